@@ -1,0 +1,66 @@
+// swift-tools-version: 6.0
+// Cascade: a waterfall media feed toolkit. Targets are layers (see Docs/ARCHITECTURE.md):
+// a target imports only targets listed above it here; only CGtk, CascadeGTK and CascadeApp touch C or UI.
+import PackageDescription
+
+let package = Package(
+    name: "Cascade",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "CascadeLayout", targets: ["CascadeLayout"]),
+        .library(name: "CascadeCollection", targets: ["CascadeCollection"]),
+        .library(name: "CascadeFeed", targets: ["CascadeFeed"]),
+        .library(name: "CascadeImages", targets: ["CascadeImages"]),
+        .library(name: "CascadePlayer", targets: ["CascadePlayer"]),
+        .library(name: "CascadeUIKit", targets: ["CascadeUIKit"]),
+        .executable(name: "cascade", targets: ["CascadeApp"]),
+        .executable(name: "cascade-bench", targets: ["CascadeBench"]),
+    ],
+    targets: [
+        // MARK: Core (pure Swift, Linux-tested)
+        .target(name: "CascadeLayout"),
+        .target(name: "CascadeCollection", dependencies: ["CascadeLayout"]),
+        .target(name: "CascadeFeed"),
+        .target(name: "CascadeImages"),
+        .target(name: "CascadePlayer"),
+
+        // MARK: Hosts
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        .target(
+            name: "CascadeGTK",
+            dependencies: [
+                "CGtk", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePlayer",
+            ]
+        ),
+        .executableTarget(name: "CascadeApp", dependencies: ["CascadeGTK"]),
+        .target(
+            name: "CascadeUIKit",
+            dependencies: ["CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePlayer"]
+        ),
+
+        // MARK: Benchmarks
+        .executableTarget(
+            name: "CascadeBench",
+            dependencies: ["CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePlayer"]
+        ),
+
+        // MARK: Tests
+        .target(
+            name: "CascadeTestSupport",
+            dependencies: ["CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePlayer"],
+            path: "Sources/CascadeTestSupport"
+        ),
+        .testTarget(name: "CascadeLayoutTests", dependencies: ["CascadeLayout", "CascadeTestSupport"]),
+        .testTarget(name: "CascadeCollectionTests", dependencies: ["CascadeCollection", "CascadeTestSupport"]),
+        .testTarget(name: "CascadeFeedTests", dependencies: ["CascadeFeed", "CascadeTestSupport"]),
+        .testTarget(name: "CascadeImagesTests", dependencies: ["CascadeImages", "CascadeTestSupport"]),
+        .testTarget(name: "CascadePlayerTests", dependencies: ["CascadePlayer", "CascadeTestSupport"]),
+        .testTarget(name: "CascadeGTKTests", dependencies: ["CascadeGTK", "CGtk", "CascadeTestSupport"]),
+        .testTarget(name: "CascadeAppTests", dependencies: ["CascadeTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,13 @@
+#ifndef CASCADE_CGTK_SHIM_H
+#define CASCADE_CGTK_SHIM_H
+
+#include <gtk/gtk.h>
+#include <glib-unix.h>
+#include <gdk-pixbuf/gdk-pixbuf.h>
+
+/* libdispatch exports these for CoreFoundation; the GTK host watches the main queue's
+   file descriptor from GLib so Swift's main actor runs under g_application_run. */
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+#endif

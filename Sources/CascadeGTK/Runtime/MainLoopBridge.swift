@@ -1,0 +1,45 @@
+import CGtk
+import Foundation
+
+/// Lets Swift's main actor run under a GLib main loop.
+///
+/// Under `g_application_run` GLib owns the main thread and libdispatch's main queue is never
+/// drained, so `Task { @MainActor in }`, `DispatchQueue.main.async` and `await MainActor.run`
+/// would never run. libdispatch signals pending main-queue work on an eventfd; watching that
+/// descriptor from GLib and draining the queue when it fires fixes all three without polling.
+public enum MainLoopBridge {
+    nonisolated(unsafe) private static var sourceID: guint = 0
+
+    /// Installs the bridge on the default GLib main context. Idempotent.
+    ///
+    /// - Warning: call on the main thread before running a GLib main loop.
+    public static func install() {
+        guard sourceID == 0 else { return }
+        let fd = _dispatch_get_main_queue_handle_4CF()
+        sourceID = g_unix_fd_add(
+            fd, G_IO_IN,
+            { fd, _, _ in
+                var value: UInt64 = 0
+                _ = read(fd, &value, 8)
+                _dispatch_main_queue_callback_4CF(nil)
+                return 1
+            }, nil)
+    }
+
+    /// Runs GLib main-loop iterations until `condition` holds or `timeout` seconds pass.
+    /// Returns whether the condition held. For tests and script mode outside `g_application_run`.
+    @MainActor
+    @discardableResult
+    public static func run(until condition: () -> Bool, timeout: TimeInterval) -> Bool {
+        install()
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() >= deadline { return false }
+            // Non-blocking iteration plus a short sleep bounds the wait without spinning hot.
+            if g_main_context_iteration(nil, 0) == 0 {
+                usleep(1_000)
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// What a playback engine reports to its controller.
+public enum PlaybackEvent: Equatable, Sendable {
+    /// The media is prepared; its duration in seconds (0 if unknown).
+    case ready(duration: Double)
+    /// The current position in seconds.
+    case position(Double)
+    /// Whether the engine is waiting for data.
+    case buffering(Bool)
+    /// Playback reached the end of the media.
+    case ended
+    /// The media cannot be played; a human-readable reason.
+    case failed(String)
+}
+
+/// Plays one media URL. Engines only play: every decision lives in `PlayerController`.
+///
+/// Implementations: `MediaStreamEngine` (GtkMediaStream over GStreamer) in the GTK host,
+/// AVPlayer in the UIKit host, scripted fakes in tests. All calls and events happen on the
+/// main actor.
+@MainActor
+public protocol PlaybackEngine: AnyObject {
+    /// Receives every event; set by the controller before `load`.
+    var onEvent: ((PlaybackEvent) -> Void)? { get set }
+    /// Starts preparing `url` (http(s) or file); `ready` or `failed` follows.
+    func load(_ url: URL)
+    /// Starts or resumes playback.
+    func play()
+    /// Pauses playback.
+    func pause()
+    /// Seeks to `seconds`; `completion` runs once the engine has landed there (true) or the
+    /// seek was abandoned (false).
+    func seek(to seconds: Double, completion: @escaping @MainActor (Bool) -> Void)
+    /// Output volume, 0…1.
+    var volume: Double { get set }
+    /// Playback rate (1 = normal).
+    var rate: Double { get set }
+    /// Stops playback and releases the media pipeline.
+    func stop()
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Cascade needs (GTK4, GStreamer, Xvfb, ffmpeg,
+# xdotool, ImageMagick). Only what `dpkg -s` reports missing is installed, so a
+# second run is instant. Needs root (or sudo) on Debian 12.
+set -euo pipefail
+
+PACKAGES=(
+  pkg-config
+  libgtk-4-dev
+  libgtk-4-media-gstreamer
+  gstreamer1.0-plugins-base
+  gstreamer1.0-plugins-good
+  gstreamer1.0-plugins-bad
+  gstreamer1.0-libav
+  libgdk-pixbuf-2.0-dev
+  webp-pixbuf-loader
+  xvfb
+  xauth
+  xdotool
+  ffmpeg
+  imagemagick
+  dbus-x11
+  fonts-dejavu-core
+  python3
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg -s "$p" >/dev/null 2>&1; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+echo "install-deps: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq >/dev/null
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
