@@ -24,6 +24,15 @@ let package = Package(
         .target(name: "CascadeImages"),
         .target(name: "CascadePlayer"),
 
+        // MARK: Platform adapters without UI
+        // gdk-pixbuf alone (no GTK): the Linux image decoder, usable by the bench and tests.
+        .systemLibrary(
+            name: "CPixbuf",
+            pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
+        ),
+        .target(name: "CascadePixbuf", dependencies: ["CPixbuf", "CascadeImages"]),
+
         // MARK: Hosts
         .systemLibrary(
             name: "CGtk",
@@ -33,7 +42,8 @@ let package = Package(
         .target(
             name: "CascadeGTK",
             dependencies: [
-                "CGtk", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePlayer",
+                "CGtk", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePixbuf",
+                "CascadePlayer",
             ]
         ),
         .executableTarget(name: "CascadeApp", dependencies: ["CascadeGTK"]),
@@ -45,7 +55,9 @@ let package = Package(
         // MARK: Benchmarks
         .executableTarget(
             name: "CascadeBench",
-            dependencies: ["CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePlayer"]
+            dependencies: [
+                "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePixbuf", "CascadePlayer",
+            ]
         ),
 
         // MARK: Tests
@@ -58,6 +70,7 @@ let package = Package(
         .testTarget(name: "CascadeCollectionTests", dependencies: ["CascadeCollection", "CascadeTestSupport"]),
         .testTarget(name: "CascadeFeedTests", dependencies: ["CascadeFeed", "CascadeTestSupport"]),
         .testTarget(name: "CascadeImagesTests", dependencies: ["CascadeImages", "CascadeTestSupport"]),
+        .testTarget(name: "CascadePixbufTests", dependencies: ["CascadePixbuf", "CPixbuf", "CascadeTestSupport"]),
         .testTarget(name: "CascadePlayerTests", dependencies: ["CascadePlayer", "CascadeTestSupport"]),
         .testTarget(name: "CascadeGTKTests", dependencies: ["CascadeGTK", "CGtk", "CascadeTestSupport"]),
         .testTarget(name: "CascadeAppTests", dependencies: ["CascadeTestSupport"]),
