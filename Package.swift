@@ -33,6 +33,13 @@ let package = Package(
         ),
         .target(name: "CascadePixbuf", dependencies: ["CPixbuf", "CascadeImages"]),
 
+        // MARK: Screen models (pure Swift, shared by every host)
+        // What a screen shows and how it reacts, over the core targets; hosts only draw it.
+        .target(
+            name: "CascadeScreens",
+            dependencies: ["CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePlayer"]
+        ),
+
         // MARK: Hosts
         .systemLibrary(
             name: "CGtk",
@@ -43,7 +50,7 @@ let package = Package(
             name: "CascadeGTK",
             dependencies: [
                 "CGtk", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePixbuf",
-                "CascadePlayer",
+                "CascadePlayer", "CascadeScreens",
             ]
         ),
         .executableTarget(name: "CascadeApp", dependencies: ["CascadeGTK"]),
@@ -71,6 +78,7 @@ let package = Package(
         .testTarget(name: "CascadeFeedTests", dependencies: ["CascadeFeed", "CascadeTestSupport"]),
         .testTarget(name: "CascadeImagesTests", dependencies: ["CascadeImages", "CascadeTestSupport"]),
         .testTarget(name: "CascadePixbufTests", dependencies: ["CascadePixbuf", "CPixbuf", "CascadeTestSupport"]),
+        .testTarget(name: "CascadeScreensTests", dependencies: ["CascadeScreens", "CascadeTestSupport"]),
         .testTarget(name: "CascadePlayerTests", dependencies: ["CascadePlayer", "CascadeTestSupport"]),
         .testTarget(name: "CascadeGTKTests", dependencies: ["CascadeGTK", "CGtk", "CascadeTestSupport"]),
         .testTarget(name: "CascadeAppTests", dependencies: ["CascadeTestSupport"]),

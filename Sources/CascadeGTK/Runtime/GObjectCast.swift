@@ -1,0 +1,29 @@
+import CGtk
+
+/// Casts between GObject pointer types. GTK's cast macros (`GTK_WIDGET()`, `G_OBJECT()`) are
+/// not imported into Swift; every GObject pointer is a plain pointer underneath.
+@inline(__always)
+func cast<T>(_ pointer: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<T>? {
+    pointer.map { $0.assumingMemoryBound(to: T.self) }
+}
+
+extension UnsafeMutablePointer {
+    /// This pointer seen as a `GtkWidget *`.
+    var widget: UnsafeMutablePointer<GtkWidget> {
+        UnsafeMutableRawPointer(self).assumingMemoryBound(to: GtkWidget.self)
+    }
+    /// This pointer as an untyped `gpointer`.
+    var raw: gpointer { UnsafeMutableRawPointer(self) }
+}
+
+extension OpaquePointer {
+    /// This pointer seen as a `GtkWidget *` (for types with private structs such as GtkLabel).
+    var widget: UnsafeMutablePointer<GtkWidget> { UnsafeMutablePointer<GtkWidget>(self) }
+    /// This pointer as an untyped `gpointer`.
+    var raw: gpointer { UnsafeMutableRawPointer(self) }
+}
+
+extension UnsafeMutablePointer where Pointee == GtkWidget {
+    /// This widget as an `OpaquePointer`, for functions taking private-struct types.
+    var opaque: OpaquePointer { OpaquePointer(self) }
+}

@@ -1,0 +1,77 @@
+import CGtk
+
+/// GLib timers and frame callbacks that own their Swift closures and release them when they
+/// stop, so a timer never outlives (or leaks) what it captured.
+@MainActor
+public final class MainLoopTimer {
+    private final class Box: @unchecked Sendable {
+        let body: @MainActor () -> Bool
+        init(_ body: @escaping @MainActor () -> Bool) { self.body = body }
+    }
+
+    private var sourceID: guint = 0
+
+    /// Calls `body` every `milliseconds` until it returns false or the timer is cancelled or
+    /// deallocated.
+    public init(every milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) {
+        let box = Unmanaged.passRetained(Box(body)).toOpaque()
+        sourceID = g_timeout_add_full(
+            G_PRIORITY_DEFAULT, milliseconds,
+            { data in
+                let box = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
+                return MainActor.assumeIsolated { box.body() } ? 1 : 0
+            }, box, { data in Unmanaged<Box>.fromOpaque(data!).release() })
+    }
+
+    /// Calls `body` once after `milliseconds`, unless cancelled first.
+    @discardableResult
+    public static func after(_ milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> MainLoopTimer {
+        MainLoopTimer(every: milliseconds) {
+            body()
+            return false
+        }
+    }
+
+    /// Stops the timer; safe to call more than once.
+    public func cancel() {
+        if sourceID != 0, g_main_context_find_source_by_id(nil, sourceID) != nil {
+            g_source_remove(sourceID)
+        }
+        sourceID = 0
+    }
+
+    isolated deinit {
+        cancel()
+    }
+}
+
+/// Per-frame callbacks on a widget's frame clock (`gtk_widget_add_tick_callback`).
+@MainActor
+public final class FrameTicker {
+    private final class Box: @unchecked Sendable {
+        let body: @MainActor (Int64) -> Bool
+        init(_ body: @escaping @MainActor (Int64) -> Bool) { self.body = body }
+    }
+
+    private let widget: UnsafeMutablePointer<GtkWidget>
+    private var id: guint = 0
+
+    /// Calls `body(frameTimeMicroseconds)` on every frame until it returns false or `stop()`.
+    public init(widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor (Int64) -> Bool) {
+        self.widget = widget
+        let box = Unmanaged.passRetained(Box(body)).toOpaque()
+        id = gtk_widget_add_tick_callback(
+            widget,
+            { _, clock, data in
+                let box = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
+                let time = gdk_frame_clock_get_frame_time(clock)
+                return MainActor.assumeIsolated { box.body(Int64(time)) } ? 1 : 0
+            }, box, { data in Unmanaged<Box>.fromOpaque(data!).release() })
+    }
+
+    /// Removes the callback; safe to call more than once.
+    public func stop() {
+        if id != 0 { gtk_widget_remove_tick_callback(widget, id) }
+        id = 0
+    }
+}

@@ -1,0 +1,39 @@
+import CGtk
+import Foundation
+
+/// Renders a widget (normally the window) to a PNG with GTK's own renderer, no window manager
+/// or X screenshot tool needed.
+@MainActor
+public enum Screenshot {
+    /// Why a screenshot failed.
+    public enum Failure: Error, Equatable {
+        case notRealized
+        case emptyWidget
+        case writeFailed(String)
+    }
+
+    /// Writes `widget` as it is drawn now to `url` (PNG).
+    public static func save(_ widget: UnsafeMutablePointer<GtkWidget>, to url: URL) throws {
+        guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else {
+            throw Failure.notRealized
+        }
+        let width = Double(gtk_widget_get_width(widget))
+        let height = Double(gtk_widget_get_height(widget))
+        guard width > 0, height > 0 else { throw Failure.emptyWidget }
+        let paintable = gtk_widget_paintable_new(widget)
+        defer { g_object_unref(paintable.map { UnsafeMutableRawPointer($0) }) }
+        let snapshot = gtk_snapshot_new()
+        gdk_paintable_snapshot(paintable, snapshot, width, height)
+        guard let node = gtk_snapshot_free_to_node(snapshot) else { throw Failure.emptyWidget }
+        defer { gsk_render_node_unref(node) }
+        var bounds = graphene_rect_t()
+        graphene_rect_init(&bounds, 0, 0, Float(width), Float(height))
+        guard let texture = gsk_renderer_render_texture(renderer, node, &bounds) else { throw Failure.emptyWidget }
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        if gdk_texture_save_to_png(texture, url.path) == 0 {
+            throw Failure.writeFailed(url.path)
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import CGtk
+
+/// Connects Swift closures to GObject signals.
+///
+/// `g_signal_connect` is a macro and is not imported; each signal signature needs its own
+/// non-capturing `@convention(c)` thunk. The closure travels as retained user data and is
+/// released by the closure notify when the handler is disconnected or the object dies, so a
+/// connection never leaks its closure.
+@MainActor
+public enum Signal {
+    private final class Box<F>: @unchecked Sendable {
+        let body: F
+        init(_ body: F) { self.body = body }
+    }
+
+    private static let release: GClosureNotify = { data, _ in
+        guard let data else { return }
+        Unmanaged<AnyObject>.fromOpaque(data).release()
+    }
+
+    @discardableResult
+    private static func connect<F>(_ instance: gpointer, _ name: String, _ body: F, thunk: GCallback) -> gulong {
+        let data = Unmanaged.passRetained(Box(body) as AnyObject).toOpaque()
+        return g_signal_connect_data(instance, name, thunk, data, release, GConnectFlags(rawValue: 0))
+    }
+
+    fileprivate static func unbox<F>(_ data: gpointer?) -> F {
+        (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! Box<F>).body
+    }
+
+    /// `void (*)(GObject *, gpointer)`: clicked, destroy, value-changed, close-request-free.
+    @discardableResult
+    public static func connect(_ instance: gpointer, _ name: String, _ body: @escaping @MainActor () -> Void) -> gulong
+    {
+        let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+            let body: @MainActor () -> Void = Signal.unbox(data)
+            MainActor.assumeIsolated { body() }
+        }
+        return connect(instance, name, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `void (*)(GObject *, GParamSpec *, gpointer)`: `notify::property`.
+    @discardableResult
+    public static func connectNotify(
+        _ instance: gpointer, _ property: String, _ body: @escaping @MainActor () -> Void
+    )
+        -> gulong
+    {
+        let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
+            let body: @MainActor () -> Void = Signal.unbox(data)
+            MainActor.assumeIsolated { body() }
+        }
+        return connect(instance, "notify::\(property)", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `void (*)(GtkGesture *, gint n_press, gdouble x, gdouble y, gpointer)`: click pressed/released.
+    @discardableResult
+    public static func connectPress(
+        _ instance: gpointer, _ name: String, _ body: @escaping @MainActor (Int, Double, Double) -> Void
+    ) -> gulong {
+        let thunk: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = { _, n, x, y, data in
+            let body: @MainActor (Int, Double, Double) -> Void = Signal.unbox(data)
+            MainActor.assumeIsolated { body(Int(n), x, y) }
+        }
+        return connect(instance, name, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `void (*)(GObject *, gdouble, gdouble, gpointer)`: drag-begin/update/end, motion, swipe.
+    @discardableResult
+    public static func connectPoint(
+        _ instance: gpointer, _ name: String, _ body: @escaping @MainActor (Double, Double) -> Void
+    ) -> gulong {
+        let thunk: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> Void = { _, x, y, data in
+            let body: @MainActor (Double, Double) -> Void = Signal.unbox(data)
+            MainActor.assumeIsolated { body(x, y) }
+        }
+        return connect(instance, name, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `gboolean (*)(GtkEventControllerScroll *, gdouble dx, gdouble dy, gpointer)`: scroll.
+    @discardableResult
+    public static func connectScroll(
+        _ instance: gpointer, _ body: @escaping @MainActor (Double, Double) -> Bool
+    ) -> gulong {
+        let thunk: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> gboolean = { _, dx, dy, data in
+            let body: @MainActor (Double, Double) -> Bool = Signal.unbox(data)
+            return MainActor.assumeIsolated { body(dx, dy) } ? 1 : 0
+        }
+        return connect(instance, "scroll", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `gboolean (*)(GtkEventControllerKey *, guint keyval, guint keycode, GdkModifierType, gpointer)`.
+    @discardableResult
+    public static func connectKey(
+        _ instance: gpointer, _ body: @escaping @MainActor (UInt32, GdkModifierType) -> Bool
+    ) -> gulong {
+        let thunk: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = {
+            _, keyval, _, state, data in
+            let body: @MainActor (UInt32, GdkModifierType) -> Bool = Signal.unbox(data)
+            return MainActor.assumeIsolated { body(keyval, state) } ? 1 : 0
+        }
+        return connect(instance, "key-pressed", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `gboolean (*)(GtkWindow *, gpointer)`: close-request and other boolean-returning signals.
+    @discardableResult
+    public static func connectBool(
+        _ instance: gpointer, _ name: String, _ body: @escaping @MainActor () -> Bool
+    )
+        -> gulong
+    {
+        let thunk: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
+            let body: @MainActor () -> Bool = Signal.unbox(data)
+            return MainActor.assumeIsolated { body() } ? 1 : 0
+        }
+        return connect(instance, name, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// Disconnects a handler (its closure is released).
+    public static func disconnect(_ instance: gpointer, _ handler: gulong) {
+        if handler != 0 { g_signal_handler_disconnect(instance, handler) }
+    }
+}

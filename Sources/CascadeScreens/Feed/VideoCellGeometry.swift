@@ -1,0 +1,43 @@
+import Foundation
+
+/// Where the parts of a video cell go, from the reference design: the cover on top (85 % of
+/// the cell height) with its two top corners rounded (radius 5), a 4 % gap, then the title
+/// centred below in the remaining 11 % (13 pt, word-wrapped).
+///
+/// Proportions, not fixed sizes, so they hold whatever size the layout gives the cell.
+public struct VideoCellGeometry: Equatable, Sendable {
+    /// The cover image's frame in cell coordinates.
+    public var cover: CGRect
+    /// The title's frame in cell coordinates.
+    public var title: CGRect
+    /// The corner radius of the cover's two top corners.
+    public var coverCornerRadius: CGFloat
+
+    /// The cover's share of the cell height.
+    public static let coverFraction: CGFloat = 0.85
+    /// The gap's share of the cell height.
+    public static let gapFraction: CGFloat = 0.04
+    /// The title's share of the cell height.
+    public static let titleFraction: CGFloat = 0.11
+    /// The reference title size, in points.
+    public static let titlePointSize: CGFloat = 13
+
+    /// Lays out a cell of `size`. Sizes that are not finite or not positive give empty frames.
+    public init(size: CGSize) {
+        let width = size.width.isFinite ? max(0, size.width) : 0
+        let height = size.height.isFinite ? max(0, size.height) : 0
+        // Whole points, so the cover's edge and the title never land on half pixels.
+        let coverHeight = (height * Self.coverFraction).rounded()
+        let titleTop = (height * (Self.coverFraction + Self.gapFraction)).rounded()
+        cover = CGRect(x: 0, y: 0, width: width, height: coverHeight)
+        title = CGRect(x: 0, y: titleTop, width: width, height: max(0, height - titleTop))
+        coverCornerRadius = min(5, width / 2, coverHeight / 2)
+    }
+
+    /// The cover's size in device pixels for a display `scale`: what the image pipeline should
+    /// decode to.
+    public func coverPixelSize(scale: CGFloat) -> (width: Int, height: Int) {
+        let s = scale.isFinite && scale > 0 ? scale : 1
+        return (Int((cover.width * s).rounded(.up)), Int((cover.height * s).rounded(.up)))
+    }
+}
