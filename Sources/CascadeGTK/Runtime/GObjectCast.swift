@@ -27,3 +27,10 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     /// This widget as an `OpaquePointer`, for functions taking private-struct types.
     var opaque: OpaquePointer { OpaquePointer(self) }
 }
+
+extension UnsafeMutablePointer where Pointee == GtkWidget {
+    /// This widget as a pointer to a public-struct GTK type (GtkBox, GtkFixed, GtkWindow...).
+    func `as`<T>(_: T.Type) -> UnsafeMutablePointer<T> {
+        UnsafeMutableRawPointer(self).assumingMemoryBound(to: T.self)
+    }
+}

@@ -1,0 +1,155 @@
+import CGtk
+import CascadeImages
+import CascadeScreens
+import Foundation
+
+/// The GTK widget of one video cell: a cover (rounded top corners, placeholder while loading,
+/// an error glyph if it fails, a duration badge) above a centred, word-wrapped plain-text title.
+///
+/// Reused: the collection binds it to an item, sizes it with `apply(size:)` and unbinds it
+/// when it scrolls away. It decides nothing; proportions come from `VideoCellGeometry`.
+@MainActor
+public final class VideoCellWidget {
+    /// The cell's root widget (a child of the collection's content).
+    public let root: UnsafeMutablePointer<GtkWidget>
+    private let coverBox: UnsafeMutablePointer<GtkWidget>
+    private let picture: OpaquePointer
+    private let glyph: OpaquePointer
+    private let badge: OpaquePointer
+    private let title: OpaquePointer
+    private var size = CGSize.zero
+    /// Called on a click (primary button) or Enter while focused.
+    public var onActivate: (() -> Void)?
+
+    /// The cover's state, for rendering and for tests.
+    public enum CoverState: Equatable {
+        case placeholder
+        case image
+        case failed
+    }
+
+    /// What the cover shows now.
+    public private(set) var coverState = CoverState.placeholder
+
+    /// Creates an unbound cell.
+    public init() {
+        root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        g_object_ref_sink(root.raw)  // the pool keeps cells alive while they are unparented
+        gtk_widget_add_css_class(root, "video-cell")
+        gtk_widget_set_focusable(root, 1)
+        gtk_widget_set_overflow(root, GTK_OVERFLOW_HIDDEN)
+
+        coverBox = gtk_overlay_new()
+        gtk_widget_add_css_class(coverBox, "cover")
+        gtk_widget_set_overflow(coverBox, GTK_OVERFLOW_HIDDEN)  // clips the picture to the rounded corners
+        picture = OpaquePointer(gtk_picture_new())
+        gtk_picture_set_content_fit(picture, GTK_CONTENT_FIT_COVER)
+        gtk_picture_set_can_shrink(picture, 1)
+        gtk_overlay_set_child(OpaquePointer(coverBox), picture.widget)
+
+        glyph = OpaquePointer(gtk_image_new_from_icon_name("image-x-generic-symbolic"))
+        gtk_image_set_pixel_size(glyph, 28)
+        gtk_widget_add_css_class(glyph.widget, "cover-glyph")
+        gtk_widget_set_halign(glyph.widget, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(glyph.widget, GTK_ALIGN_CENTER)
+        gtk_overlay_add_overlay(OpaquePointer(coverBox), glyph.widget)
+
+        badge = OpaquePointer(gtk_label_new(nil))
+        gtk_widget_add_css_class(badge.widget, "badge")
+        gtk_widget_set_halign(badge.widget, GTK_ALIGN_END)
+        gtk_widget_set_valign(badge.widget, GTK_ALIGN_END)
+        gtk_overlay_add_overlay(OpaquePointer(coverBox), badge.widget)
+
+        title = OpaquePointer(gtk_label_new(nil))
+        gtk_widget_add_css_class(title.widget, "title")
+        gtk_label_set_wrap(title, 1)
+        gtk_label_set_wrap_mode(title, PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_lines(title, 2)
+        gtk_label_set_ellipsize(title, PANGO_ELLIPSIZE_END)
+        gtk_label_set_justify(title, GTK_JUSTIFY_CENTER)
+        gtk_label_set_xalign(title, 0.5)
+        gtk_label_set_yalign(title, 0)
+        gtk_widget_set_overflow(title.widget, GTK_OVERFLOW_HIDDEN)
+
+        gtk_box_append(root.as(GtkBox.self), coverBox)
+        gtk_box_append(root.as(GtkBox.self), title.widget)
+
+        let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(click, guint(GDK_BUTTON_PRIMARY))
+        Signal.connectPress(UnsafeMutableRawPointer(click), "released") { [weak self] _, _, _ in
+            self?.onActivate?()
+        }
+        gtk_widget_add_controller(root, click)
+        let keys = gtk_event_controller_key_new()!
+        Signal.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] key, _ in
+            guard key == UInt32(GDK_KEY_Return) || key == UInt32(GDK_KEY_KP_Enter) || key == UInt32(GDK_KEY_space)
+            else { return false }
+            self?.onActivate?()
+            return true
+        }
+        gtk_widget_add_controller(root, keys)
+    }
+
+    isolated deinit {
+        g_object_unref(root.raw)
+    }
+
+    // MARK: Binding
+
+    /// Shows `title` (plain text, never markup) and a duration badge (hidden when nil).
+    public func bind(title text: String, duration: String?) {
+        gtk_label_set_text(title, text)
+        gtk_widget_set_tooltip_text(root, text)
+        if let duration {
+            gtk_label_set_text(badge, duration)
+            gtk_widget_set_visible(badge.widget, 1)
+        } else {
+            gtk_widget_set_visible(badge.widget, 0)
+        }
+        showPlaceholder()
+    }
+
+    /// Sizes the cell and its parts from `VideoCellGeometry`.
+    public func apply(size newSize: CGSize) {
+        guard newSize != size else { return }
+        size = newSize
+        let geometry = VideoCellGeometry(size: newSize)
+        gtk_widget_set_size_request(root, Int32(newSize.width.rounded()), Int32(newSize.height.rounded()))
+        gtk_widget_set_size_request(coverBox, Int32(geometry.cover.width), Int32(geometry.cover.height))
+        gtk_widget_set_margin_top(title.widget, Int32(geometry.title.minY - geometry.cover.maxY))
+        gtk_widget_set_size_request(title.widget, Int32(geometry.title.width), Int32(geometry.title.height))
+        // Two wrapped lines only fit when the title's share of the cell is tall enough.
+        gtk_label_set_lines(title, geometry.title.height >= 34 ? 2 : 1)
+    }
+
+    /// Shows the loading placeholder.
+    public func showPlaceholder() {
+        gtk_picture_set_paintable(picture, nil)
+        gtk_image_set_from_icon_name(glyph, "image-x-generic-symbolic")
+        gtk_widget_set_visible(glyph.widget, 1)
+        gtk_widget_remove_css_class(coverBox, "failed")
+        coverState = .placeholder
+    }
+
+    /// Shows a decoded cover.
+    public func show(_ image: DecodedImage) {
+        guard let texture = TextureFactory.texture(from: image) else {
+            showFailure()
+            return
+        }
+        gtk_picture_set_paintable(picture, texture)
+        g_object_unref(UnsafeMutableRawPointer(texture))
+        gtk_widget_set_visible(glyph.widget, 0)
+        gtk_widget_remove_css_class(coverBox, "failed")
+        coverState = .image
+    }
+
+    /// Shows the error glyph.
+    public func showFailure() {
+        gtk_picture_set_paintable(picture, nil)
+        gtk_image_set_from_icon_name(glyph, "image-missing-symbolic")
+        gtk_widget_set_visible(glyph.widget, 1)
+        gtk_widget_add_css_class(coverBox, "failed")
+        coverState = .failed
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// The `cascade` command line.
+///
+/// ```
+/// cascade [--feed-url URL] [--catalog DIR] [--columns N] [--script FILE --report FILE.json
+///         [--screenshots DIR]] [--headless-out DIR] [--help]
+/// ```
+public struct LaunchOptions: Equatable, Sendable {
+    /// Where the feed comes from.
+    public enum Source: Equatable, Sendable {
+        /// The embedded demo catalog (generated on first run); an explicit directory if given.
+        case demoCatalog(directory: String?)
+        /// An HTTP feed: a URL template with `{page}`/`{size}` (and optionally `{channel}`), or
+        /// a plain URL to which `page` and `size` query parameters are appended.
+        case http(String)
+    }
+
+    /// The feed source.
+    public var source = Source.demoCatalog(directory: nil)
+    /// A fixed column count, or nil for adaptive columns from the window width.
+    public var columns: Int?
+    /// A script to run (`--script`), with its report file.
+    public var scriptPath: String?
+    /// Where the script's JSON report goes.
+    public var reportPath: String?
+    /// Where `screenshot NAME` actions write PNGs.
+    public var screenshotsDirectory: String?
+    /// Where headless runs (no display) write their PNGs.
+    public var headlessOutput: String?
+    /// Whether to print usage and exit.
+    public var showHelp = false
+
+    /// Default options: the demo catalog, adaptive columns, interactive.
+    public init() {}
+
+    /// The usage text.
+    public static let usage = """
+        usage: cascade [options]
+
+          (no options)          open the feed on the embedded demo catalog
+          --feed-url URL        use an HTTP feed; URL may contain {page}, {size} and {channel},
+                                otherwise page and size are appended as query parameters
+          --catalog DIR         use a catalog directory instead of the generated demo catalog
+          --columns N           fixed column count (default: adaptive, 2 at the reference width)
+          --script FILE         run scripted actions (see Docs/SCRIPTING.md), then exit
+          --report FILE.json    where --script writes the state after each step
+          --screenshots DIR     where the script's `screenshot NAME` writes NAME.png
+          --headless-out DIR    where a run without a display writes its PNGs
+          --help                show this help
+
+        Without a display, cascade says so and renders headless PNGs instead of opening a window.
+        """
+
+    /// Parses arguments (without the program name).
+    ///
+    /// - Throws: `LaunchOptions.Error` with a message for the user.
+    public static func parse(_ arguments: [String]) throws -> LaunchOptions {
+        var options = LaunchOptions()
+        var rest = arguments[...]
+        func value(_ flag: String) throws -> String {
+            guard let next = rest.popFirst(), !next.hasPrefix("--") else { throw Error("\(flag) needs a value") }
+            return next
+        }
+        while let arg = rest.popFirst() {
+            switch arg {
+            case "--help", "-h": options.showHelp = true
+            case "--feed-url":
+                let url = try value(arg)
+                guard
+                    let parsed = URL(
+                        string: url.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "")),
+                    let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme), parsed.host != nil
+                else { throw Error("--feed-url must be an http(s) URL, got '\(url)'") }
+                options.source = .http(url)
+            case "--catalog": options.source = .demoCatalog(directory: try value(arg))
+            case "--columns":
+                let text = try value(arg)
+                guard let n = Int(text), (1...12).contains(n) else {
+                    throw Error("--columns must be 1...12, got '\(text)'")
+                }
+                options.columns = n
+            case "--script": options.scriptPath = try value(arg)
+            case "--report": options.reportPath = try value(arg)
+            case "--screenshots": options.screenshotsDirectory = try value(arg)
+            case "--headless-out": options.headlessOutput = try value(arg)
+            default: throw Error("unknown option '\(arg)' (see --help)")
+            }
+        }
+        if options.scriptPath != nil, options.reportPath == nil {
+            throw Error("--script needs --report FILE.json")
+        }
+        return options
+    }
+
+    /// A command-line mistake, with the message to print.
+    public struct Error: Swift.Error, Equatable, CustomStringConvertible {
+        /// What was wrong.
+        public var description: String
+        init(_ description: String) { self.description = description }
+    }
+}
