@@ -221,6 +221,7 @@ extension WaterfallLayout {
     ) {
         let position = lane.items.count
         if position & (Lane.blockSize - 1) == 0 { lane.deltas.append(0) }
+        if lane.items.count == lane.items.capacity { WaterfallLayout.grow(&lane.items, adding: 1) }
         lane.items.append(Int32(truncatingIfNeeded: global))
         records[global].y = y - lane.deltas[position >> Lane.blockShift]
         records[global].lanePosition = Int32(truncatingIfNeeded: position)

@@ -191,15 +191,19 @@ struct QueryRect {
     var maxX: Double
     var maxY: Double
 
-    /// nil for rects that cannot overlap anything (empty, NaN or null).
+    /// nil for rects that cannot overlap anything (empty, NaN or null). An infinite rect
+    /// (origin -∞, size +∞) covers everything.
     init?(_ rect: CGRect) {
-        guard !rect.isNull, !rect.isEmpty, !rect.origin.x.isNaN, !rect.origin.y.isNaN, !rect.width.isNaN,
-            !rect.height.isNaN
+        guard !rect.isNull, !rect.origin.x.isNaN, !rect.origin.y.isNaN, !rect.width.isNaN, !rect.height.isNaN
         else { return nil }
-        minX = rect.minX
-        minY = rect.minY
-        maxX = rect.maxX
-        maxY = rect.maxY
+        let r = rect.standardized
+        guard r.width > 0, r.height > 0 else { return nil }
+        minX = r.origin.x
+        minY = r.origin.y
+        let maxX = r.origin.x + r.width
+        let maxY = r.origin.y + r.height
+        self.maxX = maxX.isNaN ? .infinity : maxX
+        self.maxY = maxY.isNaN ? .infinity : maxY
     }
 
     @inline(__always)

@@ -297,6 +297,8 @@ public final class WaterfallLayout: CollectionLayout {
         let global = sections[section].start + index
         for lane in lanes.indices { lanes[lane].truncate(at: global) }
         spanLane.truncate(at: global)
+        Self.grow(&records, adding: newRecords.count)
+        growLanes(adding: newRecords.count)
         if global == records.count {
             records.append(contentsOf: newRecords)
         } else {
@@ -316,8 +318,24 @@ public final class WaterfallLayout: CollectionLayout {
     }
 
     private func reserveLanes() {
+        let columns = max(1, sections.map(\.geometry.columnCount).max() ?? 1)
         for lane in lanes.indices {
-            lanes[lane].items.reserveCapacity(records.count / max(1, lanes.count) + 64)
+            lanes[lane].items.reserveCapacity(records.count / columns + records.count / (columns * 16) + 64)
         }
+    }
+
+    /// Makes room for `count` more items growing by 1/8 instead of doubling, which keeps the
+    /// slack, and so the bytes per item, small for large feeds (still amortised O(1)).
+    static func grow<Element>(_ array: inout [Element], adding count: Int) {
+        let needed = array.count + count
+        guard needed > array.capacity else { return }
+        array.reserveCapacity(max(needed, array.count + array.count / 8 + 16))
+    }
+
+    /// Makes room in the column lanes for `count` more items spread over the columns.
+    private func growLanes(adding count: Int) {
+        let columns = max(1, sections.last?.geometry.columnCount ?? 1)
+        let share = min(count, count / columns + count / (columns * 4) + 8)
+        for lane in lanes.indices { Self.grow(&lanes[lane].items, adding: share) }
     }
 }
