@@ -1,0 +1,58 @@
+import Foundation
+
+/// Where the app's channels and their feeds come from, and how to build a loader for each.
+///
+/// ```swift
+/// let catalog = FeedCatalog.directory(URL(fileURLWithPath: "demo-catalog"))
+/// let channels = try await catalog.channels()
+/// let pager = FeedPager(loader: try catalog.loader(for: channels[0]))
+/// ```
+public enum FeedCatalog: Sendable {
+    /// A catalog directory read in-process (`channels.json`, `<channel>/feed.json`), with an
+    /// optional simulated latency per page.
+    case directory(URL, latency: Duration = .zero)
+    /// A server speaking `feed_server.py`'s protocol: `GET <base>/channels.json` and
+    /// `GET <base>/feed/<channel>?page=P&size=S`.
+    case server(baseURL: URL, fetcher: HTTPFetcher = HTTPFetcher())
+    /// A single feed URL template (`--feed-url`), presented as one channel, `FeedCatalog.singleChannel`.
+    case feedURL(template: String, fetcher: HTTPFetcher = HTTPFetcher())
+
+    /// The channel `feedURL` catalogs present.
+    public static let singleChannel = Channel(id: "feed", title: "Feed")
+
+    /// Loads the channel list.
+    /// - Throws: `FeedError` (an unreadable or malformed `channels.json`, HTTP errors).
+    public func channels() async throws -> [Channel] {
+        switch self {
+        case .directory(let root, _):
+            let file = root.appendingPathComponent("channels.json")
+            guard let data = try? Data(contentsOf: file) else { throw FeedError.unreadableFile(path: file.path) }
+            return try ChannelListDecoder.decode(data)
+        case .server(let base, let fetcher):
+            let data = try await fetcher.fetch(Self.directory(base).appendingPathComponent("channels.json"))
+            return try ChannelListDecoder.decode(data)
+        case .feedURL:
+            return [Self.singleChannel]
+        }
+    }
+
+    /// A loader for one channel's feed.
+    /// - Throws: `FeedError.invalidURL` for a bad feed URL template.
+    public func loader(for channel: Channel, firstPage: Int = 0) throws -> any FeedLoading {
+        switch self {
+        case .directory(let root, let latency):
+            return LocalCatalogLoader(root: root, channelID: channel.id, firstPage: firstPage, latency: latency)
+        case .server(let base, let fetcher):
+            let root = Self.directory(base)
+            let encoded = channel.id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? channel.id
+            let template = root.appendingPathComponent("feed").absoluteString + "/" + encoded
+            return try HTTPFeedLoader(template: template, baseURL: root, fetcher: fetcher)
+        case .feedURL(let template, let fetcher):
+            return try HTTPFeedLoader(template: template, fetcher: fetcher)
+        }
+    }
+
+    static func directory(_ url: URL) -> URL {
+        url.hasDirectoryPath ? url : URL(string: url.absoluteString + "/") ?? url
+    }
+}

@@ -1,0 +1,130 @@
+import CascadeCollection
+import CascadeTestSupport
+import Foundation
+import Testing
+
+@Suite struct CollectionViewportTests {
+    /// 2 columns, rows of 100 + 10 spacing, a 50 pt header and a 40 pt footer.
+    private func makeLayout(items: Int = 100) -> ColumnsTestLayout {
+        ColumnsTestLayout(
+            itemCount: items, columns: 2, width: 400, itemHeight: 100, spacing: 10, headerHeight: 50, footerHeight: 40)
+    }
+
+    @Test func firstStepShowsTheTopElementsAndPrefetchesTheNextScreen() {
+        let layout = makeLayout()
+        let viewport = CollectionViewport(layout: layout)
+        let update = viewport.setVisibleRect(CGRect(x: 0, y: 0, width: 400, height: 300))
+        // Rows start at 60, 170, 280: three rows visible plus the header.
+        #expect(update.appeared.map(\.id) == (0..<6).map { .item($0) } + [.header(section: 0)])
+        #expect(update.disappeared.isEmpty)
+        // The window reaches one screen below (to y = 600): rows at 390 and 500.
+        #expect(update.prefetch == (6..<10).map { ItemPath(section: 0, item: $0) })
+        #expect(update.cancelPrefetch.isEmpty)
+        #expect(update.direction == .none)
+    }
+
+    @Test func scrollingReportsAppearedAndDisappearedWithFrames() {
+        let layout = makeLayout()
+        let viewport = CollectionViewport(layout: layout)
+        viewport.setVisibleRect(CGRect(x: 0, y: 0, width: 400, height: 300))
+        let update = viewport.setVisibleRect(CGRect(x: 0, y: 170, width: 400, height: 300))
+        #expect(update.direction == .forward)
+        #expect(update.disappeared.map(\.id) == [.item(0), .item(1), .header(section: 0)])
+        #expect(update.appeared.map(\.id) == [.item(6), .item(7)])
+        #expect(update.appeared[0].frame == layout.frame(for: .item(6)))
+        #expect(update.moved.isEmpty)
+    }
+
+    @Test func visibleSetAlwaysEqualsABruteForceScan() {
+        let layout = makeLayout(items: 301)
+        let viewport = CollectionViewport(layout: layout)
+        var random = SeededGenerator(seed: 7)
+        for _ in 0..<300 {
+            let y = CGFloat.random(in: -200...layout.contentSize.height, using: &random)
+            let rect = CGRect(x: 0, y: y, width: 400, height: CGFloat.random(in: 1...900, using: &random))
+            viewport.setVisibleRect(rect)
+            let expected = layout.bruteForceElements(in: rect).map(\.id)
+            #expect(Set(viewport.visibleElements.map(\.id)) == Set(expected))
+            #expect(viewport.visibleElements.count == expected.count)
+        }
+    }
+
+    @Test func footerAppearsAtTheEnd() {
+        let layout = makeLayout(items: 10)
+        let viewport = CollectionViewport(layout: layout)
+        let update = viewport.setVisibleRect(CGRect(x: 0, y: 400, width: 400, height: 300))
+        #expect(update.appeared.last?.id == .footer(section: 0))
+    }
+
+    @Test func layoutChangesComeBackAsMoves() {
+        let layout = makeLayout()
+        let viewport = CollectionViewport(layout: layout)
+        viewport.setVisibleRect(CGRect(x: 0, y: 0, width: 400, height: 300))
+        layout.headerHeight = 60
+        let update = viewport.setVisibleRect(CGRect(x: 0, y: 0, width: 400, height: 300))
+        #expect(update.moved.map(\.id).contains(.item(0)))
+        #expect(update.moved.first { $0.id == .item(0) }?.frame.minY == 70)
+        #expect(update.moved.contains { $0.id == .header(section: 0) })
+    }
+
+    @Test func prefetchFollowsTheScrollDirectionAndCancelsWhatIsLeftBehind() {
+        let layout = makeLayout(items: 1_000)
+        let viewport = CollectionViewport(layout: layout)
+        viewport.setVisibleRect(CGRect(x: 0, y: 5_000, width: 400, height: 300))
+        // Scrolling down: the window covers 150 above and 300 below.
+        let down = viewport.setVisibleRect(CGRect(x: 0, y: 5_010, width: 400, height: 300))
+        #expect(down.direction == .forward)
+        let window = viewport.prefetchedItems
+        // Reverse: the window flips to 300 above and 150 below; far-below items are cancelled.
+        let up = viewport.setVisibleRect(CGRect(x: 0, y: 5_000, width: 400, height: 300))
+        #expect(up.direction == .backward)
+        #expect(!up.prefetch.isEmpty)
+        #expect(up.prefetch.allSatisfy { layout.frame(for: .item($0.item))!.maxY <= 5_000 })
+        #expect(!up.cancelPrefetch.isEmpty)
+        #expect(up.cancelPrefetch.allSatisfy { window.contains($0) })
+        #expect(up.cancelPrefetch.allSatisfy { layout.frame(for: .item($0.item))!.minY >= 5_300 })
+    }
+
+    @Test func prefetchedItemsThatAppearAreNotCancelled() {
+        let layout = makeLayout(items: 1_000)
+        let viewport = CollectionViewport(layout: layout)
+        var requested = Set<ItemPath>()
+        var cancelled = Set<ItemPath>()
+        var shown = Set<ItemPath>()
+        var y: CGFloat = 0
+        while y < 20_000 {
+            let update = viewport.setVisibleRect(CGRect(x: 0, y: y, width: 400, height: 300))
+            for item in update.prefetch {
+                #expect(!requested.contains(item), "prefetched twice: \(item)")
+                requested.insert(item)
+            }
+            for item in update.cancelPrefetch {
+                #expect(requested.contains(item))
+                cancelled.insert(item)
+            }
+            shown.formUnion(update.appeared.filter { $0.id.kind == .item }.map(\.id.path))
+            y += 37
+        }
+        #expect(cancelled.isDisjoint(with: shown))
+        // Scrolling steadily forward, every shown item past the first screen was prefetched first.
+        #expect(shown.filter { $0.item >= 10 }.isSubset(of: requested))
+    }
+
+    @Test func invalidRectsResetInsteadOfCrashing() {
+        let viewport = CollectionViewport(layout: makeLayout())
+        viewport.setVisibleRect(CGRect(x: 0, y: 0, width: 400, height: 300))
+        let visible = viewport.visibleElements
+        let update = viewport.setVisibleRect(CGRect(x: 0, y: CGFloat.nan, width: 400, height: 300))
+        #expect(update.disappeared == visible)
+        #expect(viewport.visibleElements.isEmpty)
+        #expect(viewport.setVisibleRect(CGRect(x: 0, y: 0, width: -1, height: 300)).isEmpty)
+    }
+
+    @Test func horizontalAxisPrefetchesToTheRight() {
+        let layout = ColumnsTestLayout(itemCount: 10, columns: 10, width: 4_000, itemHeight: 100)
+        let viewport = CollectionViewport(layout: layout, axis: .horizontal)
+        let update = viewport.setVisibleRect(CGRect(x: 0, y: 0, width: 800, height: 120))
+        #expect(!update.prefetch.isEmpty)
+        #expect(update.prefetch.allSatisfy { layout.frame(for: .item($0.item))!.minX >= 800 })
+    }
+}
