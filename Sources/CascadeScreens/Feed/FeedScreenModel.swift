@@ -1,0 +1,285 @@
+import CascadeCollection
+import CascadeFeed
+import Foundation
+
+/// Everything one feed screen shows and how it reacts, with no UI: the pager's items laid out
+/// in a waterfall, virtualized by a viewport, with pull-to-refresh, the load-more footer and
+/// failure alerts. A host feeds it sizes, scroll positions and gestures, and draws what it
+/// publishes; the GTK and UIKit hosts share it.
+///
+/// ```swift
+/// let model = FeedScreenModel(pager: FeedPager(loader: loader))
+/// model.onItemsChanged = { change in host.reload(change) }
+/// model.onChromeChanged = { host.renderRefreshFooterAndAlert() }
+/// model.setContainerSize(size)
+/// model.start()
+/// let update = model.scroll(to: visibleRect)   // every frame while scrolling
+/// ```
+@MainActor
+public final class FeedScreenModel {
+    /// How the screen is laid out.
+    public struct Configuration: Sendable {
+        /// Columns: fixed, or adaptive from a minimum width.
+        public var columns: ColumnCount
+        /// Edge insets, column and row spacing (10 in the reference).
+        public var spacing: CGFloat
+        /// The load-more footer's height.
+        public var footerHeight: CGFloat
+        /// The smallest cell height: keeps the title band (11 % of the cell) tall enough for one
+        /// line of text when a cover is very wide. 0 follows the reference rule strictly.
+        public var minimumCellHeight: CGFloat
+        /// Display scale for rounding heights to device pixels.
+        public var displayScale: CGFloat
+
+        /// The defaults: adaptive columns at least 170 wide (2 at the reference's 375 pt width), spacing 10.
+        public init(
+            columns: ColumnCount = .adaptive(minimumWidth: 170), spacing: CGFloat = 10, footerHeight: CGFloat = 56,
+            minimumCellHeight: CGFloat = 170, displayScale: CGFloat = 1
+        ) {
+            self.columns = columns
+            self.spacing = spacing
+            self.footerHeight = footerHeight
+            self.minimumCellHeight = minimumCellHeight
+            self.displayScale = displayScale
+        }
+    }
+
+    /// How the item list changed, so a host can keep its cells.
+    public enum ItemsChange: Equatable, Sendable {
+        /// Items were appended at these indices; existing items kept their frames.
+        case appended(Range<Int>)
+        /// The list was replaced (a refresh landed) or relaid out: rebind every cell.
+        case replaced
+    }
+
+    // MARK: Properties
+
+    /// The paging state machine feeding this screen.
+    public let pager: FeedPager
+    /// The layout of the items; section 0 holds them, its footer is the load-more footer.
+    public let layout: WaterfallLayout
+    /// Which elements are visible, and what to prefetch.
+    public let viewport: CollectionViewport
+    /// The configuration.
+    public let configuration: Configuration
+
+    /// The items shown, in layout order.
+    public private(set) var items: [VideoItem] = []
+    /// The pull-to-refresh control.
+    public private(set) var refresh = RefreshControl()
+    /// The load-more footer.
+    public private(set) var footer = LoadMoreFooter(
+        trigger: LoadMoreTrigger(thresholdScreens: 1, firesWhenContentFits: true))
+    /// The alert to show, or nil.
+    public private(set) var alert: FeedAlert?
+    /// The pager's state as last seen.
+    public private(set) var feedState: FeedPagerState = .idle
+    /// The container size given by the host.
+    public private(set) var containerSize: CGSize = .zero
+
+    /// Items were appended or replaced; the host rebinds cells (then calls `scroll(to:)`).
+    public var onItemsChanged: ((ItemsChange) -> Void)?
+    /// The refresh control, footer or alert changed.
+    public var onChromeChanged: (() -> Void)?
+    /// The user asked to open an item.
+    public var onOpenItem: ((VideoItem) -> Void)?
+
+    private var visibleRect: CGRect = .null
+
+    // MARK: Lifecycle
+
+    /// Creates the model over `pager`.
+    public init(pager: FeedPager, configuration: Configuration = Configuration()) {
+        self.pager = pager
+        self.configuration = configuration
+        let spacing = configuration.spacing
+        let style = WaterfallSectionStyle(
+            columns: configuration.columns, columnSpacing: spacing, rowSpacing: spacing,
+            insets: LayoutInsets(all: spacing), footerHeight: configuration.footerHeight)
+        layout = WaterfallLayout(
+            configuration: WaterfallConfiguration(section: style, displayScale: configuration.displayScale))
+        layout.replaceAll(sections: [[]])
+        viewport = CollectionViewport(layout: layout)
+        layout.heightProvider = { [weak self] path, width in
+            MainActor.assumeIsolated { self?.height(ofItem: path.item, width: width) ?? 0 }
+        }
+        pager.onChange = { [weak self] snapshot in self?.apply(snapshot) }
+        apply(pager.snapshot)
+    }
+
+    // MARK: Inputs
+
+    /// Prepares the feed: shows the persisted first page at once if there is one, then
+    /// refreshes. Only the first call loads.
+    public func start() {
+        pager.prepare()
+    }
+
+    /// The host's scrollable area changed size. Relayouts (reusing cached heights) when the
+    /// width changed. Returns whether the layout changed.
+    @discardableResult
+    public func setContainerSize(_ size: CGSize) -> Bool {
+        let widthChanged = size.width != containerSize.width
+        containerSize = size
+        guard widthChanged else { return false }
+        layout.setContainerWidth(size.width)
+        onItemsChanged?(.replaced)
+        return true
+    }
+
+    /// Moves the viewport to `rect` (content coordinates): returns what appeared, disappeared,
+    /// moved and should be prefetched, and loads the next page when the end is near.
+    ///
+    /// - Complexity: O(log n + k) for k elements in and near the rect.
+    @discardableResult
+    public func scroll(to rect: CGRect) -> ViewportUpdate {
+        visibleRect = rect
+        let update = viewport.setVisibleRect(rect)
+        checkLoadMore()
+        return update
+    }
+
+    /// The user pulls `distance` points past the top (0 when not pulling).
+    public func pull(distance: Double) {
+        let before = refresh.state
+        refresh.pull(distance: distance)
+        if refresh.state != before { onChromeChanged?() }
+    }
+
+    /// The pull ended: refreshes if the control was armed.
+    public func releasePull() {
+        let before = refresh.state
+        if refresh.release() {
+            pager.refresh()
+        }
+        if refresh.state != before { onChromeChanged?() }
+    }
+
+    /// The host finished the refresh control's closing animation.
+    public func refreshClosingFinished() {
+        refresh.finishEnding()
+        onChromeChanged?()
+    }
+
+    /// The user clicked the footer: retries a failed load.
+    public func footerActivated() {
+        if footer.retry() || footer.beginLoading() {
+            pager.loadMore()
+            onChromeChanged?()
+        }
+    }
+
+    /// The user dismissed the alert.
+    public func dismissAlert() {
+        guard alert != nil else { return }
+        alert = nil
+        onChromeChanged?()
+    }
+
+    /// The user activated item `index` (click, Enter).
+    public func activateItem(at index: Int) {
+        guard items.indices.contains(index) else { return }
+        onOpenItem?(items[index])
+    }
+
+    // MARK: Queries
+
+    /// The frame of item `index` in content coordinates.
+    public func frame(ofItem index: Int) -> CGRect? {
+        layout.frame(for: .item(index))
+    }
+
+    /// The footer's frame.
+    public var footerFrame: CGRect? { layout.frame(for: .footer(section: 0)) }
+
+    /// The footer's text for the current state.
+    public var footerText: String {
+        switch footer.state {
+        case .idle: items.isEmpty ? "" : "Pull up to load more"
+        case .loading: "Loading…"
+        case .noMoreData: "No more videos"
+        case .failed: "Couldn't load — click to retry"
+        }
+    }
+
+    /// The refresh header's text for the current state.
+    public var refreshText: String {
+        switch refresh.state {
+        case .idle: ""
+        case .pulling: "Pull to refresh"
+        case .armed: "Release to refresh"
+        case .refreshing: "Refreshing…"
+        case .ending: "Updated"
+        }
+    }
+
+    /// The duration badge text of an item ("m:ss" / "h:mm:ss"), nil when unknown.
+    public static func durationText(_ seconds: Double?) -> String? {
+        guard let seconds, seconds.isFinite, seconds >= 0 else { return nil }
+        let total = Int(seconds.rounded())
+        let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)
+        return h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
+    }
+
+    // MARK: Private
+
+    private func height(ofItem index: Int, width: CGFloat) -> CGFloat {
+        guard items.indices.contains(index), width.isFinite, width > 0 else { return 0 }
+        let ratio = items[index].aspectRatio
+        let scale = configuration.displayScale > 0 ? configuration.displayScale : 1
+        let natural = ratio.isFinite && ratio > 0 ? (width * ratio * scale).rounded() / scale : width
+        return max(natural, configuration.minimumCellHeight)
+    }
+
+    private func apply(_ snapshot: FeedPager.Snapshot) {
+        applyItems(snapshot.items)
+        applyState(snapshot.state)
+    }
+
+    private func applyItems(_ newItems: [VideoItem]) {
+        let old = items
+        guard newItems != old else { return }
+        let isAppend = newItems.count > old.count && zip(old, newItems).allSatisfy { $0.id == $1.id }
+        items = newItems
+        if isAppend {
+            layout.appendItems(Array(repeating: .provided(), count: newItems.count - old.count), toSection: 0)
+            onItemsChanged?(.appended(old.count..<newItems.count))
+        } else {
+            layout.replaceAll(sections: [Array(repeating: .provided(), count: newItems.count)])
+            viewport.reset()
+            onItemsChanged?(.replaced)
+        }
+    }
+
+    private func applyState(_ state: FeedPagerState) {
+        let previous = feedState
+        feedState = state
+        switch state {
+        case .refreshing:
+            if !refresh.isBusy { _ = refresh.beginRefreshing() }
+        case .loadingMore:
+            _ = footer.beginLoading()
+        case .idle, .exhausted:
+            if previous == .refreshing {
+                refresh.endRefreshing()
+                footer.reset()
+            }
+            if state == .exhausted { footer.endLoadingWithNoMoreData() } else { footer.endLoading() }
+        case .failed(let error, _):
+            if previous == .refreshing { refresh.endRefreshing() }
+            if case .loadingMore = previous { footer.fail(reason: error.userMessage) }
+            alert = FeedAlert(error: error)
+        }
+        onChromeChanged?()
+        if !state.isLoading { checkLoadMore() }
+    }
+
+    private func checkLoadMore() {
+        guard !visibleRect.isNull, !items.isEmpty, !feedState.isLoading, feedState != .exhausted else { return }
+        if case .failed = feedState { return }  // the footer's retry (or a refresh) loads again
+        let fire = footer.scrolled(
+            offset: Double(visibleRect.minY), viewportLength: Double(visibleRect.height),
+            contentLength: Double(layout.contentSize.height))
+        if fire { pager.loadMore() }
+    }
+}

@@ -1,0 +1,164 @@
+import CascadeCollection
+import CascadeFeed
+import CascadeScreens
+import CascadeTestSupport
+import Foundation
+import Testing
+
+@MainActor
+@Suite struct FeedScreenModelTests {
+    /// Polls `condition` on the main actor for at most 5 s.
+    func eventually(_ condition: () async -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        return false
+    }
+
+    func makeModel(items: Int = 35, gated: Bool = false) -> (FeedScreenModel, ScriptedFeedLoader, Spy) {
+        let loader = ScriptedFeedLoader(items: FeedFixtures.items(0..<items), gated: gated)
+        let model = FeedScreenModel(pager: FeedPager(loader: loader), configuration: .init(columns: .fixed(2)))
+        let spy = Spy()
+        model.onItemsChanged = { spy.changes.append($0) }
+        model.setContainerSize(CGSize(width: 375, height: 667))
+        spy.changes.removeAll()
+        return (model, loader, spy)
+    }
+
+    final class Spy { var changes: [FeedScreenModel.ItemsChange] = [] }
+
+    @Test func firstPageReplacesThenPagesAppend() async throws {
+        let (model, loader, spy) = makeModel()
+        model.start()
+        #expect(model.refresh.state == .refreshing)
+        #expect(await eventually { model.items.count == 10 })
+        #expect(model.refresh.state == .ending)
+        model.refreshClosingFinished()
+        #expect(model.refresh.state == .idle)
+        model.scroll(to: CGRect(x: 0, y: 0, width: 375, height: 667))
+        // Ten 2-column items are shorter than two screens: the footer loads page 1 at once.
+        #expect(await eventually { model.items.count == 20 })
+        #expect(spy.changes.prefix(2) == [.appended(0..<10), .appended(10..<20)])
+        #expect(await loader.calls.prefix(2) == [.page(number: 0, size: 10), .page(number: 1, size: 10)])
+        for index in 0..<model.items.count {
+            let frame = try #require(model.frame(ofItem: index))
+            #expect(frame.minX.isFinite && frame.height >= 170 && frame.width > 0)
+        }
+    }
+
+    @Test func repeatedScrollsWhileAPageIsInFlightMakeOneRequest() async {
+        let (model, loader, _) = makeModel(gated: true)
+        model.start()
+        #expect(await loader.waitUntilHeld(1))
+        await loader.releaseAll()
+        #expect(await eventually { model.items.count == 10 })
+        let bottom = model.layout.contentSize.height
+        for step in 0..<200 {
+            model.scroll(to: CGRect(x: 0, y: max(0, bottom - 667 + CGFloat(step % 7)), width: 375, height: 667))
+        }
+        #expect(await loader.waitUntilHeld(1))
+        #expect(await loader.calls.count == 2)
+        #expect(model.footer.state == .loading)
+        #expect(model.footerText == "Loading…")
+        await loader.releaseAll()
+        #expect(await eventually { model.items.count == 20 })
+        #expect(model.footer.state == .idle)
+    }
+
+    @Test func theEndShowsNoMoreVideosAndStopsLoading() async {
+        let (model, loader, _) = makeModel(items: 25)
+        model.start()
+        #expect(await eventually { model.items.count == 10 })
+        for _ in 0..<10 {
+            model.scroll(to: CGRect(x: 0, y: max(0, model.layout.contentSize.height - 667), width: 375, height: 667))
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(await eventually { model.feedState == .exhausted })
+        #expect(model.items.count == 25)
+        #expect(model.footer.state == .noMoreData)
+        #expect(model.footerText == "No more videos")
+        let calls = await loader.calls.count
+        model.scroll(to: CGRect(x: 0, y: model.layout.contentSize.height - 600, width: 375, height: 667))
+        try? await Task.sleep(for: .milliseconds(20))
+        #expect(await loader.calls.count == calls)
+    }
+
+    @Test func aFailedLoadMoreKeepsItemsAlertsAndRetriesFromTheFooter() async {
+        let failing = Failing()
+        let loader = ScriptedFeedLoader { page, size in
+            if page == 1 && failing.value { return .failure(.timedOut) }
+            return .success(FeedPage(items: FeedFixtures.items(page * size..<(page + 1) * size), isEnd: page == 2))
+        }
+        let model = FeedScreenModel(pager: FeedPager(loader: loader), configuration: .init(columns: .fixed(2)))
+        model.setContainerSize(CGSize(width: 375, height: 667))
+        model.start()
+        #expect(await eventually { model.items.count == 10 })
+        model.scroll(to: CGRect(x: 0, y: 0, width: 375, height: 667))
+        #expect(await eventually { model.alert != nil })
+        #expect(model.alert == FeedAlert(title: "Loading timed out", message: "Please check your network"))
+        #expect(model.items.count == 10)
+        #expect(model.footer.state == .failed(reason: "Loading timed out"))
+        #expect(model.footerText == "Couldn't load — click to retry")
+        model.dismissAlert()
+        #expect(model.alert == nil)
+        failing.value = false
+        model.footerActivated()
+        #expect(await eventually { model.items.count >= 20 })
+        #expect(model.alert == nil)
+    }
+
+    final class Failing: @unchecked Sendable { var value = true }
+
+    @Test func pullPastTheThresholdRefreshesAndReplaces() async {
+        let (model, loader, spy) = makeModel()
+        model.start()
+        #expect(await eventually { model.items.count == 10 })
+        model.refreshClosingFinished()
+        model.scroll(to: CGRect(x: 0, y: 0, width: 375, height: 667))
+        #expect(await eventually { model.items.count == 20 })
+        model.pull(distance: 20)
+        #expect(model.refresh.state == .pulling(progress: 20.0 / 54.0))
+        #expect(model.refreshText == "Pull to refresh")
+        model.pull(distance: 60)
+        #expect(model.refreshText == "Release to refresh")
+        let before = await loader.calls.count
+        let changesBefore = spy.changes.count
+        model.releasePull()
+        #expect(model.refresh.state == .refreshing)
+        #expect(model.refreshText == "Refreshing…")
+        #expect(await eventually { await loader.calls.count == before + 1 })
+        #expect(await eventually { model.refresh.state == .ending })
+        // The fresh first page replaces the 20 items shown (then the footer may load page 1 again).
+        #expect(spy.changes.dropFirst(changesBefore).first == .replaced)
+        #expect(model.footer.state != .noMoreData)
+        #expect(Set(model.items.map(\.id)).count == model.items.count)
+    }
+
+    @Test func aShortPullDoesNotRefresh() async {
+        let (model, loader, _) = makeModel()
+        model.start()
+        #expect(await eventually { model.items.count == 10 })
+        model.refreshClosingFinished()
+        let before = await loader.calls.count
+        model.pull(distance: 30)
+        model.releasePull()
+        #expect(model.refresh.state == .idle)
+        try? await Task.sleep(for: .milliseconds(20))
+        #expect(await loader.calls.count == before)
+    }
+
+    @Test func widthChangeRelaysOutAdaptiveColumns() {
+        let model = FeedScreenModel(pager: FeedPager(loader: ScriptedFeedLoader(items: [])))
+        model.setContainerSize(CGSize(width: 375, height: 600))
+        #expect(model.layout.columnCount(inSection: 0) == 2)  // the reference's phone width
+        model.setContainerSize(CGSize(width: 1000, height: 600))
+        #expect(model.layout.columnCount(inSection: 0) == 5)
+    }
+
+    @Test(arguments: [(nil as Double?, nil as String?), (5, "0:05"), (65.4, "1:05"), (3725, "1:02:05"), (.nan, nil)])
+    func durationBadges(seconds: Double?, text: String?) {
+        #expect(FeedScreenModel.durationText(seconds) == text)
+    }
+}
