@@ -11,7 +11,9 @@ import Foundation
 ///   photo is never decoded at full size; the loader scales the rest of the way.
 /// - A declared size above `pixelLimit` (100 megapixels by default) is rejected in
 ///   `size-prepared` too, before the loader allocates anything: `.tooLarge`.
-/// - Corrupt or truncated data is `.corrupt` with gdk-pixbuf's message.
+/// - Corrupt or truncated data is `.corrupt`: the container structure is checked first
+///   (gdk-pixbuf alone returns partial images for truncated files), then gdk-pixbuf's errors
+///   from `write` and `close` are reported with its message.
 /// - Output: tightly packed RGBA, 8 bits per channel (an opaque alpha channel is added to RGB
 ///   images).
 /// - Thread-safe: every decode has its own loader, so decodes may run on any threads at once.
@@ -50,6 +52,7 @@ public struct PixbufImageDecoder: ImageDecoding {
         image: DecodedImage, statistics: PixbufDecodeStatistics
     ) {
         guard let format = PixbufFormat(sniffing: data) else { throw ImageDecodingError.unsupportedFormat }
+        try format.checkComplete(data)
         var error: UnsafeMutablePointer<GError>?
         guard let loader = gdk_pixbuf_loader_new_with_type(format.loaderName, &error) else {
             g_clear_error(&error)

@@ -6,6 +6,10 @@ public enum ChildProcess {
     /// Why a helper process failed.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// Runs `executable` with `arguments` to completion, killing it after `timeout` seconds.
