@@ -1,0 +1,235 @@
+import Foundation
+
+/// An on-disk LRU cache of original (encoded) image bytes, bounded by total size.
+///
+/// - Each entry is one file named by the SHA-256 of the URL's absolute string: no part of a URL
+///   ever reaches the file system.
+/// - Writes are atomic: the bytes go to a uniquely named temporary file that is then renamed
+///   over the entry, so a reader (in this process or another) sees the old entry, the new one,
+///   or none, never a partial file.
+/// - Every file starts with a small header carrying the payload length; a file whose header is
+///   wrong or that is shorter than it says (truncated, corrupt) is deleted on read and reported
+///   as a miss. The pipeline also deletes an entry whose bytes fail to decode and fetches again.
+/// - The index (size and recency of every entry) is rebuilt from the directory at start, in the
+///   order of the files' modification dates; a hit touches the file so the order survives
+///   restarts.
+/// - Thread-safe. Two instances may share a directory: each sees the other's entries (a lookup
+///   always tries the file) and neither can corrupt a file; only their size accounting is
+///   approximate, each trimming what it knows about.
+public final class DiskImageCache: @unchecked Sendable {
+    private struct Entry {
+        var size: Int
+        var order: UInt64
+    }
+
+    private struct State {
+        var entries: [String: Entry] = [:]
+        var totalSize = 0
+        var clock: UInt64 = 0
+    }
+
+    /// 150 MB.
+    public static let defaultSizeLimit = 150 * 1024 * 1024
+    /// "CSC1": the first bytes of every entry file.
+    static let magic: [UInt8] = Array("CSC1".utf8)
+    static let headerSize = 12
+    private static let temporaryPrefix = ".tmp-"
+
+    /// The folder holding the entries.
+    public let directory: URL
+    /// The most bytes (headers included) the cache keeps on disk.
+    public let sizeLimit: Int
+    private let state = Locked(State())
+
+    // MARK: Lifecycle
+
+    /// Opens (creating if needed) a cache in `directory` and rebuilds its index from the files
+    /// there, evicting the oldest if they exceed `sizeLimit`. Temporary files left by a crash
+    /// more than ten minutes ago are removed.
+    ///
+    /// - Throws: the file-system error if the directory cannot be created or listed.
+    public init(directory: URL, sizeLimit: Int = DiskImageCache.defaultSizeLimit) throws {
+        self.directory = directory.standardizedFileURL
+        self.sizeLimit = max(0, sizeLimit)
+        try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
+        try rebuildIndex()
+    }
+
+    // MARK: Public API
+
+    /// The bytes stored for `url`, marking the entry most recently used; nil on a miss or when
+    /// the stored file is damaged (the file is then deleted).
+    public func data(for url: URL) -> Data? {
+        let name = Self.fileName(for: url)
+        let file = directory.appendingPathComponent(name)
+        guard let contents = try? Data(contentsOf: file) else {
+            forget(name)
+            return nil
+        }
+        guard let payload = Self.payload(of: contents) else {
+            delete(name)
+            return nil
+        }
+        state.withLock { state in
+            state.clock += 1
+            if state.entries[name] == nil {  // written by another instance
+                state.entries[name] = Entry(size: contents.count, order: state.clock)
+                state.totalSize += contents.count
+                evict(&state, toSize: sizeLimit)
+            } else {
+                state.entries[name]?.order = state.clock
+            }
+        }
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
+        return payload
+    }
+
+    /// Stores `data` for `url` (replacing any entry), then evicts least recently used entries
+    /// until the cache fits `sizeLimit`. Data larger than the whole limit is not stored.
+    ///
+    /// - Returns: whether the entry was written.
+    @discardableResult
+    public func store(_ data: Data, for url: URL) -> Bool {
+        let size = Self.headerSize + data.count
+        guard size <= sizeLimit else { return false }
+        let name = Self.fileName(for: url)
+        let temporary = directory.appendingPathComponent(Self.temporaryPrefix + UUID().uuidString)
+        var contents = Data(capacity: size)
+        contents.append(contentsOf: Self.magic)
+        withUnsafeBytes(of: UInt64(data.count).littleEndian) { contents.append(contentsOf: $0) }
+        contents.append(data)
+        do {
+            try contents.write(to: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            return false
+        }
+        let destination = directory.appendingPathComponent(name)
+        guard rename(temporary.path, destination.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            return false
+        }
+        state.withLock { state in
+            state.clock += 1
+            state.totalSize += size - (state.entries[name]?.size ?? 0)
+            state.entries[name] = Entry(size: size, order: state.clock)
+            evict(&state, toSize: sizeLimit)
+        }
+        return true
+    }
+
+    /// Deletes the entry for `url`, if any.
+    public func removeData(for url: URL) {
+        delete(Self.fileName(for: url))
+    }
+
+    /// Deletes every entry (files of other instances in the directory included).
+    public func removeAll() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        state.withLock { state in
+            for name in names where Self.isEntryName(name) {
+                unlink(directory.appendingPathComponent(name).path)
+            }
+            state.entries = [:]
+            state.totalSize = 0
+        }
+    }
+
+    /// Evicts least recently used entries until the cache holds at most `size` bytes.
+    public func trim(toSize size: Int) {
+        state.withLock { evict(&$0, toSize: max(0, size)) }
+    }
+
+    /// The bytes the cache holds on disk, headers included (as far as this instance knows).
+    public var totalSize: Int { state.withLock { $0.totalSize } }
+
+    /// The number of entries this instance knows.
+    public var count: Int { state.withLock { $0.entries.count } }
+
+    /// Whether this instance's index has an entry for `url` (no file-system access).
+    public func contains(_ url: URL) -> Bool {
+        state.withLock { $0.entries[Self.fileName(for: url)] != nil }
+    }
+
+    /// The file that holds (or would hold) the entry for `url`.
+    public func fileURL(for url: URL) -> URL {
+        directory.appendingPathComponent(Self.fileName(for: url))
+    }
+
+    /// The entry file name for `url`: the SHA-256 of its absolute string, in hexadecimal.
+    public static func fileName(for url: URL) -> String {
+        SHA256.hex(Array(url.absoluteString.utf8))
+    }
+
+    // MARK: Internal
+
+    /// The payload of an entry file, or nil if the header is wrong or the length disagrees.
+    static func payload(of contents: Data) -> Data? {
+        guard contents.count >= headerSize, contents.prefix(4).elementsEqual(magic) else { return nil }
+        var length: UInt64 = 0
+        for (shift, byte) in contents.dropFirst(4).prefix(8).enumerated() {
+            length |= UInt64(byte) << (UInt64(shift) * 8)
+        }
+        guard length == UInt64(contents.count - headerSize) else { return nil }
+        return Data(contents.dropFirst(headerSize))
+    }
+
+    // MARK: Private
+
+    private static func isEntryName(_ name: String) -> Bool {
+        name.utf8.count == 64 && name.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
+    private func rebuildIndex() throws {
+        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
+        let files = try FileManager.default.contentsOfDirectory(
+            at: directory, includingPropertiesForKeys: keys, options: [])
+        let staleBefore = Date().addingTimeInterval(-600)
+        var found: [(name: String, size: Int, date: Date)] = []
+        for file in files {
+            let name = file.lastPathComponent
+            let values = try? file.resourceValues(forKeys: Set(keys))
+            let date = values?.contentModificationDate ?? .distantPast
+            if name.hasPrefix(Self.temporaryPrefix) {
+                if date < staleBefore { try? FileManager.default.removeItem(at: file) }
+            } else if Self.isEntryName(name), let size = values?.fileSize {
+                found.append((name, size, date))
+            }
+        }
+        found.sort { $0.date < $1.date || ($0.date == $1.date && $0.name < $1.name) }
+        state.withLock { state in
+            for file in found {
+                state.clock += 1
+                state.entries[file.name] = Entry(size: file.size, order: state.clock)
+                state.totalSize += file.size
+            }
+            evict(&state, toSize: sizeLimit)
+        }
+    }
+
+    /// Deletes least recently used files until `state` fits `limit`. Called with the lock held,
+    /// so an eviction never races a concurrent store of the same entry in this process.
+    private func evict(_ state: inout State, toSize limit: Int) {
+        guard state.totalSize > limit else { return }
+        let victims = state.entries.sorted { $0.value.order < $1.value.order }
+        for (name, entry) in victims {
+            guard state.totalSize > limit else { break }
+            unlink(directory.appendingPathComponent(name).path)
+            state.entries[name] = nil
+            state.totalSize -= entry.size
+        }
+    }
+
+    private func delete(_ name: String) {
+        state.withLock { state in
+            unlink(directory.appendingPathComponent(name).path)
+            if let entry = state.entries.removeValue(forKey: name) { state.totalSize -= entry.size }
+        }
+    }
+
+    private func forget(_ name: String) {
+        state.withLock { state in
+            if let entry = state.entries.removeValue(forKey: name) { state.totalSize -= entry.size }
+        }
+    }
+}

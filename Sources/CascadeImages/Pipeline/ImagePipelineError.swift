@@ -1,0 +1,15 @@
+import Foundation
+
+/// Why the pipeline could not produce an image.
+public enum ImagePipelineError: Error, Equatable, Sendable {
+    /// The transport failed (connection refused, unreadable file, unsupported scheme...).
+    case fetchFailed(String)
+    /// The server answered with a status outside 200...299.
+    case status(Int)
+    /// The transport gave up waiting (the fetcher's timeout, 15 s by default).
+    case timeout
+    /// The bytes arrived but could not be decoded.
+    case decode(ImageDecodingError)
+    /// Every requester cancelled (or the calling task was cancelled) before the image was ready.
+    case cancelled
+}

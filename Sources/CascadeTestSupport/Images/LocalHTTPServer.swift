@@ -1,0 +1,125 @@
+import Foundation
+
+/// A real HTTP server on 127.0.0.1 for transport tests: Python's `http.server` serving a folder,
+/// plus `/slow/<path>` (answers after 3 s), `/status/<code>` (an empty reply with that status)
+/// and `/stats` (JSON: how many times each path was requested).
+///
+/// Started on a free port; `stop()` kills it with SIGKILL. Every wait is bounded.
+public final class LocalHTTPServer: @unchecked Sendable {
+    /// `http://127.0.0.1:<port>`.
+    public let baseURL: URL
+    private let process: Process
+
+    private static let script = """
+        import http.server, json, sys, threading, time
+        port, root = int(sys.argv[1]), sys.argv[2]
+        counts, lock = {}, threading.Lock()
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, directory=root, **kwargs)
+            def log_message(self, *args):
+                pass
+            def do_GET(self):
+                if self.path == '/stats':
+                    body = json.dumps(counts).encode()
+                    self.send_response(200)
+                    self.send_header('Content-Length', str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                    return
+                with lock:
+                    counts[self.path] = counts.get(self.path, 0) + 1
+                if self.path.startswith('/slow/'):
+                    time.sleep(3)
+                    self.path = self.path[5:]
+                if self.path.startswith('/status/'):
+                    self.send_response(int(self.path.split('/')[2]))
+                    self.send_header('Content-Length', '0')
+                    self.end_headers()
+                    return
+                super().do_GET()
+        http.server.ThreadingHTTPServer(('127.0.0.1', port), Handler).serve_forever()
+        """
+
+    // MARK: Lifecycle
+
+    /// Starts a server for `root` and waits (at most 10 s) until it accepts connections.
+    public init(root: URL) throws {
+        guard let python = ChildProcess.which("python3") else {
+            throw ChildProcess.Failure(description: "python3 not found")
+        }
+        let port = try Self.freePort()
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", Self.script, String(port), root.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        baseURL = URL(string: "http://127.0.0.1:\(port)")!
+        let deadline = Date().addingTimeInterval(10)
+        while !Self.accepts(port: port) {
+            guard Date() < deadline, process.isRunning else {
+                ChildProcess.stop(process)
+                throw ChildProcess.Failure(description: "HTTP server did not start on port \(port)")
+            }
+            usleep(20_000)
+        }
+    }
+
+    deinit {
+        stop()
+    }
+
+    // MARK: Public API
+
+    /// The URL of `path` on the server.
+    public func url(_ path: String) -> URL {
+        URL(string: baseURL.absoluteString + (path.hasPrefix("/") ? path : "/" + path))!
+    }
+
+    /// How many times each path was requested.
+    public func requestCounts() throws -> [String: Int] {
+        let data = try Data(contentsOf: url("/stats"))
+        return try JSONDecoder().decode([String: Int].self, from: data)
+    }
+
+    /// Kills the server (SIGKILL, bounded wait).
+    public func stop() {
+        ChildProcess.stop(process)
+    }
+
+    // MARK: Private
+
+    private static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ChildProcess.Failure(description: "socket() failed") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(fd, generic, length) == 0 && getsockname(fd, generic, &length) == 0
+            }
+        }
+        guard bound else { throw ChildProcess.Failure(description: "cannot bind a free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func accepts(port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+}

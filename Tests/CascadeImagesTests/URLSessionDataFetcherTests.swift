@@ -1,0 +1,87 @@
+import CascadeTestSupport
+import Foundation
+import Testing
+
+@testable import CascadeImages
+
+/// The default transport against a real HTTP server on 127.0.0.1.
+@Suite(.serialized) struct URLSessionDataFetcherTests {
+    private func withServer(_ body: (LocalHTTPServer, URL) async throws -> Void) async throws {
+        let folder = TemporaryDirectory("cascade-http")
+        defer { folder.remove() }
+        try Data("hello image".utf8).write(to: folder.url.appendingPathComponent("cover.jpg"))
+        let server = try LocalHTTPServer(root: folder.url)
+        defer { server.stop() }
+        try await body(server, folder.url)
+    }
+
+    private func failure(_ fetcher: URLSessionDataFetcher, _ url: URL) async -> ImagePipelineError? {
+        do {
+            _ = try await fetcher.fetch(url)
+            return nil
+        } catch {
+            return error as? ImagePipelineError
+        }
+    }
+
+    @Test func fetchesBytesAndMapsStatusesAndTimeouts() async throws {
+        try await withServer { server, _ in
+            let fetcher = URLSessionDataFetcher(timeout: 1)
+            let data = try await fetcher.fetch(server.url("/cover.jpg"))
+            #expect(data == Data("hello image".utf8))
+            #expect(await failure(fetcher, server.url("/nothing-here.jpg")) == .status(404))
+            #expect(await failure(fetcher, server.url("/status/503")) == .status(503))
+            let start = Date()
+            #expect(await failure(fetcher, server.url("/slow/cover.jpg")) == .timeout)
+            #expect(Date().timeIntervalSince(start) < 2.9)  // gave up before the server answered
+        }
+    }
+
+    @Test func identicalRequestsThroughThePipelineHitTheServerOnce() async throws {
+        try await withServer { server, _ in
+            let folder = TemporaryDirectory()
+            defer { folder.remove() }
+            try FakeImageDecoder.payload(width: 40, height: 40, tag: "served").write(
+                to: folder.url.appendingPathComponent("img.bin"))
+            let imageServer = try LocalHTTPServer(root: folder.url)
+            defer { imageServer.stop() }
+            let pipeline = ImagePipeline(decoder: FakeImageDecoder(), fetcher: URLSessionDataFetcher(timeout: 5))
+            let request = ImageRequest(url: imageServer.url("/img.bin"), targetSize: PixelSize(width: 20, height: 20))
+            let images = try await withThrowingTaskGroup(of: DecodedImage.self) { group in
+                for _ in 0..<10 { group.addTask { try await pipeline.image(for: request) } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(images.count == 10 && images.allSatisfy { FakeImageDecoder.tag(of: $0) == "served" })
+            let counts = try imageServer.requestCounts()
+            #expect(counts["/img.bin"] == 1)
+            _ = server
+        }
+    }
+
+    @Test func readsFileURLsAndRejectsOtherSchemes() async throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("local.png")
+        try Data([1, 2, 3]).write(to: file)
+        let fetcher = URLSessionDataFetcher()
+        let data = try await fetcher.fetch(file)
+        #expect(data == Data([1, 2, 3]))
+        if case .fetchFailed? = await failure(fetcher, folder.url.appendingPathComponent("absent.png")) {
+        } else {
+            Issue.record("a missing file must be .fetchFailed")
+        }
+        if case .fetchFailed? = await failure(fetcher, URL(string: "ftp://example.com/a.png")!) {
+        } else {
+            Issue.record("ftp must be .fetchFailed")
+        }
+    }
+
+    @Test func aRefusedConnectionIsFetchFailed() async throws {
+        let fetcher = URLSessionDataFetcher(timeout: 2)
+        // Port 9 (discard) on loopback: nothing listens there on a test machine.
+        if case .fetchFailed? = await failure(fetcher, URL(string: "http://127.0.0.1:9/x.png")!) {
+        } else {
+            Issue.record("a refused connection must be .fetchFailed")
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import CascadeTestSupport
+import Foundation
+
+/// Image files generated once per test run with ImageMagick, in a temporary folder.
+enum PixbufFixtures {
+    /// The folder holding the generated files.
+    static let folder: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-pixbuf-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
+    /// ImageMagick arguments (output last) for each fixture.
+    private static let recipes: [String: [String]] = [
+        "photo.jpg": ["-size", "800x600", "gradient:red-blue", "-quality", "90", "JPEG:{out}"],
+        "alpha.png": [
+            "-size", "64x48", "xc:none", "-fill", "rgba(255,0,0,0.5)", "-draw", "rectangle 0,0 31,47", "PNG32:{out}",
+        ],
+        "opaque.png": ["-size", "64x48", "xc:#00ff00", "PNG24:{out}"],
+        "image.webp": ["-size", "64x48", "xc:#0000ff", "-quality", "90", "WEBP:{out}"],
+        "anim.gif": ["-delay", "10", "-size", "40x30", "xc:#ff0000", "xc:#0000ff", "-loop", "0", "GIF:{out}"],
+    ]
+
+    /// The bytes of fixture `name`, generating it on first use.
+    static func data(_ name: String) throws -> Data {
+        let file = folder.appendingPathComponent(name)
+        if let data = try? Data(contentsOf: file) { return data }
+        guard let recipe = recipes[name] else { throw ChildProcess.Failure(description: "no fixture \(name)") }
+        guard let convert = ChildProcess.which("convert") else {
+            throw ChildProcess.Failure(description: "ImageMagick's convert is not installed (scripts/install-deps.sh)")
+        }
+        // Generate into a unique file, then rename: tests run in parallel.
+        let temporary = folder.appendingPathComponent("\(UUID().uuidString)-\(name)")
+        try ChildProcess.run(convert, recipe.map { $0.replacingOccurrences(of: "{out}", with: temporary.path) })
+        _ = rename(temporary.path, file.path)
+        return try Data(contentsOf: file)
+    }
+
+    /// The file URL of fixture `name`, generating it on first use.
+    static func url(_ name: String) throws -> URL {
+        _ = try data(name)
+        return folder.appendingPathComponent(name)
+    }
+}
