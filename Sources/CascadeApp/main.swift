@@ -1,6 +1,95 @@
+import CascadeFeed
 import CascadeGTK
+import CascadeScreens
 import Foundation
 
-// The feed screen arrives with issue 7; until then `cascade` says so instead of pretending.
-FileHandle.standardError.write(Data("cascade: the app window is not built yet (issue 7)\n".utf8))
-exit(1)
+// cascade: the video feed app. See `cascade --help` and DESIGN.md (contracts 2 and 3).
+
+func fail(_ message: String, status: Int32 = 2) -> Never {
+    FileHandle.standardError.write(Data("cascade: \(message)\n".utf8))
+    exit(status)
+}
+
+let options: LaunchOptions
+do {
+    options = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    fail("\(error)")
+}
+if options.showHelp {
+    print(LaunchOptions.usage)
+    exit(0)
+}
+
+/// What a run without a display renders: the first screen, a scrolled screen, the end of the
+/// feed and the page a tapped video opens.
+let headlessTour = """
+    screenshot 01-feed
+    scroll-by 0 900
+    wait-idle
+    screenshot 02-scrolled
+    scroll-to-end
+    wait-idle
+    scroll-to-end
+    wait-idle
+    scroll-to-end
+    wait-idle
+    screenshot 03-end
+    scroll-to-item 0
+    wait-idle
+    tap-item 0
+    screenshot 04-opened
+    back
+    """
+
+var script: CascadeApplication.Script?
+if let path = options.scriptPath, let report = options.reportPath {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read the script \(path)") }
+    let shots = options.screenshotsDirectory ?? URL(fileURLWithPath: report).deletingLastPathComponent().path
+    script = .init(text: text, report: URL(fileURLWithPath: report), screenshots: URL(fileURLWithPath: shots))
+}
+
+var headless: HeadlessDisplay?
+if !HeadlessDisplay.hasDisplay {
+    guard let display = HeadlessDisplay.start() else {
+        fail(
+            "no display ($DISPLAY and $WAYLAND_DISPLAY are unset) and Xvfb is not available to render headless",
+            status: 1)
+    }
+    headless = display
+    if script == nil {
+        let out = URL(fileURLWithPath: options.headlessOutput ?? "cascade-headless")
+        FileHandle.standardError.write(
+            Data(
+                "cascade: no display found; rendering headless into \(out.path)/ (PNG screenshots and report.json)\n"
+                    .utf8))
+        script = .init(text: headlessTour, report: out.appendingPathComponent("report.json"), screenshots: out)
+    }
+}
+
+let catalog: FeedCatalog
+switch options.source {
+case .demoCatalog(let directory):
+    if let directory {
+        catalog = .directory(URL(fileURLWithPath: directory, isDirectory: true))
+    } else {
+        if !DemoCatalog.isComplete(at: DemoCatalog.defaultDirectory) {
+            FileHandle.standardError.write(
+                Data("cascade: generating the demo catalog (first run, about a minute)…\n".utf8))
+        }
+        do {
+            catalog = .directory(try DemoCatalog.ensure())
+        } catch {
+            fail("\(error)", status: 1)
+        }
+    }
+case .http(let template):
+    catalog = .feedURL(template: template)
+}
+
+let cacheDirectory = DemoCatalog.defaultDirectory.deletingLastPathComponent()
+let status = MainActor.assumeIsolated {
+    CascadeApplication.run(options: options, catalog: catalog, cacheDirectory: cacheDirectory, script: script)
+}
+headless?.stop()
+exit(status)

@@ -1,0 +1,352 @@
+import CGtk
+import CascadeCollection
+import CascadeFeed
+import CascadeImages
+import CascadeScreens
+import Foundation
+
+/// The GTK rendering of a `FeedScreenModel`: a kinetic `GtkScrolledWindow` over a `GtkFixed`
+/// holding only the cells near the viewport (reused through a `CellRecycler`), the
+/// pull-to-refresh header and the load-more footer.
+///
+/// It decides nothing: every scroll position, size, pull and click goes to the model, and
+/// what the model publishes is drawn.
+@MainActor
+public final class FeedView {
+    /// The root widget (an overlay holding the scroller and the refresh header).
+    public let root: UnsafeMutablePointer<GtkWidget>
+    /// The screen model drawn.
+    public let model: FeedScreenModel
+    /// The cells on screen (and pooled).
+    public let recycler = CellRecycler<VideoCellWidget>(pool: ReusePool(capacityPerIdentifier: 24))
+
+    let scrolled: UnsafeMutablePointer<GtkWidget>
+    let adjustment: UnsafeMutablePointer<GtkAdjustment>
+    private let content: UnsafeMutablePointer<GtkWidget>
+    private let refreshHeader: UnsafeMutablePointer<GtkWidget>
+    private let refreshSpinner: UnsafeMutablePointer<GtkWidget>
+    private let refreshLabel: OpaquePointer
+    private let footer: UnsafeMutablePointer<GtkWidget>
+    private let footerSpinner: UnsafeMutablePointer<GtkWidget>
+    private let footerLabel: OpaquePointer
+    private let images: ImageBinder
+    private let prefetcher: ImagePrefetcher
+    private var pull = PullTracker()
+    private var pullReleaseTimer: MainLoopTimer?
+    private var closingTicker: FrameTicker?
+    private var topInset: Double = 0
+    private var sizeTicker: FrameTicker?
+    private var lastSize = CGSize.zero
+    private var scale: CGFloat = 1
+    private var placedFooter: CGRect?
+
+    /// Called when the user opens an item.
+    public var onOpenItem: ((VideoItem) -> Void)? {
+        get { model.onOpenItem }
+        set { model.onOpenItem = newValue }
+    }
+    /// Called when the refresh, footer or alert state changed (after redrawing them).
+    public var onChromeChanged: (() -> Void)?
+
+    // MARK: Lifecycle
+
+    /// Creates the view; call `start()` once it is in a window.
+    public init(model: FeedScreenModel, pipeline: ImagePipeline) {
+        self.model = model
+        images = ImageBinder(pipeline: pipeline)
+        prefetcher = ImagePrefetcher(pipeline: pipeline)
+
+        root = gtk_overlay_new()
+        gtk_widget_add_css_class(root, "feed-background")
+        scrolled = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_kinetic_scrolling(OpaquePointer(scrolled), 1)
+        gtk_widget_set_hexpand(scrolled, 1)
+        gtk_widget_set_vexpand(scrolled, 1)
+        content = gtk_fixed_new()
+        gtk_scrolled_window_set_child(OpaquePointer(scrolled), content)
+        adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled))
+        gtk_overlay_set_child(OpaquePointer(root), scrolled)
+
+        refreshHeader = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
+        gtk_widget_add_css_class(refreshHeader, "refresh-header")
+        gtk_widget_set_halign(refreshHeader, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(refreshHeader, GTK_ALIGN_START)
+        gtk_widget_set_can_target(refreshHeader, 0)
+        refreshSpinner = gtk_spinner_new()
+        refreshLabel = OpaquePointer(gtk_label_new(nil))
+        gtk_box_append(refreshHeader.as(GtkBox.self), refreshSpinner)
+        gtk_box_append(refreshHeader.as(GtkBox.self), refreshLabel.widget)
+        gtk_overlay_add_overlay(OpaquePointer(root), refreshHeader)
+
+        footer = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
+        gtk_widget_add_css_class(footer, "load-footer")
+        gtk_widget_set_halign(footer, GTK_ALIGN_CENTER)
+        footerSpinner = gtk_spinner_new()
+        footerLabel = OpaquePointer(gtk_label_new(nil))
+        gtk_box_append(footer.as(GtkBox.self), footerSpinner)
+        gtk_box_append(footer.as(GtkBox.self), footerLabel.widget)
+        gtk_fixed_put(content.as(GtkFixed.self), footer, 0, 0)
+
+        connectInput()
+        model.onItemsChanged = { [weak self] change in self?.itemsChanged(change) }
+        model.onChromeChanged = { [weak self] in self?.renderChrome() }
+        renderChrome()
+    }
+
+    /// Starts following the widget's size and loads the feed.
+    public func start() {
+        sizeTicker = FrameTicker(widget: scrolled) { [weak self] _ in
+            self?.checkSize()
+            return true
+        }
+        model.start()
+    }
+
+    // MARK: Queries (for the script report)
+
+    /// The scroll offset in content coordinates.
+    public var offset: Double { gtk_adjustment_get_value(adjustment) }
+    /// The visible height.
+    public var viewportHeight: Double { gtk_adjustment_get_page_size(adjustment) }
+    /// The largest scroll offset.
+    public var maxOffset: Double { max(0, gtk_adjustment_get_upper(adjustment) - viewportHeight) }
+    /// Cell widgets alive: visible plus pooled.
+    public var liveCells: Int { recycler.liveCellCount }
+    /// Items whose cells are on screen, with frames, sorted by index.
+    public var visibleItems: [(index: Int, item: VideoItem, frame: CGRect)] {
+        model.viewport.visibleElements.compactMap { element in
+            guard element.id.kind == .item, model.items.indices.contains(element.id.path.item) else { return nil }
+            return (element.id.path.item, model.items[element.id.path.item], element.frame)
+        }.sorted { $0.index < $1.index }
+    }
+    /// The cell widget showing item `index`, if on screen.
+    public func cell(forItem index: Int) -> VideoCellWidget? {
+        recycler.visibleCells[.item(index)]
+    }
+    /// Whether image loads are bound but not finished.
+    public var hasPendingImages: Bool {
+        recycler.visibleCells.values.contains { cell in
+            if case .loading = images.state(for: ObjectIdentifier(cell)) { return true }
+            return false
+        }
+    }
+    /// Whether a pull or the refresh header's closing animation is running.
+    public var isAnimating: Bool { pull.isPulling || closingTicker != nil || pullReleaseTimer != nil }
+
+    // MARK: Actions (the same paths real input takes)
+
+    /// Scrolls to `offset` (clamped), as a wheel or scrollbar would.
+    public func scroll(to offset: Double) {
+        gtk_adjustment_set_value(adjustment, min(max(0, offset), maxOffset))
+    }
+
+    /// Feeds a vertical scroll delta in points, as the scroll controller does; handles a pull at
+    /// the top. Returns whether the delta was consumed as a pull.
+    @discardableResult
+    public func scrollDelta(_ dy: Double) -> Bool {
+        guard !model.refresh.isBusy else { return false }
+        guard pull.scroll(deltaY: dy, offset: offset) else { return false }
+        model.pull(distance: pull.distance(viewportHeight: viewportHeight))
+        setTopInset(pull.distance(viewportHeight: viewportHeight))
+        // A wheel has no "finger lifted": the pull ends when the deltas stop.
+        pullReleaseTimer?.cancel()
+        pullReleaseTimer = MainLoopTimer.after(180) { [weak self] in self?.endPull() }
+        return true
+    }
+
+    /// Ends a pull now (touchpad scroll-end, or the wheel stopping).
+    public func endPull() {
+        pullReleaseTimer?.cancel()
+        pullReleaseTimer = nil
+        guard pull.isPulling else { return }
+        pull.end()
+        model.releasePull()
+        setTopInset(model.refresh.heldInset)
+    }
+
+    // MARK: Private
+
+    private func connectInput() {
+        let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
+        gtk_event_controller_set_propagation_phase(scroll, GTK_PHASE_CAPTURE)
+        Signal.connectScroll(UnsafeMutableRawPointer(scroll)) { [weak self, scroll] _, dy in
+            guard let self else { return false }
+            let unit = gtk_event_controller_scroll_get_unit(scroll)
+            let points = unit == GDK_SCROLL_UNIT_WHEEL ? dy * 50 : dy
+            return self.scrollDelta(points)
+        }
+        Signal.connect(UnsafeMutableRawPointer(scroll), "scroll-end") { [weak self] in self?.endPull() }
+        gtk_widget_add_controller(scrolled, scroll)
+        Signal.connect(adjustment.raw, "value-changed") { [weak self] in self?.updateViewport() }
+
+        let footerClick = gtk_gesture_click_new()!
+        Signal.connectPress(UnsafeMutableRawPointer(footerClick), "released") { [weak self] _, _, _ in
+            self?.model.footerActivated()
+        }
+        gtk_widget_add_controller(footer, footerClick)
+    }
+
+    private func checkSize() {
+        let size = CGSize(width: Double(gtk_widget_get_width(scrolled)), height: viewportHeight)
+        scale = CGFloat(gtk_widget_get_scale_factor(scrolled))
+        guard size.width > 0, size != lastSize else { return }
+        let anchor = firstVisibleAnchor()
+        lastSize = size
+        if model.setContainerSize(size), let anchor, let frame = model.frame(ofItem: anchor.index) {
+            // Keep the first visible item where it was on screen across a relayout.
+            scroll(to: Double(frame.minY) - anchor.offsetOnScreen)
+        }
+        updateViewport()
+    }
+
+    private func firstVisibleAnchor() -> (index: Int, offsetOnScreen: Double)? {
+        guard let first = visibleItems.first(where: { Double($0.frame.minY) >= offset - 1 }) ?? visibleItems.first
+        else { return nil }
+        return (first.index, Double(first.frame.minY) - offset)
+    }
+
+    private func itemsChanged(_ change: FeedScreenModel.ItemsChange) {
+        if change == .replaced {
+            // Every frame may have changed: drop the on-screen cells so they rebind.
+            recycler.apply(model.viewport.reset(), make: { _ in VideoCellWidget() }, bind: { _, _ in }, hide: hide)
+        }
+        updateViewport()
+    }
+
+    private func updateViewport() {
+        let size = model.layout.contentSize
+        gtk_widget_set_size_request(content, Int32(size.width), Int32(size.height.rounded(.up)))
+        let rect = CGRect(x: 0, y: offset, width: lastSize.width, height: max(1, viewportHeight))
+        let update = model.scroll(to: rect)
+        recycler.apply(update, make: { [weak self] _ in self?.makeCell() ?? VideoCellWidget() }, bind: bind, hide: hide)
+        prefetch(update)
+        placeFooter()
+    }
+
+    private func makeCell() -> VideoCellWidget {
+        let cell = VideoCellWidget()
+        cell.onActivate = { [weak self, weak cell] in
+            guard let self, let cell, let index = self.index(of: cell) else { return }
+            self.model.activateItem(at: index)
+        }
+        return cell
+    }
+
+    private func index(of cell: VideoCellWidget) -> Int? {
+        recycler.visibleCells.first { $0.value === cell }?.key.path.item
+    }
+
+    private func bind(_ cell: VideoCellWidget, _ element: LayoutElement) {
+        guard element.id.kind == .item, model.items.indices.contains(element.id.path.item) else { return }
+        let item = model.items[element.id.path.item]
+        if gtk_widget_get_parent(cell.root) == nil {
+            gtk_fixed_put(content.as(GtkFixed.self), cell.root, element.frame.minX, element.frame.minY)
+        } else {
+            gtk_fixed_move(content.as(GtkFixed.self), cell.root, element.frame.minX, element.frame.minY)
+        }
+        gtk_widget_set_visible(cell.root, 1)
+        cell.apply(size: element.frame.size)
+        let request = coverRequest(for: item, size: element.frame.size, priority: .visible)
+        if images.request(for: ObjectIdentifier(cell)) != request {
+            cell.bind(title: item.title, duration: FeedScreenModel.durationText(item.duration))
+        }
+        images.bind(request, to: ObjectIdentifier(cell)) { [weak cell] state in
+            switch state {
+            case .placeholder, .loading: cell?.showPlaceholder()
+            case .image(let image): cell?.show(image)
+            case .failure: cell?.showFailure()
+            }
+        }
+    }
+
+    private func hide(_ cell: VideoCellWidget) {
+        images.unbind(ObjectIdentifier(cell))
+        gtk_widget_set_visible(cell.root, 0)
+    }
+
+    private func coverRequest(for item: VideoItem, size: CGSize, priority: ImagePriority) -> ImageRequest {
+        let target = VideoCellGeometry(size: size).coverPixelSize(scale: scale)
+        return ImageRequest(
+            url: item.coverURL, targetSize: PixelSize(width: target.width, height: target.height), priority: priority)
+    }
+
+    private func prefetch(_ update: ViewportUpdate) {
+        func requests(_ paths: [ItemPath]) -> [ImageRequest] {
+            paths.compactMap { path in
+                guard model.items.indices.contains(path.item), let frame = model.frame(ofItem: path.item) else {
+                    return nil
+                }
+                return coverRequest(for: model.items[path.item], size: frame.size, priority: .prefetch)
+            }
+        }
+        if !update.prefetch.isEmpty { prefetcher.startPrefetching(requests(update.prefetch)) }
+        if !update.cancelPrefetch.isEmpty { prefetcher.stopPrefetching(requests(update.cancelPrefetch)) }
+    }
+
+    private func placeFooter() {
+        guard let frame = model.footerFrame, frame != placedFooter else { return }
+        placedFooter = frame
+        gtk_widget_set_size_request(footer, Int32(frame.width), Int32(frame.height))
+        gtk_fixed_move(content.as(GtkFixed.self), footer, frame.minX, frame.minY)
+    }
+
+    private func setTopInset(_ inset: Double) {
+        topInset = max(0, inset)
+        gtk_widget_set_margin_top(content, Int32(topInset.rounded()))
+        gtk_widget_set_size_request(refreshHeader, -1, Int32(max(1, topInset.rounded())))
+    }
+
+    private func renderChrome() {
+        gtk_label_set_text(footerLabel, model.footerText)
+        let footerBusy = model.footer.state == .loading
+        gtk_widget_set_visible(footerSpinner, footerBusy ? 1 : 0)
+        if footerBusy {
+            gtk_spinner_start(OpaquePointer(footerSpinner))
+        } else {
+            gtk_spinner_stop(OpaquePointer(footerSpinner))
+        }
+        if case .failed = model.footer.state {
+            gtk_widget_add_css_class(footer, "failed")
+        } else {
+            gtk_widget_remove_css_class(footer, "failed")
+        }
+
+        gtk_label_set_text(refreshLabel, model.refreshText)
+        let refreshing = model.refresh.state == .refreshing
+        gtk_widget_set_visible(refreshSpinner, refreshing ? 1 : 0)
+        if refreshing {
+            gtk_spinner_start(OpaquePointer(refreshSpinner))
+        } else {
+            gtk_spinner_stop(OpaquePointer(refreshSpinner))
+        }
+        gtk_widget_set_visible(refreshHeader, model.refresh.state == .idle ? 0 : 1)
+        switch model.refresh.state {
+        case .refreshing where !pull.isPulling:
+            setTopInset(model.refresh.heldInset)
+        case .ending:
+            animateClosing()
+        default:
+            break
+        }
+        onChromeChanged?()
+    }
+
+    private func animateClosing() {
+        guard closingTicker == nil else { return }
+        let from = topInset
+        var start: Int64?
+        closingTicker = FrameTicker(widget: scrolled) { [weak self] time in
+            guard let self else { return false }
+            let begin = start ?? time
+            start = begin
+            let progress = min(1, Double(time - begin) / 250_000)
+            self.setTopInset(from * (1 - progress * progress))
+            guard progress >= 1 else { return true }
+            self.closingTicker = nil
+            self.setTopInset(0)
+            self.model.refreshClosingFinished()
+            return false
+        }
+    }
+}

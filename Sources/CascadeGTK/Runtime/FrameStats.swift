@@ -1,0 +1,46 @@
+import CGtk
+import Foundation
+
+/// Frame times from the window's frame clock: the time from the first phase of a frame
+/// (events, update or layout) to the end of its paint, for frames that painted.
+@MainActor
+public final class FrameStats {
+    private var samples: [Double] = []
+    private var frameStart: UInt64?
+    private var handlers: [gulong] = []
+    private var clock: OpaquePointer?
+
+    /// Creates an idle recorder; call `attach` once the window is realized.
+    public init() {}
+
+    /// Starts recording frames of `widget`'s frame clock.
+    public func attach(to widget: UnsafeMutablePointer<GtkWidget>) {
+        guard clock == nil, let clock = gtk_widget_get_frame_clock(widget) else { return }
+        self.clock = clock
+        for phase in ["flush-events", "before-paint", "update", "layout"] {
+            handlers.append(Signal.connect(UnsafeMutableRawPointer(clock), phase) { [weak self] in self?.begin() })
+        }
+        handlers.append(Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in self?.end() })
+    }
+
+    /// Returns the count, median and 95th percentile (ms) since the last call, and resets.
+    public func drain() -> (count: Int, p50: Double, p95: Double) {
+        defer { samples.removeAll(keepingCapacity: true) }
+        guard !samples.isEmpty else { return (0, 0, 0) }
+        let sorted = samples.sorted()
+        func percentile(_ p: Double) -> Double {
+            sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+        }
+        return (sorted.count, percentile(0.5), percentile(0.95))
+    }
+
+    private func begin() {
+        if frameStart == nil { frameStart = DispatchTime.now().uptimeNanoseconds }
+    }
+
+    private func end() {
+        guard let start = frameStart else { return }
+        frameStart = nil
+        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+    }
+}

@@ -1,0 +1,204 @@
+import CGtk
+import CascadeCollection
+import Foundation
+
+/// Runs a `--script` file against the app through the same code paths real input takes, and
+/// writes the report after every step.
+@MainActor
+public final class ScriptRunner {
+    private let app: AppWindow
+    private let actions: [(line: Int, text: String, action: ScriptAction)]
+    private let reportURL: URL
+    private let screenshots: URL
+    private var steps: [[String: Any]] = []
+
+    /// Creates a runner; the script is parsed up front.
+    /// - Throws: `ScriptError` for a syntax error (nothing runs).
+    public init(app: AppWindow, script: String, reportURL: URL, screenshots: URL) throws {
+        self.app = app
+        self.actions = try ScriptAction.parse(script: script)
+        self.reportURL = reportURL
+        self.screenshots = screenshots
+    }
+
+    /// Runs every action in order; returns whether all succeeded.
+    public func run() async -> Bool {
+        var allOK = true
+        _ = await waitIdle(timeout: 20)  // the first screen: catalog, first page and covers
+        for entry in actions {
+            let result: Result<Void, ScriptFailure>
+            do {
+                try await perform(entry.action)
+                result = .success(())
+            } catch let failure as ScriptFailure {
+                result = .failure(failure)
+            } catch {
+                result = .failure(ScriptFailure(String(describing: error)))
+            }
+            var step: [String: Any] = ["action": entry.text, "line": entry.line, "state": StateReport.capture(app)]
+            switch result {
+            case .success: step["ok"] = true
+            case .failure(let failure):
+                step["ok"] = false
+                step["error"] = failure.message
+                allOK = false
+                FileHandle.standardError.write(
+                    Data("cascade: line \(entry.line) '\(entry.text)': \(failure.message)\n".utf8))
+            }
+            steps.append(step)
+            writeReport()
+        }
+        writeReport()
+        return allOK
+    }
+
+    // MARK: Actions
+
+    private func perform(_ action: ScriptAction) async throws {
+        switch action {
+        case .wait(let ms):
+            try await Task.sleep(for: .milliseconds(ms))
+        case .waitIdle:
+            guard await waitIdle(timeout: 15) else { throw ScriptFailure("still busy after 15 s") }
+        case .resize(let width, let height):
+            gtk_window_set_default_size(app.window.as(GtkWindow.self), Int32(width), Int32(height))
+            gtk_widget_queue_resize(app.window)
+            try await frames(3)
+        case .scrollBy(_, let dy):
+            let feed = try requireFeed()
+            if !feed.scrollDelta(dy) { feed.scroll(to: feed.offset + dy) }
+            try await frames(2)
+        case .scrollToItem(let index):
+            let feed = try requireFeed()
+            guard let frame = feed.model.frame(ofItem: index) else {
+                throw ScriptFailure("item \(index) is not loaded (\(feed.model.items.count) items)")
+            }
+            feed.scroll(to: Double(frame.minY) - 10)
+            try await frames(2)
+        case .scrollToEnd:
+            let feed = try requireFeed()
+            feed.scroll(to: feed.maxOffset)
+            try await frames(2)
+        case .fling(_, let vy):
+            try await fling(velocity: vy)
+        case .pullRefresh:
+            try await pullRefresh()
+        case .tapItem(let index):
+            let feed = try requireFeed()
+            guard app.screen == .feed else { throw ScriptFailure("the feed is not shown") }
+            guard let cell = feed.cell(forItem: index) else { throw ScriptFailure("item \(index) is not on screen") }
+            cell.onActivate?()
+            try await frames(2)
+        case .back:
+            guard app.screen != .feed else { throw ScriptFailure("already on the feed") }
+            app.showFeed()
+            try await frames(2)
+        case .screenshot(let name):
+            try await frames(2)
+            try Screenshot.save(app.window, to: screenshots.appendingPathComponent("\(name).png"))
+        case .tapTab, .swipePage, .carousel:
+            throw ScriptFailure("not available yet (channel page and carousel: issue 8)")
+        case .play, .pause, .seek, .waitPosition, .toggleFullscreen:
+            throw ScriptFailure("not available yet (player page: issue 9)")
+        }
+    }
+
+    private func requireFeed() throws -> FeedView {
+        guard let feed = app.feed else { throw ScriptFailure("the feed has not loaded") }
+        return feed
+    }
+
+    /// Waits until nothing loads, decodes or animates (and two more frames), bounded.
+    private func waitIdle(timeout: TimeInterval) async -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if isIdle() {
+                try? await frames(2)
+                if isIdle() { return true }
+            }
+            try? await Task.sleep(for: .milliseconds(15))
+        }
+        return false
+    }
+
+    private func isIdle() -> Bool {
+        if app.isLoadingChannels { return false }
+        guard let feed = app.feed else { return app.alert.text != nil }
+        return !feed.model.feedState.isLoading && !feed.hasPendingImages && !feed.isAnimating
+    }
+
+    /// Waits for `count` frames of the window's frame clock.
+    private func frames(_ count: Int) async throws {
+        var remaining = count
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ticker = FrameTicker(widget: app.window) { _ in
+                remaining -= 1
+                if remaining <= 0 {
+                    continuation.resume()
+                    return false
+                }
+                return true
+            }
+            _ = ticker
+            gtk_widget_queue_draw(app.window)
+        }
+    }
+
+    /// A fling: UIScrollView deceleration from the current offset, one step per frame.
+    private func fling(velocity: Double) async throws {
+        let feed = try requireFeed()
+        let glide = DecelerationModel(offset: feed.offset, velocity: velocity)
+        let duration = min(glide.duration(), 10)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            var start: Int64?
+            _ = FrameTicker(widget: feed.scrolled) { [weak feed] time in
+                guard let feed else {
+                    continuation.resume()
+                    return false
+                }
+                let begin = start ?? time
+                start = begin
+                let t = Double(time - begin) / 1_000_000
+                feed.scroll(to: glide.offset(at: min(t, duration)))
+                let atEdge = feed.offset <= 0 && velocity < 0 || feed.offset >= feed.maxOffset && velocity > 0
+                if t >= duration || (atEdge && t > 0.05) {
+                    continuation.resume()
+                    return false
+                }
+                return true
+            }
+        }
+    }
+
+    /// Pull-to-refresh as a touchpad gesture: upward deltas at the top over several frames,
+    /// then the end of the scroll.
+    private func pullRefresh() async throws {
+        let feed = try requireFeed()
+        feed.scroll(to: 0)
+        try await frames(1)
+        for _ in 0..<10 {
+            feed.scrollDelta(-30)
+            try await frames(1)
+        }
+        feed.endPull()
+        guard feed.model.refresh.isBusy || feed.model.feedState == .refreshing else {
+            throw ScriptFailure("the pull did not start a refresh")
+        }
+        try await frames(1)
+    }
+
+    private func writeReport() {
+        let report: [String: Any] = ["steps": steps]
+        guard let data = try? JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
+        else { return }
+        try? FileManager.default.createDirectory(
+            at: reportURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? data.write(to: reportURL, options: .atomic)
+    }
+}
+
+/// Why a script action could not run.
+struct ScriptFailure: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,60 @@
+import CascadeFeed
+import Foundation
+
+/// The state written after each script step (DESIGN.md, contract 3), as a JSON-ready value.
+@MainActor
+enum StateReport {
+    /// The state of `app` now.
+    static func capture(_ app: AppWindow) -> [String: Any] {
+        let frames = app.frameStats.drain()
+        var state: [String: Any] = [
+            "screen": app.screen.rawValue,
+            "channel": 0,
+            "carousel_page": NSNull(),
+            "alert": app.alert.text ?? NSNull(),
+            "rss_bytes": residentBytes(),
+            "frame_times_ms": ["count": frames.count, "p50": round3(frames.p50), "p95": round3(frames.p95)],
+        ]
+        if let feed = app.feed {
+            state["visible_items"] = feed.visibleItems.map { entry -> [String: Any] in
+                let f = entry.frame
+                return [
+                    "index": entry.index, "id": entry.item.id,
+                    "frame": [round3(f.minX), round3(f.minY), round3(f.width), round3(f.height)],
+                ]
+            }
+            state["live_cells"] = feed.liveCells
+            let snapshot = feed.model.pager.snapshot
+            let summary: [String: Any] = [
+                "state": snapshot.state.name, "items": snapshot.items.count, "pages_loaded": snapshot.pagesLoaded,
+                "requests": snapshot.requestCount, "footer": feed.model.footerText, "offset": round3(feed.offset),
+                "max_offset": round3(feed.maxOffset),
+            ]
+            state["feed"] = summary
+            state["feeds"] = [summary]
+        } else {
+            state["visible_items"] = [Any]()
+            state["live_cells"] = 0
+            state["feed"] = [
+                "state": app.isLoadingChannels ? "refreshing" : "idle", "items": 0, "pages_loaded": 0, "requests": 0,
+            ]
+            state["feeds"] = [Any]()
+        }
+        state["player"] = [
+            "state": app.screen == .player ? "idle" : "stopped", "position": 0.0, "duration": 0.0, "fullscreen": false,
+            "title": app.screen == .player ? (app.playerPage.item?.title as Any? ?? NSNull()) : NSNull(),
+        ]
+        return state
+    }
+
+    /// The resident set size of this process, from /proc/self/statm.
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    private static func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+    private static func round3(_ value: CGFloat) -> Double { round3(Double(value)) }
+}
