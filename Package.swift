@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "CascadeScreensTests", dependencies: ["CascadeScreens", "CascadeTestSupport"]),
         .testTarget(name: "CascadePlayerTests", dependencies: ["CascadePlayer", "CascadeTestSupport"]),
         .testTarget(name: "CascadeGTKTests", dependencies: ["CascadeGTK", "CGtk", "CascadeTestSupport"]),
-        .testTarget(name: "CascadeAppTests", dependencies: ["CascadeTestSupport"]),
+        .testTarget(name: "CascadeAppTests", dependencies: ["CascadeTestSupport", "CascadePixbuf"]),
     ],
     swiftLanguageModes: [.v6]
 )

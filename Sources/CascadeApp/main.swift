@@ -84,7 +84,8 @@ case .demoCatalog(let directory):
         }
     }
 case .http(let template):
-    catalog = .feedURL(template: template)
+    catalog = .feedURL(
+        template: template, fetcher: HTTPFetcher(configuration: .init(timeout: options.requestTimeout)))
 }
 
 let cacheDirectory = DemoCatalog.defaultDirectory.deletingLastPathComponent()

@@ -24,11 +24,13 @@ import Testing
         #expect(options.reportPath == "r.json")
         #expect(options.screenshotsDirectory == "shots")
         #expect(options.columns == 3)
+        #expect(options.requestTimeout == 10)
+        #expect(try LaunchOptions.parse(["--request-timeout", "1.5"]).requestTimeout == 1.5)
     }
 
     @Test(arguments: [
         ["--feed-url"], ["--feed-url", "ftp://x/feed"], ["--feed-url", "not a url"], ["--columns", "0"],
-        ["--columns", "x"], ["--script", "s.txt"], ["--bogus"],
+        ["--columns", "x"], ["--script", "s.txt"], ["--bogus"], ["--request-timeout", "0"], ["--request-timeout", "nan"],
     ])
     func mistakesAreReported(arguments: [String]) {
         #expect(throws: LaunchOptions.Error.self) { try LaunchOptions.parse(arguments) }

@@ -120,6 +120,16 @@ public final class FeedView {
             return (element.id.path.item, model.items[element.id.path.item], element.frame)
         }.sorted { $0.index < $1.index }
     }
+    /// Where content coordinate (0, `offset`) is drawn, in `ancestor`'s coordinates: a content
+    /// frame maps to `origin + (x, y - offset)` in the window.
+    public func contentOrigin(in ancestor: UnsafeMutablePointer<GtkWidget>) -> CGPoint {
+        var point = graphene_point_t()
+        var result = graphene_point_t()
+        graphene_point_init(&point, 0, Float(topInset))
+        guard gtk_widget_compute_point(scrolled, ancestor, &point, &result) != 0 else { return .zero }
+        return CGPoint(x: Double(result.x), y: Double(result.y))
+    }
+
     /// The cell widget showing item `index`, if on screen.
     public func cell(forItem index: Int) -> VideoCellWidget? {
         recycler.visibleCells[.item(index)]

@@ -55,6 +55,11 @@ public final class ScriptRunner {
     // MARK: Actions
 
     private func perform(_ action: ScriptAction) async throws {
+        if action.actsOnTheScreen, app.alert.text != nil {
+            // A user must press OK before touching the screen behind an alert: do the same.
+            app.alert.dismiss()
+            try await frames(1)
+        }
         switch action {
         case .wait(let ms):
             try await Task.sleep(for: .milliseconds(ms))
@@ -194,6 +199,16 @@ public final class ScriptRunner {
         try? FileManager.default.createDirectory(
             at: reportURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? data.write(to: reportURL, options: .atomic)
+    }
+}
+
+extension ScriptAction {
+    /// Whether the action is input on the page behind an alert (waits and screenshots are not).
+    var actsOnTheScreen: Bool {
+        switch self {
+        case .wait, .waitIdle, .screenshot, .resize, .waitPosition: false
+        default: true
+        }
     }
 }
 

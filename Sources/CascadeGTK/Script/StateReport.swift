@@ -24,6 +24,8 @@ enum StateReport {
                 ]
             }
             state["live_cells"] = feed.liveCells
+            let origin = feed.contentOrigin(in: app.window)
+            state["feed_origin"] = [round3(origin.x), round3(origin.y)]
             let snapshot = feed.model.pager.snapshot
             let summary: [String: Any] = [
                 "state": snapshot.state.name, "items": snapshot.items.count, "pages_loaded": snapshot.pagesLoaded,

@@ -3,7 +3,7 @@ import Foundation
 /// The `cascade` command line.
 ///
 /// ```
-/// cascade [--feed-url URL] [--catalog DIR] [--columns N] [--script FILE --report FILE.json
+/// cascade [--feed-url URL] [--catalog DIR] [--columns N] [--request-timeout S] [--script FILE --report FILE.json
 ///         [--screenshots DIR]] [--headless-out DIR] [--help]
 /// ```
 public struct LaunchOptions: Equatable, Sendable {
@@ -28,6 +28,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var screenshotsDirectory: String?
     /// Where headless runs (no display) write their PNGs.
     public var headlessOutput: String?
+    /// The HTTP request timeout in seconds (10, the reference's, unless given).
+    public var requestTimeout: Double = 10
     /// Whether to print usage and exit.
     public var showHelp = false
 
@@ -43,6 +45,7 @@ public struct LaunchOptions: Equatable, Sendable {
                                 otherwise page and size are appended as query parameters
           --catalog DIR         use a catalog directory instead of the generated demo catalog
           --columns N           fixed column count (default: adaptive, 2 at the reference width)
+          --request-timeout S   HTTP request timeout in seconds (default 10)
           --script FILE         run scripted actions (see Docs/SCRIPTING.md), then exit
           --report FILE.json    where --script writes the state after each step
           --screenshots DIR     where the script's `screenshot NAME` writes NAME.png
@@ -80,6 +83,12 @@ public struct LaunchOptions: Equatable, Sendable {
                     throw Error("--columns must be 1...12, got '\(text)'")
                 }
                 options.columns = n
+            case "--request-timeout":
+                let text = try value(arg)
+                guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 600 else {
+                    throw Error("--request-timeout must be a number of seconds in (0, 600], got '\(text)'")
+                }
+                options.requestTimeout = seconds
             case "--script": options.scriptPath = try value(arg)
             case "--report": options.reportPath = try value(arg)
             case "--screenshots": options.screenshotsDirectory = try value(arg)

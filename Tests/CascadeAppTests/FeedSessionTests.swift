@@ -1,0 +1,118 @@
+import CascadePixbuf
+import CascadeTestSupport
+import Foundation
+import Testing
+
+/// The app driven by scripts on the demo catalog, under the test command's Xvfb.
+@Suite(.serialized) struct FeedSessionTests {
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-app-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    func runScript(_ script: String, arguments: [String], timeout: Double = 120) throws -> (ScriptReport, URL, Int32?) {
+        let dir = try temporaryDirectory()
+        let scriptURL = dir.appendingPathComponent("script.txt")
+        try script.write(to: scriptURL, atomically: true, encoding: .utf8)
+        let report = dir.appendingPathComponent("report.json")
+        let result = try CascadeProcess.run(
+            arguments: arguments + ["--script", scriptURL.path, "--report", report.path, "--screenshots", dir.path],
+            environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path], timeout: timeout)
+        let parsed = try #require(ScriptReport(url: report), "no report; stderr: \(result.stderr)")
+        return (parsed, dir, result.status)
+    }
+
+    @Test func demoCatalogSessionScrollsToTheEndAndRefreshes() throws {
+        let catalog = try TestCatalog.small()
+        var script = "screenshot first\n"
+        for _ in 0..<6 { script += "scroll-to-end\nwait-idle\n" }
+        script += "screenshot end\npull-refresh\nwait-idle\nfling 0 -4000\nwait-idle\n"
+        let (report, dir, status) = try runScript(script, arguments: ["--catalog", catalog.path, "--columns", "2"])
+        #expect(status == 0)
+        for i in report.steps.indices { #expect(report.ok(i), "step \(i) \(report.steps[i]["action"] ?? "")") }
+
+        // Scrolling reached the end of the 14-item channel and the footer says so.
+        let end = report.steps.firstIndex { ($0["action"] as? String) == "screenshot end" }!
+        #expect(report.feed(end)["state"] as? String == "exhausted")
+        #expect(report.feed(end)["items"] as? Int == 14)
+        #expect(report.feed(end)["footer"] as? String == "No more videos")
+        // The pull refreshed: one more request, the list still whole and unique.
+        let last = report.steps.count - 1
+        #expect((report.feed(last)["requests"] as? Int ?? 0) > (report.feed(end)["requests"] as? Int ?? 0))
+        for i in report.steps.indices {
+            let ids = report.visibleItems(i).map(\.id)
+            #expect(Set(ids).count == ids.count, "duplicate ids at step \(i)")
+            #expect((report.state(i)["live_cells"] as? Int ?? 999) <= 40)
+        }
+
+        // The first screen shows real covers, not placeholders.
+        try expectRealCovers(png: dir.appendingPathComponent("first.png"), report: report, step: 0)
+    }
+
+    /// For each item fully on screen, the cover area must hold an image: many distinct colours,
+    /// unlike the flat placeholder.
+    func expectRealCovers(png: URL, report: ScriptReport, step: Int) throws {
+        let image = try PixbufImageDecoder().decode(Data(contentsOf: png), targetSize: nil)
+        let origin = report.state(step)["feed_origin"] as? [Double] ?? [0, 0]
+        let offset = report.feed(step)["offset"] as? Double ?? 0
+        var checked = 0
+        for item in report.visibleItems(step) {
+            let x0 = Int(origin[0] + item.frame[0])
+            let y0 = Int(origin[1] + item.frame[1] - offset)
+            let w = Int(item.frame[2])
+            let coverHeight = Int(item.frame[3] * 0.85)
+            guard x0 >= 0, y0 >= 0, x0 + w <= image.width, y0 + coverHeight <= image.height else { continue }
+            var colours = Set<UInt32>()
+            for y in stride(from: y0 + 4, to: y0 + coverHeight - 4, by: 3) {
+                for x in stride(from: x0 + 4, to: x0 + w - 4, by: 3) {
+                    let p = y * image.bytesPerRow + x * 4
+                    colours.insert(
+                        UInt32(image.pixels[p]) << 16 | UInt32(image.pixels[p + 1]) << 8 | UInt32(image.pixels[p + 2]))
+                }
+            }
+            #expect(colours.count > 40, "item \(item.index) looks like a placeholder (\(colours.count) colours)")
+            checked += 1
+        }
+        #expect(checked >= 2, "no cover fully on screen")
+    }
+
+    @Test func badArgumentsFailWithAMessage() throws {
+        let result = try CascadeProcess.run(arguments: ["--columns", "0"], timeout: 20)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--columns"))
+    }
+
+    @Test func aBadScriptLineFailsBeforeRunning() throws {
+        let catalog = try TestCatalog.small()
+        let dir = try temporaryDirectory()
+        try "wait-idle\nfrobnicate\n".write(to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
+        let result = try CascadeProcess.run(
+            arguments: [
+                "--catalog", catalog.path, "--script", dir.appendingPathComponent("s.txt").path, "--report",
+                dir.appendingPathComponent("r.json").path,
+            ], timeout: 60)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("line 2"))
+    }
+
+    @Test func actionsOfLaterScreensFailCleanly() throws {
+        let catalog = try TestCatalog.small()
+        let (report, _, status) = try runScript("wait-idle\ntap-tab 1\n", arguments: ["--catalog", catalog.path])
+        #expect(status == 1)
+        #expect(report.ok(0))
+        #expect(!report.ok(1))
+        #expect((report.steps[1]["error"] as? String ?? "").contains("not available yet"))
+    }
+
+    @Test func tappingACellOpensThePlayerPageAndBackReturns() throws {
+        let catalog = try TestCatalog.small()
+        let (report, _, status) = try runScript(
+            "wait-idle\ntap-item 1\nback\n", arguments: ["--catalog", catalog.path])
+        #expect(status == 0)
+        #expect(report.state(1)["screen"] as? String == "player")
+        let player = report.state(1)["player"] as? [String: Any]
+        #expect(player?["title"] as? String != nil)
+        #expect(report.state(2)["screen"] as? String == "feed")
+    }
+}
