@@ -31,6 +31,7 @@ struct PlayerEngineTests {
         let advanced = (log.lastPosition ?? 0) - startPosition
         let elapsed = Date().timeIntervalSince(startTime)
         #expect(advanced > elapsed - 0.5 && advanced < elapsed + 0.5, "advanced \(advanced) s in \(elapsed) s")
+        #expect(!log.events.contains { $0.event == .buffering(true) }, "a local clip never stalls")
         engine.stop()
         #expect(engine.stream == nil)
     }

@@ -16,7 +16,8 @@ import Foundation
 ///
 /// Limits of GtkMediaStream (GTK 4.8): it has no playback rate, so `rate` is stored but not
 /// applied (always plays at 1×); it reports neither buffering nor buffered ranges, so the
-/// engine never sends `buffering` or `bufferedRanges`. Audio goes to GStreamer's automatic
+/// engine infers `buffering` from a position that stops moving while playing (`StallDetector`,
+/// checked every 0.25 s) and never sends `bufferedRanges`. Audio goes to GStreamer's automatic
 /// sink; on a machine without a sound card that sink falls back to a null output and the
 /// video still plays (set `GST_AUDIO_SINK=fakesink` or `Configuration.muted` to silence ALSA
 /// warnings in tests).
@@ -31,6 +32,8 @@ public final class MediaStreamEngine: PlaybackEngine {
         public var prepareTimeout: Double = 10
         /// Whether the stream starts muted (the `volume` is kept and applies when unmuted).
         public var muted = false
+        /// Seconds without position progress while playing that are reported as buffering.
+        public var stallThreshold: Double = 1
 
         /// The defaults.
         public init() {}
@@ -41,6 +44,7 @@ public final class MediaStreamEngine: PlaybackEngine {
     /// Creates an idle engine.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
+        stall = StallDetector(threshold: configuration.stallThreshold)
     }
 
     isolated deinit {
@@ -96,6 +100,8 @@ public final class MediaStreamEngine: PlaybackEngine {
             guard let self, let stream = self.stream, gtk_media_stream_is_prepared(stream) == 0 else { return }
             self.fail("timed out preparing the video after \(Self.describe(self.configuration.prepareTimeout)) s")
         }
+        stall.reset()
+        scheduleStallCheck()
         // The stream may have failed synchronously (e.g. no media backend).
         reportErrorIfAny()
     }
@@ -151,6 +157,8 @@ public final class MediaStreamEngine: PlaybackEngine {
     private var deferredFailure: PlayerTimeout?
     private var pendingSeek: (@MainActor (Bool) -> Void)?
     private var firstFrameSeen = false
+    private var stall: StallDetector
+    private var stallTimer: PlayerTimeout?
     private var reportedFailure = false
 
     private func connectSignals(_ stream: UnsafeMutablePointer<GtkMediaStream>) {
@@ -183,7 +191,24 @@ public final class MediaStreamEngine: PlaybackEngine {
 
     private func timestampChanged() {
         guard let stream else { return }
-        onEvent?(.position(Self.seconds(gtk_media_stream_get_timestamp(stream))))
+        let position = Self.seconds(gtk_media_stream_get_timestamp(stream))
+        onEvent?(.position(position))
+        if let stalled = stall.position(position, at: Self.now()) { onEvent?(.buffering(stalled)) }
+    }
+
+    private func scheduleStallCheck() {
+        stallTimer = PlayerTimeout(after: 0.25) { [weak self] in
+            guard let self, let stream = self.stream else { return }
+            let running =
+                gtk_media_stream_is_prepared(stream) != 0 && gtk_media_stream_get_playing(stream) != 0
+                && gtk_media_stream_get_ended(stream) == 0 && gtk_media_stream_is_seeking(stream) == 0
+                && gtk_media_stream_get_error(stream) == nil
+            if let stalled = self.stall.check(at: Self.now(), isPlaying: running) {
+                self.onEvent?(.buffering(stalled))
+            }
+            guard self.stream == stream else { return }
+            self.scheduleStallCheck()
+        }
     }
 
     private func endedChanged() {
@@ -237,6 +262,8 @@ public final class MediaStreamEngine: PlaybackEngine {
     private func release() {
         watchdog?.cancel()
         watchdog = nil
+        stallTimer?.cancel()
+        stallTimer = nil
         deferredFailure?.cancel()
         deferredFailure = nil
         finishSeek(false)
@@ -261,6 +288,11 @@ public final class MediaStreamEngine: PlaybackEngine {
         let firstLine = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         let sentence = firstLine.trimmingCharacters(in: .whitespaces)
         return sentence.isEmpty ? "The video cannot be played (unknown GStreamer error)." : sentence
+    }
+
+    /// Monotonic seconds.
+    private static func now() -> Double {
+        Double(g_get_monotonic_time()) / 1_000_000
     }
 
     private static func seconds(_ microseconds: gint64) -> Double {
