@@ -22,10 +22,14 @@ enum PlayerEngineFixture {
 
     /// Initializes GTK once (the media backend is a GTK module).
     ///
-    /// Audio is left to GStreamer's automatic sink: on this machine (no sound card) ALSA prints
-    /// errors to stderr and the sink falls back to a null output; the clips still play.
+    /// Audio goes to GStreamer's automatic sink, which does not read `GST_AUDIO_SINK`; without a
+    /// sound card it falls back to a null output and the clips still play, but ALSA prints
+    /// errors first. Ranking the real audio sinks out (before GStreamer starts) makes the
+    /// automatic sink pick the null output directly and keeps the test log quiet.
     static func setUpGTK() -> Bool {
         if !initialized {
+            let sinks = ["alsasink", "pulsesink", "pipewiresink", "jackaudiosink", "osssink", "oss4sink", "openalsink"]
+            setenv("GST_PLUGIN_FEATURE_RANK", sinks.map { "\($0):NONE" }.joined(separator: ","), 0)
             initialized = gtk_init_check() != 0
         }
         return initialized

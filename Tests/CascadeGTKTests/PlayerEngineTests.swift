@@ -108,6 +108,20 @@ struct PlayerEngineTests {
         engine.stop()
     }
 
+    @Test func aRefusedConnectionFailsWithAMessage() throws {
+        let server = try SilentServer()
+        let port = server.port
+        server.close()  // nothing listens on the port any more
+        let engine = MediaStreamEngine()
+        let log = EngineEventLog(engine)
+        engine.load(URL(string: "http://127.0.0.1:\(port)/clip.mp4")!)
+        engine.play()
+        #expect(MainLoopBridge.run(until: { log.failure != nil }, timeout: 5))
+        let message = try #require(log.failure)
+        #expect(!message.isEmpty && !message.contains("timed out preparing"), "\(message)")
+        engine.stop()
+    }
+
     @Test func stopReleasesTheStreamAndSilencesEvents() throws {
         let clips = try PlayerEngineFixture.clips()
         let engine = MediaStreamEngine()

@@ -17,10 +17,14 @@ import Foundation
 /// Limits of GtkMediaStream (GTK 4.8): it has no playback rate, so `rate` is stored but not
 /// applied (always plays at 1×); it reports neither buffering nor buffered ranges, so the
 /// engine infers `buffering` from a position that stops moving while playing (`StallDetector`,
-/// checked every 0.25 s) and never sends `bufferedRanges`. Audio goes to GStreamer's automatic
-/// sink; on a machine without a sound card that sink falls back to a null output and the
-/// video still plays (set `GST_AUDIO_SINK=fakesink` or `Configuration.muted` to silence ALSA
-/// warnings in tests).
+/// checked every 0.25 s) and never sends `bufferedRanges`.
+///
+/// Audio goes to GStreamer's automatic sink. On a machine without a sound card it falls back
+/// to a null output and the video still plays (tested with an AAC clip), after ALSA prints
+/// errors to stderr. The automatic sink ignores `GST_AUDIO_SINK`; to silence ALSA, rank the
+/// real sinks out before GStreamer starts, e.g.
+/// `GST_PLUGIN_FEATURE_RANK=alsasink:NONE,pulsesink:NONE,pipewiresink:NONE` (the tests do).
+/// `Configuration.muted` mutes the output but does not change the sink.
 ///
 /// - Warning: GTK must be initialized (`gtk_init`) before `load`: the media backend is a GTK
 ///   module. Events are delivered only while the GLib main context runs.
@@ -55,7 +59,8 @@ public final class MediaStreamEngine: PlaybackEngine {
 
     /// Receives every event, on the main thread while the GLib main context runs.
     public var onEvent: ((PlaybackEvent) -> Void)?
-    /// Called once per `load`, when the first video frame reaches the paintable.
+    /// Called once per `load`, when the first video frame reaches the paintable (GStreamer
+    /// prerolls it, so it comes even before `play()`).
     public var onFirstFrame: (@MainActor () -> Void)?
     /// The tuning in use.
     public let configuration: Configuration

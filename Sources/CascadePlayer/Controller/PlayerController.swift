@@ -87,6 +87,7 @@ public final class PlayerController {
         case .idle, .stopped, .failed:
             startSession(resumeAt: nil)
         case .loading:
+            guard !wantsPlayback else { return }
             wantsPlayback = true
             engine.play()
         case .paused:
