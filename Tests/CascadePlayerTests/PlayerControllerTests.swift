@@ -266,4 +266,36 @@ import Testing
         #expect(h.snapshot.volume == 1)
         #expect(h.snapshot.brightness == 0)
     }
+
+    @Test func bufferingForTooLongWhilePlayingFailsRetryably() {
+        let h = PlayerHarness()
+        h.startPlaying(duration: 60)
+        h.engine.send(.position(12), .buffering(true))
+        h.scheduler.advance(by: 29.9)
+        #expect(h.snapshot.state == .playing)
+        h.scheduler.advance(by: 0.1)
+        #expect(h.snapshot.state == .failed(message: "The video stopped loading (no data for 30 s).", retryable: true))
+        #expect(h.engine.calls == [.stop])
+        h.controller.retry()
+        h.engine.send(.ready(duration: 60))
+        #expect(h.engine.calls.suffix(2) == [.play, .seek(12)])
+    }
+
+    @Test func bufferingThatRecoversOrPausedBufferingDoesNotFail() {
+        let h = PlayerHarness()
+        h.startPlaying(duration: 60)
+        h.engine.send(.buffering(true))
+        h.scheduler.advance(by: 20)
+        h.engine.send(.buffering(false))
+        h.scheduler.advance(by: 20)
+        h.engine.send(.buffering(true))
+        h.scheduler.advance(by: 29)
+        #expect(h.snapshot.state == .playing)
+        h.controller.pause()
+        h.scheduler.advance(by: 60)
+        #expect(h.snapshot.state == .paused)
+        #expect(h.engine.calls == [.pause])
+        h.controller.stop()
+        #expect(h.scheduler.pendingCount == 0)
+    }
 }

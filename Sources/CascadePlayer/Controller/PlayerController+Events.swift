@@ -29,25 +29,54 @@ extension PlayerController {
             update { $0.position = clampToDuration(position) }
         case .buffering(let buffering):
             update { $0.isBuffering = buffering }
+            watchBuffering(buffering, session: session)
         case .bufferedRanges(let ranges):
             update { $0.bufferedRanges = ranges.filter { $0.lowerBound.isFinite && $0.upperBound.isFinite } }
         case .ended:
             guard snapshot.state == .playing || snapshot.state == .paused else { return }
             playbackEnded()
         case .failed(let message):
-            resumePosition = snapshot.position
-            self.session += 1
-            wantsPlayback = false
-            pendingSeek = nil
-            engine.onEvent = nil
-            engine.stop()
-            update {
-                $0.state = .failed(message: message.isEmpty ? "The video cannot be played." : message, retryable: true)
-                $0.isBuffering = false
-                $0.isSeeking = false
-                $0.scrubPosition = nil
-            }
+            engineFailed(message.isEmpty ? "The video cannot be played." : message)
         }
+    }
+
+    /// Releases the engine after a failure and shows a retryable error.
+    func engineFailed(_ message: String) {
+        resumePosition = snapshot.position
+        session += 1
+        wantsPlayback = false
+        pendingSeek = nil
+        cancelBufferingWatch()
+        engine.onEvent = nil
+        engine.stop()
+        update {
+            $0.state = .failed(message: message, retryable: true)
+            $0.isBuffering = false
+            $0.isSeeking = false
+            $0.scrubPosition = nil
+        }
+    }
+
+    /// Fails playback that has buffered for `Configuration.bufferingTimeout` seconds while
+    /// playing, so a dead connection after `ready` ends in a retryable error, not a spinner.
+    func watchBuffering(_ buffering: Bool, session: Int) {
+        guard buffering else {
+            cancelBufferingWatch()
+            return
+        }
+        guard bufferingWatch == nil else { return }
+        let timeout = configuration.bufferingTimeout
+        bufferingWatch = scheduler.schedule(after: timeout) { [weak self] in
+            guard let self, self.session == session else { return }
+            self.bufferingWatch = nil
+            guard self.snapshot.isBuffering, self.snapshot.state == .playing else { return }
+            self.engineFailed("The video stopped loading (no data for \(Int(timeout.rounded())) s).")
+        }
+    }
+
+    func cancelBufferingWatch() {
+        bufferingWatch?.cancel()
+        bufferingWatch = nil
     }
 
     func playbackEnded() {

@@ -24,6 +24,8 @@ public final class PlayerController {
         public var fullscreenExitTimeout: Double = 1.0
         /// Whether `retry()` resumes from the position reached before the failure.
         public var retryResumesPosition = true
+        /// Seconds of uninterrupted buffering while playing before playback fails (retryable).
+        public var bufferingTimeout: Double = 30
 
         /// The defaults.
         public init() {}
@@ -157,6 +159,7 @@ public final class PlayerController {
     /// Idempotent.
     public func stop() {
         cancelPendingStop()
+        cancelBufferingWatch()
         let hadMedia = snapshot.state.hasMedia
         session += 1
         wantsPlayback = false
@@ -221,6 +224,7 @@ public final class PlayerController {
     var pendingStop: PlayerScheduledTask?
     var isAwaitingFullscreenExitToStop = false
     var pan: PanGestureResolver?
+    var bufferingWatch: PlayerScheduledTask?
     var lastPublished = PlayerSnapshot()
 
     /// Applies `change` and publishes the snapshot if it changed.
@@ -270,6 +274,7 @@ public final class PlayerController {
 
     private func startSession(resumeAt position: Double?) {
         cancelPendingStop()
+        cancelBufferingWatch()
         guard let source else {
             update { $0.state = .failed(message: "This item has no video.", retryable: false) }
             return
