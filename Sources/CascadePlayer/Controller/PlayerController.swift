@@ -73,7 +73,8 @@ public final class PlayerController {
         stop()
         source = url
         update {
-            $0.state = .idle; $0.duration = 0
+            $0.state = .idle
+            $0.duration = 0
         }
     }
 
