@@ -162,6 +162,7 @@ public final class MediaStreamEngine: PlaybackEngine {
     private var deferredFailure: PlayerTimeout?
     private var pendingSeek: (@MainActor (Bool) -> Void)?
     private var firstFrameSeen = false
+    private var generation = 0
     private var stall: StallDetector
     private var stallTimer: PlayerTimeout?
     private var reportedFailure = false
@@ -169,16 +170,24 @@ public final class MediaStreamEngine: PlaybackEngine {
     private func connectSignals(_ stream: UnsafeMutablePointer<GtkMediaStream>) {
         let instance = UnsafeMutableRawPointer(stream)
         reportedFailure = false
+        generation += 1
+        let generation = self.generation
+        // Handlers deferred from GStreamer threads may run after `stop` or a new `load`: each
+        // one only acts on the load it was connected for.
+        func on(_ action: @escaping @MainActor (MediaStreamEngine) -> Void) -> @MainActor () -> Void {
+            { [weak self] in
+                guard let self, self.generation == generation else { return }
+                action(self)
+            }
+        }
         connections = [
-            PlayerSignalConnection.notify(instance, property: "prepared") { [weak self] in self?.preparedChanged() },
-            PlayerSignalConnection.notify(instance, property: "duration") { [weak self] in self?.durationChanged() },
-            PlayerSignalConnection.notify(instance, property: "timestamp") { [weak self] in self?.timestampChanged() },
-            PlayerSignalConnection.notify(instance, property: "ended") { [weak self] in self?.endedChanged() },
-            PlayerSignalConnection.notify(instance, property: "error") { [weak self] in self?.reportErrorIfAny() },
-            PlayerSignalConnection.notify(instance, property: "seeking") { [weak self] in self?.seekingChanged() },
-            PlayerSignalConnection.plain(instance, signal: "invalidate-contents") { [weak self] in
-                self?.frameArrived()
-            },
+            PlayerSignalConnection.notify(instance, property: "prepared", on { $0.preparedChanged() }),
+            PlayerSignalConnection.notify(instance, property: "duration", on { $0.durationChanged() }),
+            PlayerSignalConnection.notify(instance, property: "timestamp", on { $0.timestampChanged() }),
+            PlayerSignalConnection.notify(instance, property: "ended", on { $0.endedChanged() }),
+            PlayerSignalConnection.notify(instance, property: "error", on { $0.reportErrorIfAny() }),
+            PlayerSignalConnection.notify(instance, property: "seeking", on { $0.seekingChanged() }),
+            PlayerSignalConnection.plain(instance, signal: "invalidate-contents", on { $0.frameArrived() }),
         ]
     }
 
@@ -274,6 +283,7 @@ public final class MediaStreamEngine: PlaybackEngine {
         finishSeek(false)
         for connection in connections { connection.disconnect() }
         connections = []
+        generation += 1
         if let stream {
             self.stream = nil
             gtk_media_stream_pause(stream)
