@@ -128,4 +128,17 @@ import Testing
         controller.toggleFullscreen()
         #expect(!controller.snapshot.isFullscreen)
     }
+
+    @Test func endInFullscreenWithASynchronousHostStopsOnce() {
+        let engine = FakePlaybackEngine()
+        let scheduler = ManualScheduler()
+        let controller = PlayerController(source: PlayerHarness.feedURL, engine: engine, scheduler: scheduler)
+        controller.fullscreenDidChange(true)
+        controller.play()
+        engine.send(.ready(duration: 2), .ended)
+        #expect(controller.snapshot.state == .stopped)
+        #expect(!controller.snapshot.isFullscreen)
+        scheduler.advance(by: 5)
+        #expect(engine.calls == [.load(PlayerHarness.playURL), .play, .stop])
+    }
 }
