@@ -298,4 +298,14 @@ import Testing
         h.controller.stop()
         #expect(h.scheduler.pendingCount == 0)
     }
+
+    @Test func anEngineFailingInsideLoadIsNotAskedToPlay() {
+        let h = PlayerHarness()
+        h.engine.eventsOnLoad = [.failed("no decoder")]
+        h.controller.play()
+        #expect(h.snapshot.state == .failed(message: "no decoder", retryable: true))
+        #expect(h.engine.calls == [.load(PlayerHarness.playURL), .stop])
+        h.controller.retry()
+        #expect(h.engine.calls == [.load(PlayerHarness.playURL), .stop, .load(PlayerHarness.playURL), .play])
+    }
 }

@@ -301,6 +301,8 @@ public final class PlayerController {
             $0.scrubPosition = nil
         }
         engine.load(url)
+        // An engine may report synchronously from `load` (a failure ends this session).
+        guard self.session == session else { return }
         engine.play()
     }
 }

@@ -21,6 +21,9 @@ public final class FakePlaybackEngine: PlaybackEngine {
     public var onEvent: ((PlaybackEvent) -> Void)?
     /// Whether seeks complete as soon as they are asked for (else call `completeSeeks`).
     public var completesSeeksImmediately: Bool
+    /// Events sent synchronously from inside the next `load` (then cleared), like an engine
+    /// that fails at once.
+    public var eventsOnLoad: [PlaybackEvent] = []
     /// Seek completions not yet delivered, oldest first.
     public private(set) var pendingSeeks: [(target: Double, completion: @MainActor (Bool) -> Void)] = []
 
@@ -32,7 +35,12 @@ public final class FakePlaybackEngine: PlaybackEngine {
 
     // MARK: PlaybackEngine
 
-    public func load(_ url: URL) { calls.append(.load(url)) }
+    public func load(_ url: URL) {
+        calls.append(.load(url))
+        let events = eventsOnLoad
+        eventsOnLoad = []
+        for event in events { onEvent?(event) }
+    }
     public func play() { calls.append(.play) }
     public func pause() { calls.append(.pause) }
     public func stop() { calls.append(.stop) }
