@@ -308,4 +308,16 @@ import Testing
         h.controller.retry()
         #expect(h.engine.calls == [.load(PlayerHarness.playURL), .stop, .load(PlayerHarness.playURL), .play])
     }
+
+    @Test func aHostStoppingFromOnChangeIsRespected() {
+        let h = PlayerHarness()
+        h.controller.play()
+        h.controller.seek(to: 3)
+        h.controller.onChange = { [weak controller = h.controller] snapshot in
+            if snapshot.state == .playing || snapshot.state == .ended { controller?.stop() }
+        }
+        h.engine.send(.ready(duration: 10))
+        #expect(h.snapshot.state == .stopped)
+        #expect(h.engine.calls == [.load(PlayerHarness.playURL), .play, .stop])
+    }
 }

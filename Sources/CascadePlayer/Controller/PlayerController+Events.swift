@@ -14,7 +14,8 @@ extension PlayerController {
                 $0.duration = Self.seconds(duration)
                 if wasLoading { $0.state = landing }
             }
-            guard wasLoading else { return }
+            // `onChange` may have stopped or restarted playback.
+            guard wasLoading, self.session == session else { return }
             if let target = pendingSeek {
                 pendingSeek = nil
                 performSeek(to: clampToDuration(target))
@@ -87,6 +88,8 @@ extension PlayerController {
             $0.position = $0.duration
             $0.isBuffering = false
         }
+        // `onChange` may already have stopped or restarted playback.
+        guard snapshot.state == .ended else { return }
         guard snapshot.isFullscreen else {
             stop()
             return
