@@ -4,10 +4,14 @@ import Foundation
 public enum PlaybackEvent: Equatable, Sendable {
     /// The media is prepared; its duration in seconds (0 if unknown).
     case ready(duration: Double)
+    /// The duration changed after `ready` (live or growing media), in seconds.
+    case durationChanged(Double)
     /// The current position in seconds.
     case position(Double)
     /// Whether the engine is waiting for data.
     case buffering(Bool)
+    /// The time ranges (seconds) the engine holds data for, in ascending order.
+    case bufferedRanges([ClosedRange<Double>])
     /// Playback reached the end of the media.
     case ended
     /// The media cannot be played; a human-readable reason.
@@ -23,16 +27,17 @@ public enum PlaybackEvent: Equatable, Sendable {
 public protocol PlaybackEngine: AnyObject {
     /// Receives every event; set by the controller before `load`.
     var onEvent: ((PlaybackEvent) -> Void)? { get set }
-    /// Starts preparing `url` (http(s) or file); `ready` or `failed` follows.
+    /// Starts preparing `url` (http(s) or file); `ready` or `failed` follows, never neither:
+    /// an engine that cannot prepare in bounded time reports `failed`.
     func load(_ url: URL)
-    /// Starts or resumes playback.
+    /// Starts or resumes playback. Called before `ready`, it means "play as soon as prepared".
     func play()
     /// Pauses playback.
     func pause()
     /// Seeks to `seconds`; `completion` runs once the engine has landed there (true) or the
     /// seek was abandoned (false).
     func seek(to seconds: Double, completion: @escaping @MainActor (Bool) -> Void)
-    /// Output volume, 0…1.
+    /// Output volume, 0…1. Kept across `load` calls.
     var volume: Double { get set }
     /// Playback rate (1 = normal).
     var rate: Double { get set }

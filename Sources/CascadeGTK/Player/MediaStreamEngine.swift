@@ -1,0 +1,320 @@
+import CGtk
+import CascadePlayer
+import Foundation
+
+/// The Linux playback engine: a `GtkMediaFile` (GStreamer through GTK's media backend).
+///
+/// Events come from the stream's notify signals: `prepared` → `ready(duration)`, `duration` →
+/// `durationChanged`, `timestamp` → `position`, `ended` → `ended`, `error` → `failed(GError
+/// message)`; a seek completes when `seeking` turns false. Show the video by putting
+/// `paintable` in a `GtkPicture` (`gtk_picture_set_paintable`); the picture keeps its own
+/// reference, so set it again after each `load`.
+///
+/// Never hangs: a file URL that does not exist fails at once, and a stream that is neither
+/// prepared nor failed after `Configuration.prepareTimeout` seconds fails with "timed out
+/// preparing".
+///
+/// Limits of GtkMediaStream (GTK 4.8): it has no playback rate, so `rate` is stored but not
+/// applied (always plays at 1×); it reports neither buffering nor buffered ranges, so the
+/// engine infers `buffering` from a position that stops moving while playing (`StallDetector`,
+/// checked every 0.25 s) and never sends `bufferedRanges`.
+///
+/// Audio goes to GStreamer's automatic sink. On a machine without a sound card it falls back
+/// to a null output and the video still plays (tested with an AAC clip), after ALSA prints
+/// errors to stderr. The automatic sink ignores `GST_AUDIO_SINK`; to silence ALSA, rank the
+/// real sinks out before GStreamer starts, e.g.
+/// `GST_PLUGIN_FEATURE_RANK=alsasink:NONE,pulsesink:NONE,pipewiresink:NONE` (the tests do).
+/// `Configuration.muted` mutes the output but does not change the sink.
+///
+/// - Warning: GTK must be initialized (`gtk_init`) before `load`: the media backend is a GTK
+///   module. Events are delivered only while the GLib main context runs.
+@MainActor
+public final class MediaStreamEngine: PlaybackEngine {
+    /// Tuning.
+    public struct Configuration: Equatable, Sendable {
+        /// Seconds to wait for `prepared` before failing with "timed out preparing".
+        public var prepareTimeout: Double = 10
+        /// Whether the stream starts muted (the `volume` is kept and applies when unmuted).
+        public var muted = false
+        /// Seconds without position progress while playing that are reported as buffering.
+        public var stallThreshold: Double = 1
+
+        /// The defaults.
+        public init() {}
+    }
+
+    // MARK: Lifecycle
+
+    /// Creates an idle engine.
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        stall = StallDetector(threshold: configuration.stallThreshold)
+    }
+
+    isolated deinit {
+        release()
+    }
+
+    // MARK: Public API
+
+    /// Receives every event, on the main thread while the GLib main context runs.
+    public var onEvent: ((PlaybackEvent) -> Void)?
+    /// Called once per `load`, when the first video frame reaches the paintable (GStreamer
+    /// prerolls it, so it comes even before `play()`).
+    public var onFirstFrame: (@MainActor () -> Void)?
+    /// The tuning in use.
+    public let configuration: Configuration
+
+    /// The `GdkPaintable` showing the video (the stream itself), nil when nothing is loaded.
+    /// Borrowed: reference it (or hand it to a `GtkPicture`, which does) to keep it past `stop`.
+    public var paintable: OpaquePointer? { stream.map { OpaquePointer($0) } }
+
+    /// The underlying `GtkMediaStream`, nil when nothing is loaded. Borrowed.
+    public private(set) var stream: UnsafeMutablePointer<GtkMediaStream>?
+
+    /// Whether the loaded media has an audio track (false before `ready`).
+    public var hasAudio: Bool { stream.map { gtk_media_stream_has_audio($0) != 0 } ?? false }
+
+    /// Whether the loaded media has a video track (false before `ready`).
+    public var hasVideo: Bool { stream.map { gtk_media_stream_has_video($0) != 0 } ?? false }
+
+    /// Releases any previous media and starts preparing `url` (file or http(s)).
+    public func load(_ url: URL) {
+        release()
+        if url.isFileURL {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue
+            else {
+                failSoon("File not found: \(url.path)")
+                return
+            }
+        }
+        let file = g_file_new_for_uri(url.absoluteString)
+        let stream = gtk_media_file_new_for_file(file)
+        g_object_unref(UnsafeMutableRawPointer(file))
+        guard let stream else {
+            failSoon("GTK could not create a media stream for \(url.absoluteString)")
+            return
+        }
+        self.stream = stream
+        firstFrameSeen = false
+        gtk_media_stream_set_volume(stream, volume)
+        gtk_media_stream_set_muted(stream, configuration.muted ? 1 : 0)
+        connectSignals(stream)
+        watchdog = PlayerTimeout(after: configuration.prepareTimeout) { [weak self] in
+            guard let self, let stream = self.stream, gtk_media_stream_is_prepared(stream) == 0 else { return }
+            self.fail("timed out preparing the video after \(Self.describe(self.configuration.prepareTimeout)) s")
+        }
+        stall.reset()
+        scheduleStallCheck()
+        // The stream may have failed synchronously (e.g. no media backend).
+        reportErrorIfAny()
+    }
+
+    /// Starts or resumes playback (before `ready`: plays once prepared).
+    public func play() {
+        guard let stream else { return }
+        gtk_media_stream_play(stream)
+    }
+
+    /// Pauses playback.
+    public func pause() {
+        guard let stream else { return }
+        gtk_media_stream_pause(stream)
+    }
+
+    /// Seeks to `seconds` (clamped at 0); `completion(true)` when `seeking` turns false,
+    /// `completion(false)` at once when the stream is not prepared or not seekable, and for a
+    /// seek superseded by a newer one or abandoned by `stop`.
+    public func seek(to seconds: Double, completion: @escaping @MainActor (Bool) -> Void) {
+        guard let stream, seconds.isFinite, gtk_media_stream_is_prepared(stream) != 0,
+            gtk_media_stream_is_seekable(stream) != 0
+        else {
+            completion(false)
+            return
+        }
+        finishSeek(false)
+        pendingSeek = completion
+        gtk_media_stream_seek(stream, gint64(min(max(0, seconds), 1e9) * 1_000_000))
+        if gtk_media_stream_is_seeking(stream) == 0 { finishSeek(true) }
+    }
+
+    /// Output volume, 0…1 (clamped; kept across loads).
+    public var volume: Double = 1 {
+        didSet {
+            volume = volume.isFinite ? min(1, max(0, volume)) : oldValue
+            if let stream { gtk_media_stream_set_volume(stream, volume) }
+        }
+    }
+
+    /// Stored only: GtkMediaStream has no rate control, so playback stays at 1×.
+    public var rate: Double = 1
+
+    /// Stops playback and releases the pipeline: disconnects every signal and unrefs the stream.
+    public func stop() {
+        release()
+    }
+
+    // MARK: Private
+
+    private var connections: [PlayerSignalConnection] = []
+    private var watchdog: PlayerTimeout?
+    private var deferredFailure: PlayerTimeout?
+    private var pendingSeek: (@MainActor (Bool) -> Void)?
+    private var firstFrameSeen = false
+    private var generation = 0
+    private var stall: StallDetector
+    private var stallTimer: PlayerTimeout?
+    private var reportedFailure = false
+
+    private func connectSignals(_ stream: UnsafeMutablePointer<GtkMediaStream>) {
+        let instance = UnsafeMutableRawPointer(stream)
+        reportedFailure = false
+        generation += 1
+        let generation = self.generation
+        // Handlers deferred from GStreamer threads may run after `stop` or a new `load`: each
+        // one only acts on the load it was connected for.
+        func on(_ action: @escaping @MainActor (MediaStreamEngine) -> Void) -> @MainActor () -> Void {
+            { [weak self] in
+                guard let self, self.generation == generation else { return }
+                action(self)
+            }
+        }
+        connections = [
+            PlayerSignalConnection.notify(instance, property: "prepared", on { $0.preparedChanged() }),
+            PlayerSignalConnection.notify(instance, property: "duration", on { $0.durationChanged() }),
+            PlayerSignalConnection.notify(instance, property: "timestamp", on { $0.timestampChanged() }),
+            PlayerSignalConnection.notify(instance, property: "ended", on { $0.endedChanged() }),
+            PlayerSignalConnection.notify(instance, property: "error", on { $0.reportErrorIfAny() }),
+            PlayerSignalConnection.notify(instance, property: "seeking", on { $0.seekingChanged() }),
+            PlayerSignalConnection.plain(instance, signal: "invalidate-contents", on { $0.frameArrived() }),
+        ]
+    }
+
+    private func preparedChanged() {
+        guard let stream, gtk_media_stream_is_prepared(stream) != 0 else { return }
+        watchdog?.cancel()
+        watchdog = nil
+        onEvent?(.ready(duration: Self.seconds(gtk_media_stream_get_duration(stream))))
+    }
+
+    private func durationChanged() {
+        guard let stream, gtk_media_stream_is_prepared(stream) != 0 else { return }
+        onEvent?(.durationChanged(Self.seconds(gtk_media_stream_get_duration(stream))))
+    }
+
+    private func timestampChanged() {
+        guard let stream else { return }
+        let position = Self.seconds(gtk_media_stream_get_timestamp(stream))
+        onEvent?(.position(position))
+        if let stalled = stall.position(position, at: Self.now()) { onEvent?(.buffering(stalled)) }
+    }
+
+    private func scheduleStallCheck() {
+        stallTimer = PlayerTimeout(after: 0.25) { [weak self] in
+            guard let self, let stream = self.stream else { return }
+            let running =
+                gtk_media_stream_is_prepared(stream) != 0 && gtk_media_stream_get_playing(stream) != 0
+                && gtk_media_stream_get_ended(stream) == 0 && gtk_media_stream_is_seeking(stream) == 0
+                && gtk_media_stream_get_error(stream) == nil
+            if let stalled = self.stall.check(at: Self.now(), isPlaying: running) {
+                self.onEvent?(.buffering(stalled))
+            }
+            guard self.stream == stream else { return }
+            self.scheduleStallCheck()
+        }
+    }
+
+    private func endedChanged() {
+        guard let stream, gtk_media_stream_get_ended(stream) != 0 else { return }
+        onEvent?(.ended)
+    }
+
+    private func seekingChanged() {
+        guard let stream, gtk_media_stream_is_seeking(stream) == 0 else { return }
+        finishSeek(gtk_media_stream_get_error(stream) == nil)
+    }
+
+    private func frameArrived() {
+        guard !firstFrameSeen else { return }
+        firstFrameSeen = true
+        onFirstFrame?()
+    }
+
+    private func reportErrorIfAny() {
+        guard let stream, let error = gtk_media_stream_get_error(stream) else { return }
+        let message = error.pointee.message.map { String(cString: $0) } ?? ""
+        fail(Self.userMessage(fromGStreamer: message))
+    }
+
+    /// Reports `message` once per load and disarms the watchdog; the controller then stops.
+    private func fail(_ message: String) {
+        guard !reportedFailure else { return }
+        reportedFailure = true
+        watchdog?.cancel()
+        watchdog = nil
+        finishSeek(false)
+        onEvent?(.failed(message))
+    }
+
+    /// Reports a failure from the next main-loop iteration, so `load` never calls back into the
+    /// controller while it is still inside `load`.
+    private func failSoon(_ message: String) {
+        reportedFailure = false
+        deferredFailure = PlayerTimeout(after: 0) { [weak self] in
+            self?.deferredFailure = nil
+            self?.fail(message)
+        }
+    }
+
+    private func finishSeek(_ success: Bool) {
+        guard let completion = pendingSeek else { return }
+        pendingSeek = nil
+        completion(success)
+    }
+
+    private func release() {
+        watchdog?.cancel()
+        watchdog = nil
+        stallTimer?.cancel()
+        stallTimer = nil
+        deferredFailure?.cancel()
+        deferredFailure = nil
+        finishSeek(false)
+        for connection in connections { connection.disconnect() }
+        connections = []
+        generation += 1
+        if let stream {
+            self.stream = nil
+            gtk_media_stream_pause(stream)
+            g_object_unref(UnsafeMutableRawPointer(stream))
+        }
+    }
+
+    /// GStreamer's play API prefixes errors with the failing element's path and may append
+    /// debug lines ("Error from element /GstPlayBin:playbin/…/GstTypeFindElement:typefind: Could
+    /// not determine type of stream.\n…gsttypefindelement.c(1186)…"); users get the first
+    /// sentence.
+    nonisolated static func userMessage(fromGStreamer message: String) -> String {
+        var text = Substring(message)
+        if text.hasPrefix("Error from element "), let separator = text.range(of: ": ") {
+            text = text[separator.upperBound...]
+        }
+        let firstLine = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let sentence = firstLine.trimmingCharacters(in: .whitespaces)
+        return sentence.isEmpty ? "The video cannot be played (unknown GStreamer error)." : sentence
+    }
+
+    /// Monotonic seconds.
+    private static func now() -> Double {
+        Double(g_get_monotonic_time()) / 1_000_000
+    }
+
+    private static func seconds(_ microseconds: gint64) -> Double {
+        max(0, Double(microseconds) / 1_000_000)
+    }
+
+    private static func describe(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}

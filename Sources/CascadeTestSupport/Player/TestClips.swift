@@ -1,0 +1,83 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Video clips generated with ffmpeg at test time, for engine and app tests.
+public enum TestClips {
+    /// Why a clip could not be made.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong.
+        public let description: String
+    }
+
+    /// A fresh temporary directory for clips.
+    public static func makeDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("cascade-clips-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Writes an H.264 mp4 test pattern of `duration` seconds (with an AAC sine tone when
+    /// `audio`) to `directory/name` and returns its URL.
+    ///
+    /// - Throws: `Failure` when ffmpeg is missing, fails, or takes longer than `timeout`
+    ///   seconds (it is then killed with SIGKILL).
+    public static func makeClip(
+        named name: String = "clip.mp4", in directory: URL, duration: Double = 3, size: String = "320x180",
+        audio: Bool = true, timeout: Double = 30
+    ) throws -> URL {
+        let output = directory.appendingPathComponent(name)
+        var arguments = [
+            "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=duration=\(duration):size=\(size):rate=25",
+        ]
+        if audio { arguments += ["-f", "lavfi", "-i", "sine=duration=\(duration)"] }
+        arguments += ["-pix_fmt", "yuv420p", "-c:v", "libx264", "-preset", "ultrafast"]
+        if audio { arguments += ["-c:a", "aac", "-shortest"] }
+        arguments += ["-movflags", "+faststart", output.path]
+        try run("/usr/bin/ffmpeg", arguments, timeout: timeout)
+        return output
+    }
+
+    /// Writes `count` seeded pseudo-random bytes named like a video: a corrupt file.
+    public static func makeCorruptFile(
+        named name: String = "corrupt.mp4", in directory: URL, count: Int = 64_000
+    )
+        throws -> URL
+    {
+        var generator = SeededGenerator(seed: 0xC0FF_EE)
+        let bytes = (0..<max(0, count)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let url = directory.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url
+    }
+
+    // MARK: Private
+
+    private static func run(_ executable: String, _ arguments: [String], timeout: Double) throws {
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw Failure(description: "\(executable) is not installed (apt-get install ffmpeg)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        // Children of test threads may ignore SIGTERM (blocked signal mask): bound the wait and
+        // kill with SIGKILL.
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            throw Failure(description: "ffmpeg did not finish within \(timeout) s")
+        }
+        guard process.terminationStatus == 0 else {
+            let message = String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
+            throw Failure(description: "ffmpeg failed (\(process.terminationStatus)): \(message)")
+        }
+    }
+}

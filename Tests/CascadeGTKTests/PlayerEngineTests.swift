@@ -1,0 +1,145 @@
+import CGtk
+import CascadeGTK
+import CascadePlayer
+import CascadeTestSupport
+import Foundation
+import Testing
+
+/// The GStreamer engine on real clips, under Xvfb (`xvfb-run -a swift test --filter PlayerEngineTests`).
+@MainActor
+@Suite(.serialized, .enabled(if: PlayerEngineFixture.hasDisplay, "needs a display (run under xvfb-run -a)"))
+struct PlayerEngineTests {
+    init() throws {
+        try #require(PlayerEngineFixture.setUpGTK(), "gtk_init_check failed")
+    }
+
+    @Test func playsAClipWithAudioAndThePositionAdvancesWithWallTime() throws {
+        let clips = try PlayerEngineFixture.clips()
+        let engine = MediaStreamEngine()
+        let log = EngineEventLog(engine)
+        engine.load(clips.clip)
+        engine.play()
+        #expect(MainLoopBridge.run(until: { log.isReady || log.failure != nil }, timeout: 10))
+        try #require(log.failure == nil, "failed: \(log.failure ?? "")")
+        #expect(abs((log.duration ?? 0) - 3) < 0.2)
+        #expect(engine.hasAudio && engine.hasVideo)
+        #expect(engine.paintable != nil)
+        #expect(MainLoopBridge.run(until: { (log.lastPosition ?? 0) > 0.2 }, timeout: 5))
+        let startPosition = log.lastPosition ?? 0
+        let startTime = Date()
+        MainLoopBridge.run(until: { false }, timeout: 1.0)
+        let advanced = (log.lastPosition ?? 0) - startPosition
+        let elapsed = Date().timeIntervalSince(startTime)
+        #expect(advanced > elapsed - 0.5 && advanced < elapsed + 0.5, "advanced \(advanced) s in \(elapsed) s")
+        #expect(!log.events.contains { $0.event == .buffering(true) }, "a local clip never stalls")
+        engine.stop()
+        #expect(engine.stream == nil)
+    }
+
+    @Test func seekWhilePausedLandsWithinHalfASecond() throws {
+        let clips = try PlayerEngineFixture.clips()
+        let engine = MediaStreamEngine()
+        let log = EngineEventLog(engine)
+        engine.load(clips.clip)
+        #expect(MainLoopBridge.run(until: { log.isReady || log.failure != nil }, timeout: 10))
+        try #require(log.isReady)
+        var landed: Bool?
+        engine.seek(to: 2) { landed = $0 }
+        #expect(MainLoopBridge.run(until: { landed != nil }, timeout: 5))
+        #expect(landed == true)
+        let stream = try #require(engine.stream)
+        let position = Double(gtk_media_stream_get_timestamp(stream)) / 1e6
+        #expect(abs(position - 2) <= 0.5, "landed at \(position)")
+        engine.stop()
+    }
+
+    @Test func endedFiresAtTheEndOfTheClip() throws {
+        let clips = try PlayerEngineFixture.clips()
+        let engine = MediaStreamEngine()
+        let log = EngineEventLog(engine)
+        engine.load(clips.clip)
+        #expect(MainLoopBridge.run(until: { log.isReady }, timeout: 10))
+        var landed = false
+        engine.seek(to: 2.3) { landed = $0 }
+        #expect(MainLoopBridge.run(until: { landed }, timeout: 5))
+        engine.play()
+        #expect(MainLoopBridge.run(until: { log.hasEnded }, timeout: 5))
+        #expect(log.failure == nil)
+        engine.stop()
+    }
+
+    @Test func missingFileFailsAtOnceWithThePath() throws {
+        let engine = MediaStreamEngine()
+        let log = EngineEventLog(engine)
+        let missing = URL(fileURLWithPath: "/nonexistent/cascade/missing.mp4")
+        engine.load(missing)
+        #expect(log.events.isEmpty, "failure must not be reported from inside load")
+        #expect(MainLoopBridge.run(until: { log.failure != nil }, timeout: 2))
+        #expect(log.failure?.contains(missing.path) == true)
+        MainLoopBridge.run(until: { false }, timeout: 0.2)
+        #expect(log.failureCount == 1)
+    }
+
+    @Test func corruptFileFailsWithTheGStreamerMessage() throws {
+        let clips = try PlayerEngineFixture.clips()
+        var configuration = MediaStreamEngine.Configuration()
+        configuration.prepareTimeout = 5
+        let engine = MediaStreamEngine(configuration: configuration)
+        let log = EngineEventLog(engine)
+        engine.load(clips.corrupt)
+        engine.play()
+        #expect(MainLoopBridge.run(until: { log.failure != nil }, timeout: 8))
+        let message = try #require(log.failure)
+        #expect(message == "Could not determine type of stream.")
+        engine.stop()
+    }
+
+    @Test func aServerThatNeverAnswersTimesOutPreparing() throws {
+        let server = try SilentServer()
+        defer { server.close() }
+        var configuration = MediaStreamEngine.Configuration()
+        configuration.prepareTimeout = 1
+        let engine = MediaStreamEngine(configuration: configuration)
+        let log = EngineEventLog(engine)
+        engine.load(URL(string: "http://127.0.0.1:\(server.port)/clip.mp4")!)
+        engine.play()
+        #expect(MainLoopBridge.run(until: { log.failure != nil }, timeout: 4))
+        #expect(log.failure?.contains("timed out preparing") == true, "\(log.failure ?? "nil")")
+        engine.stop()
+    }
+
+    @Test func aRefusedConnectionFailsWithAMessage() throws {
+        let server = try SilentServer()
+        let port = server.port
+        server.close()  // nothing listens on the port any more
+        let engine = MediaStreamEngine()
+        let log = EngineEventLog(engine)
+        engine.load(URL(string: "http://127.0.0.1:\(port)/clip.mp4")!)
+        engine.play()
+        #expect(MainLoopBridge.run(until: { log.failure != nil }, timeout: 5))
+        let message = try #require(log.failure)
+        #expect(!message.isEmpty && !message.contains("timed out preparing"), "\(message)")
+        engine.stop()
+    }
+
+    @Test func stopReleasesTheStreamAndSilencesEvents() throws {
+        let clips = try PlayerEngineFixture.clips()
+        let engine = MediaStreamEngine()
+        let log = EngineEventLog(engine)
+        var frames = 0
+        engine.onFirstFrame = { frames += 1 }
+        engine.load(clips.clip)
+        engine.play()
+        #expect(MainLoopBridge.run(until: { frames > 0 }, timeout: 10))
+        var weakStream: UnsafeMutableRawPointer? = engine.stream.map { UnsafeMutableRawPointer($0) }
+        g_object_add_weak_pointer(weakStream.map { UnsafeMutablePointer<GObject>(OpaquePointer($0)) }, &weakStream)
+        engine.stop()
+        #expect(engine.stream == nil && engine.paintable == nil)
+        let count = log.events.count
+        MainLoopBridge.run(until: { weakStream == nil }, timeout: 2)
+        #expect(weakStream == nil, "the stream was not finalized")
+        MainLoopBridge.run(until: { false }, timeout: 0.3)
+        #expect(log.events.count == count)
+        #expect(frames == 1)
+    }
+}

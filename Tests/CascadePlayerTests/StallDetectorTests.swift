@@ -1,0 +1,45 @@
+import CascadePlayer
+import Testing
+
+@Suite struct StallDetectorTests {
+    @Test func aPositionThatStopsWhilePlayingIsAStallUntilItMovesAgain() {
+        var detector = StallDetector(threshold: 1)
+        #expect(detector.position(0.1, at: 0) == nil)
+        #expect(detector.check(at: 0.5, isPlaying: true) == nil)
+        #expect(detector.position(0.6, at: 0.5) == nil)
+        #expect(detector.position(0.6, at: 1.0) == nil)  // same position: no progress
+        #expect(detector.check(at: 1.4, isPlaying: true) == nil)
+        #expect(detector.check(at: 1.5, isPlaying: true) == true)
+        #expect(detector.check(at: 3, isPlaying: true) == nil)
+        #expect(detector.isStalled)
+        #expect(detector.position(0.7, at: 3.1) == false)
+        #expect(!detector.isStalled)
+    }
+
+    @Test func pausedIsNeverAStallAndResumingRestartsTheCountdown() {
+        var detector = StallDetector(threshold: 1)
+        _ = detector.position(1, at: 0)
+        #expect(detector.check(at: 5, isPlaying: false) == nil)
+        #expect(detector.check(at: 5.2, isPlaying: true) == nil)
+        #expect(detector.check(at: 6.1, isPlaying: true) == nil)
+        #expect(detector.check(at: 6.2, isPlaying: true) == true)
+        #expect(detector.check(at: 6.3, isPlaying: false) == false)
+    }
+
+    @Test func playingBeforeAnyPositionStartsTheCountdownAtTheFirstCheck() {
+        var detector = StallDetector(threshold: 0.5)
+        #expect(detector.check(at: 10, isPlaying: true) == nil)
+        #expect(detector.check(at: 10.5, isPlaying: true) == true)
+        detector.reset()
+        #expect(!detector.isStalled)
+        #expect(detector.check(at: 11, isPlaying: true) == nil)
+    }
+
+    @Test func badInputIsIgnored() {
+        var detector = StallDetector(threshold: -3)
+        #expect(detector.threshold == 0)
+        #expect(detector.position(.nan, at: 0) == nil)
+        #expect(detector.check(at: .infinity, isPlaying: true) == nil)
+        #expect(StallDetector(threshold: .nan).threshold == 0)
+    }
+}
