@@ -122,7 +122,8 @@ import Testing
 
     @Test func fullscreenWithoutAHostHandlerAppliesAtOnce() {
         let engine = FakePlaybackEngine()
-        let controller = PlayerController(source: PlayerHarness.feedURL, engine: engine, scheduler: ManualScheduler())
+        let controller = PlayerController(
+            source: PlayerHarness.feedURL, engine: engine, scheduler: ManualPlayerScheduler())
         controller.toggleFullscreen()
         #expect(controller.snapshot.isFullscreen)
         controller.toggleFullscreen()
@@ -131,7 +132,7 @@ import Testing
 
     @Test func endInFullscreenWithASynchronousHostStopsOnce() {
         let engine = FakePlaybackEngine()
-        let scheduler = ManualScheduler()
+        let scheduler = ManualPlayerScheduler()
         let controller = PlayerController(source: PlayerHarness.feedURL, engine: engine, scheduler: scheduler)
         controller.fullscreenDidChange(true)
         controller.play()

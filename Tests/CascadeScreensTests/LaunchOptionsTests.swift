@@ -30,7 +30,8 @@ import Testing
 
     @Test(arguments: [
         ["--feed-url"], ["--feed-url", "ftp://x/feed"], ["--feed-url", "not a url"], ["--columns", "0"],
-        ["--columns", "x"], ["--script", "s.txt"], ["--bogus"], ["--request-timeout", "0"], ["--request-timeout", "nan"],
+        ["--columns", "x"], ["--script", "s.txt"], ["--bogus"], ["--request-timeout", "0"],
+        ["--request-timeout", "nan"],
     ])
     func mistakesAreReported(arguments: [String]) {
         #expect(throws: LaunchOptions.Error.self) { try LaunchOptions.parse(arguments) }

@@ -26,7 +26,8 @@ public final class CascadeProcess: @unchecked Sendable {
         process.executableURL = Self.binary
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
-        env["GST_PLUGIN_FEATURE_RANK"] = env["GST_PLUGIN_FEATURE_RANK"] ?? "alsasink:NONE,pulsesink:NONE,pipewiresink:NONE"
+        env["GST_PLUGIN_FEATURE_RANK"] =
+            env["GST_PLUGIN_FEATURE_RANK"] ?? "alsasink:NONE,pulsesink:NONE,pipewiresink:NONE"
         env["NO_AT_BRIDGE"] = "1"
         for (key, value) in environment { env[key] = value }
         process.environment = env

@@ -3,7 +3,7 @@ import CascadePlayer
 /// A scheduler on a virtual clock: actions run only when a test advances time, so auto-hide
 /// and fullscreen timeouts are tested instantly and deterministically.
 @MainActor
-public final class ManualScheduler: PlayerScheduling {
+public final class ManualPlayerScheduler: PlayerScheduling {
     private struct Entry {
         let id: Int
         let due: Double
