@@ -37,8 +37,8 @@ extension WaterfallLayout {
         }
     }
 
-    /// Every element whose frame overlaps `rect` by a positive area (so zero-height items and
-    /// empty rects give nothing), with headers pinned to `rect.minY` when the configuration
+    /// Every element whose frame overlaps `rect` (open intervals: frames that only touch an
+    /// edge do not count; empty rects give nothing), with headers pinned to `rect.minY` when the configuration
     /// pins headers. Equal to a brute-force scan of every element.
     ///
     /// - Complexity: O(C log n + log S + k) for k elements returned (plus the sections
@@ -184,7 +184,8 @@ extension WaterfallLayout {
     }
 }
 
-/// A query rect in plain numbers; elements overlap it when they share a positive area.
+/// A query rect in plain numbers; a frame overlaps it when their open intervals intersect
+/// on both axes.
 struct QueryRect {
     var minX: Double
     var minY: Double
