@@ -28,7 +28,7 @@ import Testing
         let heights = (0..<5).map { layout.frame(for: .item($0))!.height }
         #expect(heights == [0, 0, 0, LayoutClamp.maximumItemHeight, 0])
         #expect(allFramesFinite(layout))
-        // Zero-height items never overlap a rect, so queries skip them.
+        // Zero-height items only overlap rects that strictly contain their y.
         #expect(layout.elements(in: CGRect(x: 0, y: 0, width: 375, height: 5)).isEmpty)
     }
 

@@ -107,7 +107,7 @@ extension WaterfallLayout {
 
     /// Lays out a section's header and sets up its columns, or carries on the previous
     /// section's columns when it joins them.
-    private func startSection(_ index: Int, state: inout PlacementState) {
+    func startSection(_ index: Int, state: inout PlacementState) {
         if sections[index].joinsPrevious {
             let chain = sections[index].chainStart
             sections[index].top = sections[chain].top
@@ -132,7 +132,7 @@ extension WaterfallLayout {
 
     /// Ends a section: a section whose successor joins it stays open; otherwise the chain is
     /// levelled below its tallest column, the footer placed, and the chain's bottom recorded.
-    private func finishSection(_ index: Int, state: inout PlacementState) {
+    func finishSection(_ index: Int, state: inout PlacementState) {
         let geometry = sections[index].geometry
         if index + 1 < sections.count, sections[index + 1].joinsPrevious {
             sections[index].footerY = state.maxBottom
@@ -152,79 +152,148 @@ extension WaterfallLayout {
         state.level = y
     }
 
+    /// Where one lane's new items go during `placeItems`: a scratch buffer appended to the
+    /// lane in bulk afterwards, and the delta of the lane's last block, which the first new
+    /// positions may share.
+    private struct LaneTarget {
+        var buffer: UnsafeMutablePointer<Int32>
+        var base: Int
+        var next: Int
+        var sharedLimit: Int
+        var sharedDelta: Double
+    }
+
     /// Places the items `from...` of `section` with the configured rule.
-    private func placeItems(section: Int, from first: Int, state: inout PlacementState) {
+    func placeItems(section: Int, from first: Int, state: inout PlacementState) {
+        guard first < sections[section].count else { return }
+        records.withUnsafeMutableBufferPointer { records in
+            placeItems(section: section, from: first, state: &state, records: records.baseAddress!, source: nil)
+        }
+    }
+
+    /// The hot loop of every build. Everything it reads is in locals and raw buffers, each
+    /// record is written with one store, and lane indices go to scratch buffers appended to
+    /// the lanes in bulk at the end: appending to the nested lane arrays item by item
+    /// (uniqueness and capacity checks) cost more than the placement itself. Scratch buffers
+    /// are sized for the worst case but only the pages written are ever touched.
+    ///
+    /// With `source`, the section's records are created from those items as they are placed
+    /// (`records` may then be uninitialised memory): `replaceAll` makes and places each
+    /// record in one pass over memory instead of two.
+    func placeItems(
+        section: Int, from first: Int, state: inout PlacementState, records: UnsafeMutablePointer<ItemRecord>,
+        source: UnsafePointer<WaterfallItem>?
+    ) {
         let info = sections[section]
         guard first < info.count else { return }
         let geometry = info.geometry
         let columns = geometry.columnCount
         let spacing = geometry.rowSpacing
+        let columnWidth = geometry.columnWidth
         let placement = configuration.placement
-        records.withUnsafeMutableBufferPointer { records in
-            for global in (info.start + first)..<info.end {
-                let record = records[global]
-                if record.spansAllColumns {
-                    let height = resolvedHeight(
-                        of: record, width: geometry.itemsWidth,
-                        path: ItemPath(section: section, item: global - info.start))
-                    var top = state.bandTop
-                    for value in state.next where value > top { top = value }
-                    appendToLane(&spanLane, global: global, y: top, records: records)
-                    records[global].height = Float(height)
-                    let bottom = top + Double(Float(height))
-                    state.maxBottom = max(state.maxBottom, bottom)
-                    state.bandTop = bottom + spacing
-                    for column in 0..<columns { state.next[column] = state.bandTop }
-                    state.placedInBand = 0
-                    continue
+        let scale = self.scale
+        let range = (info.start + first)..<info.end
+        var bandTop = state.bandTop
+        var maxBottom = state.maxBottom
+        var placedInBand = state.placedInBand
+        var targets = (0...columns).map { lane -> LaneTarget in
+            let current = lane == columns ? spanLane : lanes[lane]
+            return LaneTarget(
+                buffer: .allocate(capacity: range.count), base: current.items.count, next: current.items.count,
+                sharedLimit: current.deltas.count << Lane.blockShift, sharedDelta: current.deltas.last ?? 0)
+        }
+        targets.withUnsafeMutableBufferPointer { targets in
+            state.next.withUnsafeMutableBufferPointer { next in
+                /// Appends item `global` to `lane`; returns its position and its y relative to
+                /// the position's block delta.
+                @inline(__always) func place(_ global: Int, lane: Int, y: Double) -> (Int32, Double) {
+                    let position = targets[lane].next
+                    targets[lane].buffer[position - targets[lane].base] = Int32(truncatingIfNeeded: global)
+                    targets[lane].next = position + 1
+                    let stored = position < targets[lane].sharedLimit ? y - targets[lane].sharedDelta : y
+                    return (Int32(truncatingIfNeeded: position), stored)
                 }
-                let column: Int
-                switch placement {
-                case .shortestColumn:
-                    var best = 0
-                    var bestY = state.next[0]
-                    for candidate in 1..<columns where state.next[candidate] < bestY {
-                        best = candidate
-                        bestY = state.next[candidate]
+                for global in range {
+                    var record = source.map { ItemRecord(item: $0[global - info.start]) } ?? records[global]
+                    if record.spansAllColumns {
+                        if source != nil { records[global] = record }
+                        let height = resolvedHeight(
+                            of: record, width: geometry.itemsWidth,
+                            path: ItemPath(section: section, item: global - info.start))
+                        var top = bandTop
+                        for value in next where value > top { top = value }
+                        (record.lanePosition, record.y) = place(global, lane: columns, y: top)
+                        record.height = Float(height)
+                        records[global] = record
+                        let bottom = top + Double(Float(height))
+                        maxBottom = max(maxBottom, bottom)
+                        bandTop = bottom + spacing
+                        for column in 0..<columns { next[column] = bandTop }
+                        placedInBand = 0
+                        continue
                     }
-                    column = best
-                case .leftToRight:
-                    column = state.placedInBand % columns
-                case .rightToLeft:
-                    column = columns - 1 - state.placedInBand % columns
+                    var column = 0
+                    switch placement {
+                    case .shortestColumn:
+                        var bestY = next[0]
+                        for candidate in 1..<columns {
+                            let value = next[candidate]
+                            let shorter = value < bestY
+                            column = shorter ? candidate : column
+                            bestY = shorter ? value : bestY
+                        }
+                    case .leftToRight:
+                        column = placedInBand % columns
+                    case .rightToLeft:
+                        column = columns - 1 - placedInBand % columns
+                    }
+                    let height: Float
+                    if record.sizing == ItemRecord.aspectRatio {
+                        let raw = LayoutClamp.roundToPixel(columnWidth * Double(record.sizeValue), scale: scale)
+                        height = Float(min(raw, LayoutClamp.maximumItemHeight))
+                    } else {
+                        if source != nil { records[global] = record }
+                        height = Float(
+                            resolvedHeight(
+                                of: record, width: columnWidth,
+                                path: ItemPath(section: section, item: global - info.start)))
+                    }
+                    let top = next[column]
+                    (record.lanePosition, record.y) = place(global, lane: column, y: top)
+                    record.column = UInt16(truncatingIfNeeded: column)
+                    record.height = height
+                    records[global] = record
+                    let bottom = top + Double(height)
+                    maxBottom = bottom > maxBottom ? bottom : maxBottom
+                    next[column] = bottom + spacing
+                    placedInBand += 1
                 }
-                let height: Float =
-                    record.sizing == ItemRecord.aspectRatio
-                    ? Float(
-                        min(
-                            LayoutClamp.roundToPixel(geometry.columnWidth * Double(record.sizeValue), scale: scale),
-                            LayoutClamp.maximumItemHeight))
-                    : Float(
-                        resolvedHeight(
-                            of: record, width: geometry.columnWidth,
-                            path: ItemPath(section: section, item: global - info.start)))
-                let top = state.next[column]
-                appendToLane(&lanes[column], global: global, y: top, records: records)
-                records[global].column = UInt16(column)
-                records[global].height = height
-                let bottom = top + Double(height)
-                if bottom > state.maxBottom { state.maxBottom = bottom }
-                state.next[column] = bottom + spacing
-                state.placedInBand += 1
             }
+        }
+        state.bandTop = bandTop
+        state.maxBottom = maxBottom
+        state.placedInBand = placedInBand
+        for lane in 0...columns {
+            let target = targets[lane]
+            let indices = UnsafeBufferPointer(start: target.buffer, count: target.next - target.base)
+            if !indices.isEmpty {
+                if lane == columns {
+                    Self.append(indices, to: &spanLane)
+                } else {
+                    Self.append(indices, to: &lanes[lane])
+                }
+            }
+            target.buffer.deallocate()
         }
     }
 
-    @inline(__always)
-    private func appendToLane(
-        _ lane: inout Lane, global: Int, y: Double, records: UnsafeMutableBufferPointer<ItemRecord>
-    ) {
-        let position = lane.items.count
-        if position & (Lane.blockSize - 1) == 0 { lane.deltas.append(0) }
-        if lane.items.count == lane.items.capacity { WaterfallLayout.grow(&lane.items, adding: 1) }
-        lane.items.append(Int32(truncatingIfNeeded: global))
-        records[global].y = y - lane.deltas[position >> Lane.blockShift]
-        records[global].lanePosition = Int32(truncatingIfNeeded: position)
+    private static func append(_ indices: UnsafeBufferPointer<Int32>, to lane: inout Lane) {
+        grow(&lane.items, adding: indices.count)
+        lane.items.append(contentsOf: indices)
+        let blocks = (lane.items.count + Lane.blockSize - 1) >> Lane.blockShift
+        if lane.deltas.count < blocks {
+            lane.deltas.append(contentsOf: repeatElement(0, count: blocks - lane.deltas.count))
+        }
     }
 
     // MARK: Heights

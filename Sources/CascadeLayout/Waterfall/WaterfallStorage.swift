@@ -25,6 +25,7 @@ struct ItemRecord {
     static let aspectRatio: UInt8 = 1
     static let provided: UInt8 = 2
 
+    @inline(__always)
     init(item: WaterfallItem) {
         y = 0
         height = 0

@@ -24,7 +24,7 @@ public enum LayoutChecks {
         return result
     }
 
-    /// The ids a brute-force scan finds overlapping `rect` by a positive area.
+    /// The ids a brute-force scan finds overlapping `rect` (open intervals on both axes).
     public static func bruteForceIDs(in rect: CGRect, elements: [LayoutElement]) -> [ElementID: CGRect] {
         var result: [ElementID: CGRect] = [:]
         guard !rect.isNull, !rect.isEmpty else { return result }
