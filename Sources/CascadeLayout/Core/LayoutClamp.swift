@@ -1,0 +1,52 @@
+import Foundation
+
+/// The documented clamps every layout applies to its inputs, so bad input never produces a NaN
+/// frame or a crash.
+///
+/// - NaN, infinite or negative lengths (spacing, insets, header heights, widths) become 0.
+/// - Item heights are clamped to `0...maximumItemHeight`; NaN or negative become 0, +infinity
+///   becomes `maximumItemHeight`.
+/// - Display scales that are not finite and positive become 1.
+public enum LayoutClamp {
+    /// The largest item height a layout accepts (one million points).
+    public static let maximumItemHeight: CGFloat = 1_000_000
+
+    /// The largest aspect ratio (height ÷ width) a layout accepts.
+    public static let maximumAspectRatio: CGFloat = 1_000
+
+    /// The largest column count a layout accepts.
+    public static let maximumColumnCount = 512
+
+    /// `value` if finite and non-negative, else 0.
+    @inlinable
+    public static func length(_ value: CGFloat) -> CGFloat {
+        value.isFinite && value > 0 ? value : 0
+    }
+
+    /// `value` clamped to `0...maximumItemHeight` (NaN → 0, +∞ → maximum).
+    @inlinable
+    public static func itemHeight(_ value: CGFloat) -> CGFloat {
+        if value.isNaN || value <= 0 { return 0 }
+        return min(value, maximumItemHeight)
+    }
+
+    /// A usable display scale: `value` if finite and positive, else 1.
+    @inlinable
+    public static func scale(_ value: CGFloat) -> CGFloat {
+        value.isFinite && value > 0 ? min(value, 16) : 1
+    }
+
+    /// The aspect ratio (height ÷ width) of `size`, or 1 (a square) when either side is not
+    /// finite and positive; clamped to `0...maximumAspectRatio`.
+    @inlinable
+    public static func aspectRatio(of size: CGSize) -> CGFloat {
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else { return 1 }
+        return min(size.height / size.width, maximumAspectRatio)
+    }
+
+    /// `value` rounded to the nearest device pixel for `scale` (which must be positive).
+    @inlinable
+    public static func roundToPixel(_ value: CGFloat, scale: CGFloat) -> CGFloat {
+        (value * scale).rounded() / scale
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+
+extension WaterfallLayout {
+    // MARK: CollectionLayout
+
+    /// The content size: the container width by the last section's bottom, at least
+    /// `minimumContentHeight` (NaN or negative → 0).
+    public var contentSize: CGSize {
+        let bottom = sections.last?.bottom ?? 0
+        return CGSize(
+            width: containerWidth, height: max(bottom, LayoutClamp.length(configuration.minimumContentHeight)))
+    }
+
+    /// The number of sections.
+    public var numberOfSections: Int { sections.count }
+
+    /// The number of items in `section` (0 if it does not exist).
+    public func numberOfItems(inSection section: Int) -> Int {
+        sections.indices.contains(section) ? sections[section].count : 0
+    }
+
+    /// The unpinned frame of an item, header or footer; nil if it does not exist or is a
+    /// header/footer of height 0. Items of height 0 do have a (zero-height) frame.
+    ///
+    /// - Complexity: O(1).
+    public func frame(for id: ElementID) -> CGRect? {
+        let section = id.path.section
+        guard sections.indices.contains(section) else { return nil }
+        switch id.kind {
+        case .item:
+            guard contains(id.path) else { return nil }
+            return itemFrame(global: sections[section].start + id.path.item, section: section)
+        case .header:
+            return headerFrame(section)
+        case .footer:
+            return footerFrame(section)
+        }
+    }
+
+    /// Every element whose frame overlaps `rect` (open intervals: frames that only touch an
+    /// edge do not count; empty rects give nothing), with headers pinned to `rect.minY` when the configuration
+    /// pins headers. Equal to a brute-force scan of every element.
+    ///
+    /// - Complexity: O(C log n + log S + k) for k elements returned (plus the sections
+    ///   overlapping `rect`).
+    public func elements(in rect: CGRect) -> [LayoutElement] {
+        elements(in: rect, pinningHeadersTo: rect.minY)
+    }
+
+    // MARK: Queries
+
+    /// Like `elements(in:)`, with pinned headers stuck to `visibleTop` (the content offset's y)
+    /// instead of `rect.minY`, for hosts that query a rect larger than the viewport.
+    ///
+    /// - Complexity: O(C log n + log S + k).
+    public func elements(in rect: CGRect, pinningHeadersTo visibleTop: CGFloat) -> [LayoutElement] {
+        var result: [LayoutElement] = []
+        forEachElement(in: rect, pinningHeadersTo: visibleTop) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` for every element `elements(in:pinningHeadersTo:)` would return, without
+    /// building an array.
+    ///
+    /// - Complexity: O(C log n + log S + k).
+    public func forEachElement(
+        in rect: CGRect, pinningHeadersTo visibleTop: CGFloat, _ body: (LayoutElement) -> Void
+    ) {
+        guard let query = QueryRect(rect), !sections.isEmpty else { return }
+        for lane in lanes.indices {
+            scan(lane: lanes[lane], query: query, body)
+        }
+        scan(lane: spanLane, query: query, body)
+        forEachSupplementary(query: query, visibleTop: visibleTop, body)
+    }
+
+    /// The header frame of `section` pinned for a viewport whose top is `visibleTop`: it sticks
+    /// to `visibleTop` while the section is on screen and never leaves its section. Without
+    /// `pinsHeaders`, the plain header frame.
+    ///
+    /// - Complexity: O(1).
+    public func pinnedHeaderFrame(section: Int, visibleTop: CGFloat) -> CGRect? {
+        guard let frame = headerFrame(section) else { return nil }
+        guard configuration.pinsHeaders, visibleTop.isFinite else { return frame }
+        let limit = max(frame.minY, sections[section].bottom - frame.height)
+        var pinned = frame
+        pinned.origin.y = min(max(frame.minY, visibleTop), limit)
+        return pinned
+    }
+
+    // MARK: Private
+
+    private func headerFrame(_ section: Int) -> CGRect? {
+        let info = sections[section]
+        guard !info.joinsPrevious, info.geometry.headerHeight > 0 else { return nil }
+        return fullWidthFrame(y: info.headerY, height: info.geometry.headerHeight, insets: info.geometry.headerInsets)
+    }
+
+    private func footerFrame(_ section: Int) -> CGRect? {
+        let info = sections[section]
+        guard info.geometry.footerHeight > 0 else { return nil }
+        if section + 1 < sections.count, sections[section + 1].joinsPrevious { return nil }
+        return fullWidthFrame(y: info.footerY, height: info.geometry.footerHeight, insets: info.geometry.footerInsets)
+    }
+
+    private func fullWidthFrame(y: Double, height: Double, insets: LayoutInsets) -> CGRect {
+        let width = max(0, containerWidth - insets.left - insets.right)
+        let x = configuration.direction == .rightToLeft ? containerWidth - insets.left - width : insets.left
+        return CGRect(x: x, y: y, width: width, height: height)
+    }
+
+    /// Walks one lane from the first item whose bottom is below the rect's top.
+    private func scan(lane: Lane, query: QueryRect, _ body: (LayoutElement) -> Void) {
+        let items = lane.items
+        guard !items.isEmpty else { return }
+        // Bottoms are non-decreasing along a lane: binary search the first one below minY.
+        var low = 0
+        var high = items.count
+        while low < high {
+            let mid = (low + high) >> 1
+            let index = Int(items[mid])
+            let bottom = records[index].y + lane.deltas[mid >> Lane.blockShift] + Double(records[index].height)
+            if bottom <= query.minY { low = mid + 1 } else { high = mid }
+        }
+        guard low < items.count else { return }
+        var section = self.section(containing: Int(items[low]))
+        var position = low
+        while position < items.count {
+            let index = Int(items[position])
+            let top = records[index].y + lane.deltas[position >> Lane.blockShift]
+            if top >= query.maxY { break }
+            while sections[section].end <= index { section += 1 }
+            let frame = itemFrame(global: index, section: section)
+            if query.overlaps(frame) {
+                body(
+                    LayoutElement(
+                        id: .item(index - sections[section].start, section: section), frame: frame, zIndex: 0))
+            }
+            position += 1
+        }
+    }
+
+    private func forEachSupplementary(query: QueryRect, visibleTop: CGFloat, _ body: (LayoutElement) -> Void) {
+        // Sections are in y order: start at the first whose bottom is below the rect's top.
+        var low = 0
+        var high = sections.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if sections[mid].bottom <= query.minY { low = mid + 1 } else { high = mid }
+        }
+        var visited = Set<Int>()
+        var section = low
+        while section < sections.count, sections[section].top < query.maxY {
+            emitSupplementary(section: section, query: query, visibleTop: visibleTop, body)
+            visited.insert(section)
+            section += 1
+        }
+        // A pinned header can sit at visibleTop although its section's natural header does not
+        // overlap the rect: look at the section holding visibleTop too.
+        if configuration.pinsHeaders, visibleTop.isFinite {
+            var low = 0
+            var high = sections.count
+            while low < high {
+                let mid = (low + high) >> 1
+                if sections[mid].bottom <= visibleTop { low = mid + 1 } else { high = mid }
+            }
+            if low < sections.count, !visited.contains(low) {
+                emitSupplementary(section: low, query: query, visibleTop: visibleTop, body, headersOnly: true)
+            }
+        }
+    }
+
+    private func emitSupplementary(
+        section: Int, query: QueryRect, visibleTop: CGFloat, _ body: (LayoutElement) -> Void,
+        headersOnly: Bool = false
+    ) {
+        if let header = pinnedHeaderFrame(section: section, visibleTop: visibleTop), query.overlaps(header) {
+            body(
+                LayoutElement(id: .header(section: section), frame: header, zIndex: configuration.pinsHeaders ? 10 : 1))
+        }
+        if !headersOnly, let footer = footerFrame(section), query.overlaps(footer) {
+            body(LayoutElement(id: .footer(section: section), frame: footer, zIndex: 1))
+        }
+    }
+}
+
+/// A query rect in plain numbers; a frame overlaps it when their open intervals intersect
+/// on both axes.
+struct QueryRect {
+    var minX: Double
+    var minY: Double
+    var maxX: Double
+    var maxY: Double
+
+    /// nil for rects that cannot overlap anything (empty, NaN or null). An infinite rect
+    /// (origin -∞, size +∞) covers everything.
+    init?(_ rect: CGRect) {
+        guard !rect.isNull, !rect.origin.x.isNaN, !rect.origin.y.isNaN, !rect.width.isNaN, !rect.height.isNaN
+        else { return nil }
+        let r = rect.standardized
+        guard r.width > 0, r.height > 0 else { return nil }
+        minX = r.origin.x
+        minY = r.origin.y
+        let maxX = r.origin.x + r.width
+        let maxY = r.origin.y + r.height
+        self.maxX = maxX.isNaN ? .infinity : maxX
+        self.maxY = maxY.isNaN ? .infinity : maxY
+    }
+
+    @inline(__always)
+    func overlaps(_ frame: CGRect) -> Bool {
+        frame.minX < maxX && frame.maxX > minX && frame.minY < maxY && frame.maxY > minY
+    }
+}
