@@ -50,6 +50,15 @@ import Testing
     }
 
     @Test(arguments: 0..<40)
+    func seededListsFullOfDuplicatesReproduceTheNewList(seed: Int) {
+        var random = SeededGenerator(seed: UInt64(seed) &* 31)
+        let old = (0..<Int.random(in: 0...60, using: &random)).map { _ in Int.random(in: 0..<8, using: &random) }
+        let new = (0..<Int.random(in: 0...60, using: &random)).map { _ in Int.random(in: 0..<8, using: &random) }
+        let changes = ListDiff.changeset(from: old, to: new)
+        #expect(changes.applied(to: old) { new[$0] } == new, "seed \(seed)")
+    }
+
+    @Test(arguments: 0..<40)
     func seededRandomEditsReproduceTheNewList(seed: Int) {
         var random = SeededGenerator(seed: UInt64(seed))
         let old = Array(0..<Int.random(in: 0...200, using: &random))

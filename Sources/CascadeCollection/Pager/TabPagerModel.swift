@@ -101,7 +101,8 @@ public final class TabPagerModel<ChannelID: Hashable> {
         // Passing a whole page completes the move to it, then a new move may start there.
         while abs(position - Double(settled)) >= 1 {
             let next = position > Double(settled) ? settled + 1 : settled - 1
-            beginMove(to: next)
+            if case let .scrolling(_, to, _) = state, to != next { cancelMove() }
+            if case .idle = state { beginMove(to: next) }
             completeMove()
             settled = next
         }
@@ -215,7 +216,7 @@ public final class TabPagerModel<ChannelID: Hashable> {
         // outrank the page on screen.
         builtPages.insert(channel, at: max(0, builtPages.count - 1))
         if !loadedChannels.contains(channel) { load(channel) }
-        evict()
+        evict(keeping: channel)
     }
 
     private func load(_ channel: ChannelID) {
@@ -228,11 +229,20 @@ public final class TabPagerModel<ChannelID: Hashable> {
         builtPages.append(channel)
     }
 
-    private func evict() {
+    private func evict(keeping prepared: ChannelID) {
+        // The page on screen, the arriving one and the one just prepared are never discarded
+        // (the cache may exceed its size by those); the settled page's
+        // neighbours are kept too when the cache can hold them, so preparing one neighbour
+        // does not discard the other.
         var pinned: Set<ChannelID> = []
         switch state {
         case let .idle(selected): pinned.insert(channels[selected])
         case let .scrolling(from, to, _): pinned.formUnion([channels[from], channels[to]])
+        }
+        pinned.insert(prepared)
+        let settled = state.settledPage
+        for neighbour in [settled + 1, settled - 1] where channels.indices.contains(neighbour) {
+            if pinned.count < pageCacheSize { pinned.insert(channels[neighbour]) }
         }
         while builtPages.count > pageCacheSize, let victim = builtPages.first(where: { !pinned.contains($0) }) {
             builtPages.removeAll { $0 == victim }

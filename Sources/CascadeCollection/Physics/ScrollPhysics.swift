@@ -86,7 +86,9 @@ public struct ScrollPhysics: Sendable, Equatable {
         } else {
             page = position.rounded()
         }
-        let lastPage = (max(0, bounds.upperBound) / pageLength).rounded(.down)
+        // The tolerance keeps a last page that is an exact multiple despite rounding
+        // (content = 3 × 384.6 must allow page 2).
+        let lastPage = (max(0, bounds.upperBound) / pageLength + 1e-9).rounded(.down)
         page = min(max(page, 0), lastPage)
         return page * pageLength
     }

@@ -1,12 +1,14 @@
 /// Chooses which matched elements of a diff stay in place: a longest increasing subsequence of
 /// their old positions taken in new order. Every other matched element is reported as a move,
 /// so the number of moves is minimal (moving one item to the front costs one move, not n).
+@usableFromInline
 enum IncreasingRun {
     /// For `values` (old positions in new order, all distinct), returns a mask marking one
     /// longest strictly increasing subsequence.
     ///
     /// - Complexity: O(n) when the values are mostly in order (each value extends the current
     ///   run and is appended in O(1)); O(n log n) in the worst case.
+    @usableFromInline
     static func mask(_ values: [Int]) -> [Bool] {
         let count = values.count
         guard count > 0 else { return [] }
