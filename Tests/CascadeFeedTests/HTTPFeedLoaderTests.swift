@@ -247,7 +247,9 @@ extension Result {
 }
 
 /// Polls `condition` every 10 ms for at most `timeout`; throws if it never holds.
-func waitUntil(timeout: Duration = .seconds(5), _ condition: () async -> Bool) async throws {
+func waitUntil(
+    timeout: Duration = .seconds(5), isolation: isolated (any Actor)? = #isolation, _ condition: () async -> Bool
+) async throws {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     while await !condition() {

@@ -118,7 +118,7 @@ public final class FeedServer: @unchecked Sendable {
         let script = Repository.root.appendingPathComponent("scripts/feed_server.py").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, "--host", "127.0.0.1", "--port", "0"] + arguments
+        process.arguments = ["python3", script, "--host", "127.0.0.1", "--port", "0", "--exit-with-parent"] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
