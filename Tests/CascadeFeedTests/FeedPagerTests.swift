@@ -154,6 +154,46 @@ import Testing
         #expect(pager.pagesLoaded == 2)
     }
 
+    @Test func aFailedRefreshOfACompleteListDoesNotLoadPastTheEnd() async {
+        let failing = Generation()
+        let loader = ScriptedFeedLoader { _, _ in
+            failing.value == 0 ? .success(FeedPage(items: FeedFixtures.items(0..<4), isEnd: true)) : .failure(.offline)
+        }
+        let pager = FeedPager(loader: loader, pageSize: 10)
+        await pager.refresh().value
+        failing.value = 1
+        await pager.refresh().value
+        #expect(pager.state == .failed(.offline, retryable: true))
+        #expect(pager.loadMore() == nil)
+        failing.value = 0
+        await pager.refresh().value
+        #expect(pager.state == .exhausted)
+        #expect(await loader.calls.count == 3)
+    }
+
+    @Test(
+        arguments: [
+            (FeedError.timedOut, "Loading timed out", true),
+            (.offline, "Please check your network", true),
+            (.connectionLost, "Please check your network", true),
+            (.httpStatus(500), "The server answered 500", true),
+            (.httpStatus(429), "The server answered 429", true),
+            (.httpStatus(404), "The server answered 404", false),
+            (.badPayload(.notJSON), "The feed could not be read", false),
+            (.unsupportedContentType("image/png"), "The server sent image/png instead of a feed", false),
+            (.tooLarge(limit: 8), "The feed is too large", false),
+            (.invalidURL("x"), "The feed address is not valid", false),
+            (.unreadableFile(path: "/x"), "The feed could not be opened", false),
+            (.unexpected("?"), "The feed could not be loaded", false),
+        ] as [(FeedError, String, Bool)])
+    func failuresCarryAMessageAndWhetherRetryingHelps(error: FeedError, message: String, retryable: Bool) async {
+        let pager = FeedPager(loader: ScriptedFeedLoader { _, _ in .failure(error) })
+        await pager.refresh().value
+        #expect(pager.state == .failed(error, retryable: retryable))
+        #expect(pager.snapshot.message == message)
+        #expect(pager.state.name == "failed")
+    }
+
     // MARK: Races
 
     @Test func manyLoadMoreCallsWhileAPageIsInFlightMakeOneRequest() async {

@@ -130,6 +130,13 @@ final class SleepRecorder: @unchecked Sendable {
         #expect((try? result.get().items.count) == 10)
     }
 
+    @Test func aDripLongerThanTheResourceTimeoutTimesOut() async throws {
+        let server = try await FeedServer.start(arguments: ["--synthetic", "10"])
+        defer { server.stop() }
+        let fetcher = HTTPFetcher(configuration: .init(timeout: 1, resourceTimeout: 0.6, retry: .none))
+        #expect(await Self.load(server, fault: "drip:0.3", fetcher: fetcher).error == .timedOut)
+    }
+
     @Test func aClosedPortIsOffline() async throws {
         let server = try await FeedServer.start(arguments: ["--synthetic", "10"])
         server.stop()

@@ -148,13 +148,16 @@ public final class FeedPager {
     }
 
     /// Loads the next page. Does nothing (returning the in-flight task, or nil) while a page is
-    /// in flight or after the last page; before any page has loaded it refreshes instead.
+    /// in flight or after the last page (also when a refresh of a complete list failed); before
+    /// any page has loaded it refreshes instead.
     /// - Returns: the task that finishes once the result has been applied, or nil.
     @discardableResult
     public func loadMore() -> Task<Void, Never>? {
         switch state {
         case .refreshing, .loadingMore: return inFlight
         case .exhausted: return nil
+        // A failed refresh of a complete list: nothing more to load; pulling again retries.
+        case .failed where reachedEnd: return nil
         case .idle, .failed: break
         }
         guard pagesLoaded > 0 else { return refresh() }
