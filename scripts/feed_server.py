@@ -4,7 +4,7 @@ in the reference feed schema, with network faults chosen per request. Standard l
 
 Usage:
   python3 scripts/feed_server.py --catalog DIR | --synthetic N [--channels K]
-                                 [--port 0] [--host 127.0.0.1] [--first-page 0]
+                                 [--port 0] [--host 127.0.0.1] [--first-page 0] [--exit-with-parent]
 
 Prints exactly `LISTENING <port>` on stdout (flushed) once it accepts connections.
 
@@ -404,6 +404,8 @@ def main():
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--first-page", type=int, default=0, help="number of the first page")
+    parser.add_argument("--exit-with-parent", action="store_true",
+                        help="exit when the parent process goes away (tests use it so no server outlives them)")
     args = parser.parse_args()
 
     if args.catalog and not os.path.isfile(os.path.join(args.catalog, "channels.json")):
@@ -415,7 +417,8 @@ def main():
     server.catalog = Catalog(root=args.catalog, synthetic=args.synthetic or 0, channels=args.channels)
     server.state = State()
     server.first_page = args.first_page
-    threading.Thread(target=watch_parent, args=(os.getppid(),), daemon=True).start()
+    if args.exit_with_parent:
+        threading.Thread(target=watch_parent, args=(os.getppid(),), daemon=True).start()
     sys.stdout.write("LISTENING %d\n" % server.server_address[1])
     sys.stdout.flush()
     try:

@@ -6,6 +6,7 @@ import Foundation
 let allSuites: [any BenchSuite] = [
     LayoutSuite(),
     CollectionSuite(),
+    FeedBench(),
 ]
 
 var arguments = Array(CommandLine.arguments.dropFirst())

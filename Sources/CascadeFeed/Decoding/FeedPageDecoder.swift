@@ -41,7 +41,7 @@ public struct FeedPageDecoder: Sendable {
     /// Parses JSON into a `JSONValue`, mapping parse failures to `.badPayload(.notJSON)`.
     static func parse(_ data: Data) throws(FeedError) -> JSONValue {
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
+            return try JSONParser.parse(data)
         } catch {
             throw .badPayload(.notJSON)
         }
@@ -108,5 +108,11 @@ public struct FeedPageDecoder: Sendable {
 }
 
 extension String {
-    fileprivate var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+    /// The string without surrounding whitespace; cheap when there is none (the usual case).
+    fileprivate var trimmed: String {
+        guard let first = unicodeScalars.first, let last = unicodeScalars.last else { return self }
+        let spaces = CharacterSet.whitespacesAndNewlines
+        guard spaces.contains(first) || spaces.contains(last) else { return self }
+        return trimmingCharacters(in: spaces)
+    }
 }

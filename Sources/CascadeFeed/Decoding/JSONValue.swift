@@ -1,31 +1,14 @@
 import Foundation
 
-/// A parsed JSON value, so the feed decoder can accept numbers sent as strings and other loose
-/// shapes without a second parse.
-enum JSONValue: Hashable, Sendable, Decodable {
+/// A parsed JSON value (see `JSONParser`), so the feed decoder can accept numbers sent as strings
+/// and other loose shapes without a second parse.
+enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else if let string = try? container.decode(String.self) {
-            self = .string(string)
-        } else if let bool = try? container.decode(Bool.self) {
-            self = .bool(bool)
-        } else if let array = try? container.decode([JSONValue].self) {
-            self = .array(array)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
 
     subscript(key: String) -> JSONValue? {
         if case .object(let object) = self { object[key] } else { nil }

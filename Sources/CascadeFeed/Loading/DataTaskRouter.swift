@@ -5,33 +5,84 @@ import Foundation
 #endif
 
 /// The session delegate of an `HTTPFetcher`: collects each task's body, cancels a task as soon as
-/// its body passes the size cap (rather than after it was all received), and resumes the waiting
-/// caller exactly once.
+/// its body passes the size cap (rather than after it was all received), enforces the timeouts,
+/// and resumes the waiting caller exactly once.
+///
+/// Timeouts are enforced here, not by `URLRequest.timeoutInterval`, because swift-corelibs-foundation
+/// truncates that interval to whole seconds (0.5 s becomes an immediate timeout). The idle timeout
+/// restarts whenever data arrives; the resource timeout bounds the whole request.
 ///
 /// `@unchecked Sendable`: all mutable state is behind `lock`.
 final class DataTaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     typealias Outcome = Result<(Data, HTTPURLResponse), HTTPFetcher.AttemptFailure>
 
+    /// Per-request limits.
+    struct Limits {
+        var maxBytes: Int
+        var idleTimeout: Double
+        var resourceTimeout: Double
+    }
+
     private struct Pending {
         var continuation: CheckedContinuation<Outcome, Never>
-        var limit: Int
+        var limits: Limits
+        var timer: any DispatchSourceTimer
+        var started: DispatchTime
+        var lastActivity: DispatchTime
         var data = Data()
         var response: HTTPURLResponse?
         var overflowed = false
+        var timedOut = false
+
+        /// When the request times out unless more data arrives.
+        var deadline: DispatchTime {
+            let idle = lastActivity + limits.idleTimeout
+            let total = started + limits.resourceTimeout
+            return min(idle, total)
+        }
     }
 
     private let lock = NSLock()
     private var pending: [Int: Pending] = [:]
+    private let timerQueue = DispatchQueue(label: "cascade.feed-timeouts")
 
-    func register(task: URLSessionTask, limit: Int, continuation: CheckedContinuation<Outcome, Never>) {
-        lock.withLock { pending[task.taskIdentifier] = Pending(continuation: continuation, limit: limit) }
+    func register(task: URLSessionTask, limits: Limits, continuation: CheckedContinuation<Outcome, Never>) {
+        let now = DispatchTime.now()
+        let timer = DispatchSource.makeTimerSource(queue: timerQueue)
+        let entry = Pending(continuation: continuation, limits: limits, timer: timer, started: now, lastActivity: now)
+        let id = task.taskIdentifier
+        timer.setEventHandler { [weak self, weak task] in
+            guard let self, let task else { return }
+            self.checkDeadline(id: id, task: task)
+        }
+        timer.schedule(deadline: entry.deadline)
+        lock.withLock { pending[id] = entry }
+        timer.resume()
     }
 
     /// Resumes a registered task's caller with `.cancelled` without starting it.
     func finishCancelled(task: URLSessionTask) {
         let entry = lock.withLock { pending.removeValue(forKey: task.taskIdentifier) }
+        entry?.timer.cancel()
         entry?.continuation.resume(returning: .failure(HTTPFetcher.AttemptFailure(error: .cancelled)))
         task.cancel()
+    }
+
+    // MARK: Private
+
+    private func checkDeadline(id: Int, task: URLSessionTask) {
+        let expired = lock.withLock { () -> Bool in
+            guard var entry = pending[id], !entry.timedOut, !entry.overflowed else { return false }
+            let deadline = entry.deadline
+            if deadline > DispatchTime.now() {
+                entry.timer.schedule(deadline: deadline)
+                return false
+            }
+            entry.timedOut = true
+            pending[id] = entry
+            return true
+        }
+        if expired { task.cancel() }
     }
 
     // MARK: URLSessionDataDelegate
@@ -43,7 +94,8 @@ final class DataTaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sendabl
         let allow = lock.withLock { () -> Bool in
             guard var entry = pending[dataTask.taskIdentifier] else { return false }
             entry.response = response as? HTTPURLResponse
-            if response.expectedContentLength > Int64(entry.limit) { entry.overflowed = true }
+            entry.lastActivity = .now()
+            if response.expectedContentLength > Int64(entry.limits.maxBytes) { entry.overflowed = true }
             pending[dataTask.taskIdentifier] = entry
             return !entry.overflowed
         }
@@ -53,7 +105,8 @@ final class DataTaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let overflowed = lock.withLock { () -> Bool in
             guard var entry = pending[dataTask.taskIdentifier], !entry.overflowed else { return false }
-            if entry.data.count + data.count > entry.limit {
+            entry.lastActivity = .now()
+            if entry.data.count + data.count > entry.limits.maxBytes {
                 entry.overflowed = true
                 entry.data = Data()
             } else {
@@ -67,11 +120,14 @@ final class DataTaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sendabl
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let entry = lock.withLock({ pending.removeValue(forKey: task.taskIdentifier) }) else { return }
+        entry.timer.cancel()
         let outcome: Outcome
         if entry.overflowed {
-            outcome = .failure(.init(error: .tooLarge(limit: entry.limit)))
+            outcome = .failure(.init(error: .tooLarge(limit: entry.limits.maxBytes)))
+        } else if entry.timedOut {
+            outcome = .failure(.init(error: .timedOut))
         } else if let error {
-            outcome = .failure(.init(error: HTTPFetcher.error(from: error, overflowed: false, limit: entry.limit)))
+            outcome = .failure(.init(error: HTTPFetcher.error(from: error, limit: entry.limits.maxBytes)))
         } else if let response = entry.response ?? (task.response as? HTTPURLResponse) {
             outcome = .success((entry.data, response))
         } else {

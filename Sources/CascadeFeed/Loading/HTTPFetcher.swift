@@ -62,8 +62,9 @@ public final class HTTPFetcher: Sendable {
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
-        sessionConfiguration.timeoutIntervalForResource = configuration.resourceTimeout
+        // Backstops only: DataTaskRouter enforces the real (sub-second capable) timeouts.
+        sessionConfiguration.timeoutIntervalForRequest = Self.backstop(configuration.timeout)
+        sessionConfiguration.timeoutIntervalForResource = Self.backstop(configuration.resourceTimeout)
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         sessionConfiguration.urlCache = nil
         router = DataTaskRouter()
@@ -123,12 +124,15 @@ public final class HTTPFetcher: Sendable {
         }
         if Task.isCancelled { throw AttemptFailure(error: .cancelled) }
         var request = URLRequest(
-            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: configuration.timeout)
+            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.backstop(configuration.timeout))
         request.setValue("application/json, text/javascript, */*;q=0.1", forHTTPHeaderField: "Accept")
         let task = session.dataTask(with: request)
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                router.register(task: task, limit: configuration.maxResponseBytes, continuation: continuation)
+                let limits = DataTaskRouter.Limits(
+                    maxBytes: configuration.maxResponseBytes, idleTimeout: configuration.timeout,
+                    resourceTimeout: configuration.resourceTimeout)
+                router.register(task: task, limits: limits, continuation: continuation)
                 if Task.isCancelled {
                     router.finishCancelled(task: task)
                 } else {
@@ -176,8 +180,12 @@ public final class HTTPFetcher: Sendable {
         return max(0, date.timeIntervalSince(now))
     }
 
-    static func error(from error: any Error, overflowed: Bool, limit: Int) -> FeedError {
-        if overflowed { return .tooLarge(limit: limit) }
+    /// A whole-second URLSession timeout above ours, so ours fires first.
+    static func backstop(_ seconds: Double) -> Double {
+        seconds.rounded(.up) + 1
+    }
+
+    static func error(from error: any Error, limit: Int) -> FeedError {
         guard let urlError = error as? URLError else { return FeedError(error) }
         switch urlError.code {
         case .timedOut: return .timedOut
@@ -187,6 +195,10 @@ public final class HTTPFetcher: Sendable {
             return .offline
         case .networkConnectionLost, .badServerResponse, .cannotParseResponse, .zeroByteResource,
             .resourceUnavailable, .cannotDecodeRawData, .cannotDecodeContentData:
+            return .connectionLost
+        case .unknown:
+            // libcurl's transfer errors (a body shorter than its Content-Length, a reset mid-body)
+            // reach us as URLError.unknown on Linux.
             return .connectionLost
         case .dataLengthExceedsMaximum: return .tooLarge(limit: limit)
         case .badURL, .unsupportedURL: return .invalidURL(urlError.failingURL?.absoluteString ?? "")

@@ -54,7 +54,7 @@ public final class FeedPager {
     public let cache: FeedPageCache?
 
     /// The items in display order, unique by id.
-    public private(set) var items: [VideoItem] = []
+    public var items: [VideoItem] { list.items }
     /// The current state.
     public private(set) var state: FeedPagerState = .idle
     /// Requests started so far.
@@ -69,7 +69,7 @@ public final class FeedPager {
     /// Called on the main actor after every change.
     public var onChange: ((Snapshot) -> Void)?
 
-    private var seenIDs: Set<String> = []
+    private var list = FeedItemList()
     private var reachedEnd = false
     private var generation = 0
     private var inFlight: Task<Void, Never>?
@@ -121,8 +121,7 @@ public final class FeedPager {
     @discardableResult
     public func showCachedPage() -> Bool {
         guard items.isEmpty, let page = cache?.load(), !page.items.isEmpty else { return false }
-        items = unique(page.items)
-        seenIDs = Set(items.map(\.id))
+        list = FeedItemList(page.items)
         isShowingCachedPage = true
         publish()
         return true
@@ -149,13 +148,16 @@ public final class FeedPager {
     }
 
     /// Loads the next page. Does nothing (returning the in-flight task, or nil) while a page is
-    /// in flight or after the last page; before any page has loaded it refreshes instead.
+    /// in flight or after the last page (also when a refresh of a complete list failed); before
+    /// any page has loaded it refreshes instead.
     /// - Returns: the task that finishes once the result has been applied, or nil.
     @discardableResult
     public func loadMore() -> Task<Void, Never>? {
         switch state {
         case .refreshing, .loadingMore: return inFlight
         case .exhausted: return nil
+        // A failed refresh of a complete list: nothing more to load; pulling again retries.
+        case .failed where reachedEnd: return nil
         case .idle, .failed: break
         }
         guard pagesLoaded > 0 else { return refresh() }
@@ -199,11 +201,10 @@ public final class FeedPager {
         inFlight = nil
         switch result {
         case .success(let page):
-            items = unique(page.items)
-            seenIDs = Set(items.map(\.id))
+            list = FeedItemList(page.items)
             pagesLoaded = 1
             isShowingCachedPage = false
-            reachedEnd = isLastPage(page, newItems: items.count)
+            reachedEnd = isLastPage(page, newItems: list.count)
             state = reachedEnd ? .exhausted : .idle
             if !page.items.isEmpty { cache?.store(page) }
         case .failure(let error):
@@ -217,11 +218,7 @@ public final class FeedPager {
         inFlight = nil
         switch result {
         case .success(let page):
-            var added = 0
-            for item in page.items where seenIDs.insert(item.id).inserted {
-                items.append(item)
-                added += 1
-            }
+            let added = list.append(contentsOf: page.items)
             pagesLoaded += 1
             reachedEnd = isLastPage(page, newItems: added)
             state = reachedEnd ? .exhausted : .idle
@@ -238,11 +235,6 @@ public final class FeedPager {
 
     private func isLastPage(_ page: FeedPage, newItems: Int) -> Bool {
         page.isEnd || page.entryCount == 0 || page.entryCount < pageSize || newItems == 0
-    }
-
-    private func unique(_ list: [VideoItem]) -> [VideoItem] {
-        var seen = Set<String>()
-        return list.filter { seen.insert($0.id).inserted }
     }
 
     private func publish() {

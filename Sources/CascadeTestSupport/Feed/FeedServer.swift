@@ -7,7 +7,7 @@ import Foundation
 /// `scripts/feed_server.py` running on a free port of 127.0.0.1, for tests.
 ///
 /// ```swift
-/// let server = try FeedServer.start(arguments: ["--synthetic", "35"])
+/// let server = try await FeedServer.start(arguments: ["--synthetic", "35"])
 /// defer { server.stop() }
 /// let loader = try HTTPFeedLoader(template: server.feedTemplate(channel: "c0"))
 /// try await server.queueFaults([.status(500)])
@@ -93,6 +93,8 @@ public final class FeedServer: @unchecked Sendable {
     /// `http://127.0.0.1:<port>/`, the catalog root.
     public let baseURL: URL
     private let process: Process
+    /// Kept open so the server's stdout never breaks.
+    private let output: Pipe
     private let lock = NSLock()
     private var stopped = false
 
@@ -100,11 +102,23 @@ public final class FeedServer: @unchecked Sendable {
 
     /// Starts the server with extra arguments (`--synthetic N`, `--catalog DIR`, ...) and waits up
     /// to `timeout` seconds for its `LISTENING <port>` line.
-    public static func start(arguments: [String], timeout: Double = 10) throws -> FeedServer {
+    ///
+    /// The wait runs on a dispatch thread, not on the caller's: Swift Testing's cooperative pool has
+    /// one thread per core, and blocking it while many tests start servers serialises them all.
+    public static func start(arguments: [String], timeout: Double = 10) async throws -> FeedServer {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try startBlocking(arguments: arguments, timeout: timeout) })
+            }
+        }
+    }
+
+    /// `start(arguments:timeout:)` for callers outside async code; blocks the calling thread.
+    public static func startBlocking(arguments: [String], timeout: Double = 10) throws -> FeedServer {
         let script = Repository.root.appendingPathComponent("scripts/feed_server.py").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, "--host", "127.0.0.1", "--port", "0"] + arguments
+        process.arguments = ["python3", script, "--host", "127.0.0.1", "--port", "0", "--exit-with-parent"] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
@@ -115,11 +129,12 @@ public final class FeedServer: @unchecked Sendable {
             waitForExit(process)
             throw ServerError.startFailed("expected LISTENING <port>, read \(line ?? "nothing")")
         }
-        return FeedServer(process: process, port: port)
+        return FeedServer(process: process, port: port, output: output)
     }
 
-    private init(process: Process, port: Int) {
+    private init(process: Process, port: Int, output: Pipe) {
         self.process = process
+        self.output = output
         self.port = port
         baseURL = URL(string: "http://127.0.0.1:\(port)/")!
     }

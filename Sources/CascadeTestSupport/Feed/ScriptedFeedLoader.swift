@@ -53,6 +53,12 @@ public actor ScriptedFeedLoader: FeedLoading {
         for continuation in waiting { continuation.resume() }
     }
 
+    /// Lets the oldest held call answer.
+    public func releaseNext() {
+        guard !held.isEmpty else { return }
+        held.removeFirst().resume()
+    }
+
     /// The number of calls held right now.
     public var heldCount: Int { held.count }
 
