@@ -3,7 +3,9 @@ import Foundation
 // cascade-bench [SUITE...] [--quick] [--json]
 // Each suite compares Cascade with baselines measured in the same run (DESIGN.md, contract 4).
 
-let allSuites: [any BenchSuite] = []
+let allSuites: [any BenchSuite] = [
+    ImagesBenchSuite()
+]
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 let quick = arguments.contains("--quick")
