@@ -7,6 +7,7 @@ let allSuites: [any BenchSuite] = [
     LayoutSuite(),
     CollectionSuite(),
     FeedBench(),
+    ImagesBenchSuite(),
 ]
 
 var arguments = Array(CommandLine.arguments.dropFirst())

@@ -3,9 +3,10 @@ import Foundation
 
 /// Image files generated once per test run with ImageMagick, in a temporary folder.
 enum PixbufFixtures {
-    /// The folder holding the generated files.
+    /// The folder holding the generated files: one fixed folder reused across runs (the files
+    /// are deterministic and written atomically), so repeated runs leave nothing behind.
     static let folder: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-pixbuf-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-pixbuf-fixtures-v1")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }()

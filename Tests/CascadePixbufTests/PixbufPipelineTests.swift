@@ -41,3 +41,18 @@ import Testing
         #expect(counts["/image.webp"] == 2)
     }
 }
+
+@Suite struct PixbufPipelineFactoryTests {
+    @Test func buildsTheHostPipelineWithCachesInAFolder() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-pxf-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipeline = try ImagePipeline.pixbuf(cacheDirectory: folder, diskSizeLimit: 1_000_000)
+        #expect(pipeline.diskCache?.directory == folder.standardizedFileURL)
+        #expect(pipeline.diskCache?.sizeLimit == 1_000_000)
+        #expect(pipeline.memoryCache?.costLimit == MemoryImageCache.defaultCostLimit)
+        let image = try await pipeline.image(
+            for: ImageRequest(url: try PixbufFixtures.url("alpha.png"), targetSize: PixelSize(width: 32, height: 32)))
+        #expect(image.width == 32 && image.height == 24)
+        #expect(ImagePipeline.userCacheDirectory().path.hasSuffix("cascade/images"))
+    }
+}

@@ -246,7 +246,12 @@ public final class ImagePipeline: Sendable {
         let targetSize = job.targetSize
         return try await withCheckedThrowingContinuation { continuation in
             Self.decodeQueue.async {
-                continuation.resume(with: Result { try decoder.decode(data, targetSize: targetSize) })
+                // A decoder that throws its own error type still reports a decode failure.
+                let result = Result { try decoder.decode(data, targetSize: targetSize) }.mapError {
+                    error -> any Error in
+                    error is ImageDecodingError ? error : ImageDecodingError.corrupt(String(describing: error))
+                }
+                continuation.resume(with: result)
             }
         }
     }

@@ -8,7 +8,8 @@ import Foundation
 ///   bytes only ever reach these four loaders.
 /// - The target size is set on the loader in its `size-prepared` signal, before any pixel is
 ///   decoded: JPEG decodes straight at 1/2, 1/4 or 1/8 scale (libjpeg's scaled IDCT), so a large
-///   photo is never decoded at full size; the loader scales the rest of the way.
+///   photo is never decoded at full size, and the small result is then resized to the target.
+///   Formats without scaled decoding (PNG, WebP, GIF) are decoded, then scaled by the loader.
 /// - A declared size above `pixelLimit` (100 megapixels by default) is rejected in
 ///   `size-prepared` too, before the loader allocates anything: `.tooLarge`.
 /// - Corrupt or truncated data is `.corrupt`: the container structure is checked first
@@ -59,7 +60,7 @@ public struct PixbufImageDecoder: ImageDecoding {
             throw ImageDecodingError.unsupportedFormat
         }
         defer { g_object_unref(loader) }
-        let context = PixbufLoadContext(targetSize: targetSize, pixelLimit: pixelLimit)
+        let context = PixbufLoadContext(format: format, targetSize: targetSize, pixelLimit: pixelLimit)
         return try withExtendedLifetime(context) {
             context.connect(to: loader)
             let written = data.withUnsafeBytes { buffer -> Bool in

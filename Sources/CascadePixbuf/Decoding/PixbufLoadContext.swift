@@ -7,6 +7,7 @@ import Foundation
 /// Lives only for one `decodeMeasured` call, on one thread (gdk-pixbuf emits the signals
 /// synchronously from `write`/`close`), so its handlers get it unretained.
 final class PixbufLoadContext {
+    let format: PixbufFormat
     let targetSize: PixelSize?
     let pixelLimit: Int
     private(set) var declaredSize: PixelSize?
@@ -15,7 +16,8 @@ final class PixbufLoadContext {
     var loadedSize: PixelSize?
     var loadedBytes = 0
 
-    init(targetSize: PixelSize?, pixelLimit: Int) {
+    init(format: PixbufFormat, targetSize: PixelSize?, pixelLimit: Int) {
+        self.format = format
         self.targetSize = targetSize
         self.pixelLimit = pixelLimit
     }
@@ -47,9 +49,28 @@ final class PixbufLoadContext {
             return
         }
         let fitted = PixbufImageDecoder.fittedSize(width: width, height: height, in: targetSize)
-        if fitted.width != width || fitted.height != height {
-            gdk_pixbuf_loader_set_size(loader, Int32(fitted.width), Int32(fitted.height))
+        guard fitted.width != width || fitted.height != height else { return }
+        let size = format == .jpeg ? Self.jpegScaledSize(width: width, height: height, covering: fitted) : fitted
+        if size.width != width || size.height != height {
+            gdk_pixbuf_loader_set_size(loader, Int32(size.width), Int32(size.height))
         }
+    }
+
+    /// The smallest size libjpeg decodes to natively (1/1, 1/2, 1/4 or 1/8 of each side, rounded
+    /// up, as `jpeg_calc_output_dimensions` does) that still covers `target`.
+    ///
+    /// Asking the loader for exactly that size makes the JPEG module decode at that scale and
+    /// the loader skip its own rescale, so the decoder's final resize to `target` works on a
+    /// buffer it can see (and count) instead of one hidden inside the loader.
+    static func jpegScaledSize(width: Int, height: Int, covering target: PixelSize) -> PixelSize {
+        var best = PixelSize(width: width, height: height)
+        for denominator in [2, 4, 8] {
+            let scaled = PixelSize(
+                width: (width + denominator - 1) / denominator, height: (height + denominator - 1) / denominator)
+            guard scaled.width >= target.width && scaled.height >= target.height else { break }
+            best = scaled
+        }
+        return best
     }
 
     fileprivate func areaPrepared(_ loader: UnsafeMutablePointer<GdkPixbufLoader>) {

@@ -1,0 +1,135 @@
+import CascadeImages
+import CascadePixbuf
+import Foundation
+
+/// `cascade-bench images`: downsampling while decoding, memory-cache lookups, coalescing.
+struct ImagesBenchSuite: BenchSuite {
+    let name = "images"
+
+    func run(quick: Bool) -> [BenchLine] {
+        decodeDownsample(quick: quick) + [memoryCacheHit(quick: quick)] + coalesce(quick: quick)
+    }
+
+    // MARK: Cases
+
+    /// A 4000 × 3000 JPEG to 400 px wide: our scaled decode vs a full decode then a scale.
+    private func decodeDownsample(quick: Bool) -> [BenchLine] {
+        let (width, height) = (4_000, 3_000)
+        let target = PixelSize(width: 400, height: 300)
+        guard let photo = BenchJPEG.make(width: width, height: height) else {
+            return [.value(suite: name, name: "decode.downsample", n: nil, value: 0, unit: "error", max: nil, min: 1)]
+        }
+        defer { try? FileManager.default.removeItem(at: photo.url.deletingLastPathComponent()) }
+        let decoder = PixbufImageDecoder()
+        var oursBytes = 0
+        var baselineBytes = 0
+        let runs = quick ? 2 : 7
+        let ours = BenchClock.best(runs: runs) {
+            let result = try? decoder.decodeMeasured(photo.data, targetSize: target)
+            oursBytes = result?.statistics.pixelBufferBytes ?? 0
+            blackHole(result)
+        }
+        let baseline = BenchClock.best(runs: runs) {
+            let result = FullDecodeThenScale.decode(photo.data, targetSize: target)
+            baselineBytes = result.pixelBufferBytes
+            blackHole(result)
+        }
+        let n = width * height
+        return [
+            .ratio(
+                suite: name, name: "decode.downsample", n: n, oursNs: ours, baseline: "full-decode-then-scale",
+                baselineNs: baseline, target: 3, extra: ["jpeg_bytes": Double(photo.data.count)]),
+            // Peak pixel-buffer bytes, as a ratio line (ours_ns/baseline_ns carry bytes here).
+            .ratio(
+                suite: name, name: "decode.downsample.peak_bytes", n: n, oursNs: Double(max(oursBytes, 1)),
+                baseline: "full-decode-then-scale", baselineNs: Double(baselineBytes), target: 10,
+                extra: ["ours_bytes": Double(oursBytes), "baseline_bytes": Double(baselineBytes)]),
+        ]
+    }
+
+    /// Lookups of cached decoded images: `MemoryImageCache` vs `NSCache` with the same keys.
+    private func memoryCacheHit(quick: Bool) -> BenchLine {
+        let count = quick ? 500 : 2_000
+        let rounds = 20
+        let image = DecodedImage(
+            width: 30, height: 40, bytesPerRow: 120, pixels: .init(repeating: 1, count: 4_800), hasAlpha: false)
+        let keys = (0..<count).map { index in
+            ImageCacheKey(
+                url: URL(string: "https://cdn.example.com/covers/\(index)/cover-large.jpg")!,
+                targetSize: PixelSize(width: 300, height: 400))
+        }
+        let boxed = keys.map(NSCacheBaseline.Key.init)
+        let ours = MemoryImageCache(costLimit: 1 << 30)
+        let theirs = NSCacheBaseline(costLimit: 1 << 30)
+        for index in 0..<count {
+            ours.insert(image, for: keys[index])
+            theirs.insert(image, for: boxed[index])
+        }
+        let oursNs = BenchClock.best(runs: 5) {
+            var hits = 0
+            for _ in 0..<rounds { for key in keys where ours.image(for: key) != nil { hits += 1 } }
+            blackHole(hits)
+        }
+        let baselineNs = BenchClock.best(runs: 5) {
+            var hits = 0
+            for _ in 0..<rounds { for key in boxed where theirs.image(for: key) != nil { hits += 1 } }
+            blackHole(hits)
+        }
+        let lookups = Double(count * rounds)
+        return .ratio(
+            suite: name, name: "memcache.hit", n: count * rounds, oursNs: oursNs / lookups, baseline: "nscache",
+            baselineNs: baselineNs / lookups, target: 1)
+    }
+
+    /// 100 concurrent identical requests: how many fetches and decodes ran.
+    private func coalesce(quick: Bool) -> [BenchLine] {
+        let requests = 100
+        guard let photo = BenchJPEG.make(width: 640, height: 480) else { return [] }
+        defer { try? FileManager.default.removeItem(at: photo.url.deletingLastPathComponent()) }
+        let fetcher = CountingImageFetcher(payload: photo.data, delayNanoseconds: 20_000_000)
+        let decoder = CountingImageDecoder(PixbufImageDecoder())
+        let pipeline = ImagePipeline(decoder: decoder, fetcher: fetcher)
+        let request = ImageRequest(
+            url: URL(string: "https://cdn.example.com/covers/1.jpg")!, targetSize: PixelSize(width: 200, height: 200))
+        let done = DispatchSemaphore(value: 0)
+        let delivered = ImagesBenchCounter(0)
+        Task {
+            await withTaskGroup(of: Bool.self) { group in
+                for _ in 0..<requests {
+                    group.addTask { (try? await pipeline.image(for: request)) != nil }
+                }
+                for await ok in group where ok { delivered.withLock { $0 += 1 } }
+            }
+            done.signal()
+        }
+        let finished = done.wait(timeout: .now() + 30) == .success
+        let images = finished ? delivered.withLock { $0 } : 0
+        return [
+            .value(
+                suite: name, name: "coalesce.fetches", n: requests, value: Double(fetcher.count), unit: "fetches",
+                max: 1, min: nil),
+            .value(
+                suite: name, name: "coalesce.decodes", n: requests, value: Double(decoder.count), unit: "decodes",
+                max: 1, min: nil),
+            .value(
+                suite: name, name: "coalesce.delivered", n: requests, value: Double(images), unit: "images", max: nil,
+                min: Double(requests)),
+        ]
+    }
+}
+
+/// A lock-guarded value for the benchmark's counters.
+final class ImagesBenchCounter<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
