@@ -35,7 +35,7 @@ public final class FeedView {
     private var pullReleaseTimer: MainLoopTimer?
     private var closingTicker: FrameTicker?
     private var topInset: Double = 0
-    private var sizeTicker: FrameTicker?
+    private let probe = SizeProbe()
     private var lastSize = CGSize.zero
     private var scale: CGFloat = 1
     private var placedFooter: CGRect?
@@ -67,6 +67,7 @@ public final class FeedView {
         gtk_scrolled_window_set_child(OpaquePointer(scrolled), content)
         adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled))
         gtk_overlay_set_child(OpaquePointer(root), scrolled)
+        gtk_overlay_add_overlay(OpaquePointer(root), probe.widget)
 
         refreshHeader = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
         gtk_widget_add_css_class(refreshHeader, "refresh-header")
@@ -94,13 +95,21 @@ public final class FeedView {
         renderChrome()
     }
 
-    /// Starts following the widget's size and loads the feed.
+    /// Starts following the widget's size (and restores the model's scroll offset once sized).
+    /// Loading is the owner's call (`model.start()`).
     public func start() {
-        sizeTicker = FrameTicker(widget: scrolled) { [weak self] _ in
-            self?.checkSize()
-            return true
-        }
-        model.start()
+        probe.onResize = { [weak self] _, _ in self?.checkSize() }
+        checkSize()
+    }
+
+    /// Stops following the size; call before dropping the view.
+    public func stop() {
+        probe.onResize = nil
+        closingTicker?.stop()
+        closingTicker = nil
+        pullReleaseTimer?.cancel()
+        images.unbindAll()
+        prefetcher.stopAll()
     }
 
     // MARK: Queries (for the script report)
@@ -188,7 +197,11 @@ public final class FeedView {
         }
         Signal.connect(UnsafeMutableRawPointer(scroll), "scroll-end") { [weak self] in self?.endPull() }
         gtk_widget_add_controller(scrolled, scroll)
-        Signal.connect(adjustment.raw, "value-changed") { [weak self] in self?.updateViewport() }
+        Signal.connect(adjustment.raw, "value-changed") { [weak self] in
+            guard let self else { return }
+            self.model.scrollOffset = self.offset
+            self.updateViewport()
+        }
 
         let footerClick = gtk_gesture_click_new()!
         Signal.connectPress(UnsafeMutableRawPointer(footerClick), "released") { [weak self] _, _, _ in
@@ -202,12 +215,18 @@ public final class FeedView {
         scale = CGFloat(gtk_widget_get_scale_factor(scrolled))
         guard size.width > 0, size != lastSize else { return }
         let anchor = firstVisibleAnchor()
+        let firstSizing = lastSize == .zero
         lastSize = size
         if model.setContainerSize(size), let anchor, let frame = model.frame(ofItem: anchor.index) {
             // Keep the first visible item where it was on screen across a relayout.
             scroll(to: Double(frame.minY) - anchor.offsetOnScreen)
         }
         updateViewport()
+        if firstSizing, model.scrollOffset > 0 {
+            // A rebuilt page comes back where the user left it.
+            gtk_adjustment_set_upper(adjustment, Double(model.layout.contentSize.height))
+            scroll(to: model.scrollOffset)
+        }
     }
 
     private func firstVisibleAnchor() -> (index: Int, offsetOnScreen: Double)? {

@@ -28,6 +28,10 @@ public enum Stylesheet {
         .alert button { min-width: 88px; }
         .top-bar { background: #ffffff; border-bottom: 1px solid #e1e2e6; padding: 6px 12px; }
         .top-bar .app-title { font-weight: bold; font-size: 14pt; }
+        .tab-strip { background: #ffffff; border-bottom: 1px solid #e1e2e6; }
+        .tab { padding: 9px 14px 8px 14px; color: #5b5f6a; font-size: 11pt; }
+        .tab.selected { color: #111318; font-weight: bold; }
+        .tab-indicator { background: #ff3b5c; border-radius: 2px; min-height: 3px; }
         .player-page { background: #101114; color: #f1f1f3; }
         .player-page .player-title { font-size: 14pt; font-weight: bold; }
         """

@@ -14,6 +14,9 @@ public struct LaunchOptions: Equatable, Sendable {
         /// An HTTP feed: a URL template with `{page}`/`{size}` (and optionally `{channel}`), or
         /// a plain URL to which `page` and `size` query parameters are appended.
         case http(String)
+        /// A server speaking `scripts/feed_server.py`'s protocol: `<base>/channels.json` and
+        /// `<base>/feed/<channel>?page=P&size=S`; every channel gets a page.
+        case server(String)
     }
 
     /// The feed source.
@@ -43,6 +46,7 @@ public struct LaunchOptions: Equatable, Sendable {
           (no options)          open the feed on the embedded demo catalog
           --feed-url URL        use an HTTP feed; URL may contain {page}, {size} and {channel},
                                 otherwise page and size are appended as query parameters
+          --feed-server URL     use a feed server's channels (see scripts/feed_server.py)
           --catalog DIR         use a catalog directory instead of the generated demo catalog
           --columns N           fixed column count (default: adaptive, 2 at the reference width)
           --request-timeout S   HTTP request timeout in seconds (default 10)
@@ -76,6 +80,12 @@ public struct LaunchOptions: Equatable, Sendable {
                     let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme), parsed.host != nil
                 else { throw Error("--feed-url must be an http(s) URL, got '\(url)'") }
                 options.source = .http(url)
+            case "--feed-server":
+                let url = try value(arg)
+                guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""),
+                    parsed.host != nil
+                else { throw Error("--feed-server must be an http(s) URL, got '\(url)'") }
+                options.source = .server(url)
             case "--catalog": options.source = .demoCatalog(directory: try value(arg))
             case "--columns":
                 let text = try value(arg)

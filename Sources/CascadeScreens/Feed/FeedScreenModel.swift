@@ -77,6 +77,9 @@ public final class FeedScreenModel {
     /// The container size given by the host.
     public private(set) var containerSize: CGSize = .zero
 
+    /// The last scroll offset a host showed: restored when a page view is rebuilt.
+    public var scrollOffset: Double = 0
+
     /// Items were appended or replaced; the host rebinds cells (then calls `scroll(to:)`).
     public var onItemsChanged: ((ItemsChange) -> Void)?
     /// The refresh control, footer or alert changed.
