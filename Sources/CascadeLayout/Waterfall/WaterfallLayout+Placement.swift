@@ -196,10 +196,13 @@ extension WaterfallLayout {
         var bandTop = state.bandTop
         var maxBottom = state.maxBottom
         var placedInBand = state.placedInBand
+        // Scratch buffers hold one chunk of items per lane: small enough to stay in cache and
+        // to be reused without page faults.
+        let chunk = min(range.count, 1 << 14)
         var targets = (0...columns).map { lane -> LaneTarget in
             let current = lane == columns ? spanLane : lanes[lane]
             return LaneTarget(
-                buffer: .allocate(capacity: range.count), base: current.items.count, next: current.items.count,
+                buffer: .allocate(capacity: chunk), base: current.items.count, next: current.items.count,
                 sharedLimit: current.deltas.count << Lane.blockShift, sharedDelta: current.deltas.last ?? 0)
         }
         targets.withUnsafeMutableBufferPointer { targets in
@@ -213,7 +216,13 @@ extension WaterfallLayout {
                     let stored = position < targets[lane].sharedLimit ? y - targets[lane].sharedDelta : y
                     return (Int32(truncatingIfNeeded: position), stored)
                 }
+                var pending = 0
                 for global in range {
+                    if pending == chunk {
+                        flush(targets)
+                        pending = 0
+                    }
+                    pending += 1
                     var record = source.map { ItemRecord(item: $0[global - info.start]) } ?? records[global]
                     if record.spansAllColumns {
                         if source != nil { records[global] = record }
@@ -273,17 +282,23 @@ extension WaterfallLayout {
         state.bandTop = bandTop
         state.maxBottom = maxBottom
         state.placedInBand = placedInBand
+        targets.withUnsafeMutableBufferPointer { flush($0) }
+        for target in targets { target.buffer.deallocate() }
+    }
+
+    /// Appends the scratch contents of every lane target to its lane and empties them.
+    private func flush(_ targets: UnsafeMutableBufferPointer<LaneTarget>) {
+        let columns = targets.count - 1
         for lane in 0...columns {
-            let target = targets[lane]
-            let indices = UnsafeBufferPointer(start: target.buffer, count: target.next - target.base)
-            if !indices.isEmpty {
-                if lane == columns {
-                    Self.append(indices, to: &spanLane)
-                } else {
-                    Self.append(indices, to: &lanes[lane])
-                }
+            let indices = UnsafeBufferPointer(
+                start: targets[lane].buffer, count: targets[lane].next - targets[lane].base)
+            guard !indices.isEmpty else { continue }
+            if lane == columns {
+                Self.append(indices, to: &spanLane)
+            } else {
+                Self.append(indices, to: &lanes[lane])
             }
-            target.buffer.deallocate()
+            targets[lane].base = targets[lane].next
         }
     }
 

@@ -122,6 +122,7 @@ public final class WaterfallLayout: CollectionLayout {
                 self.finishSection(index, state: &state)
             }
         }
+        // A fresh array: reusing the old one in place measured slower (it must be filled first).
         records = [ItemRecord](unsafeUninitializedCapacity: total) { buffer, count in
             place(buffer.baseAddress!)
             count = total
@@ -144,6 +145,21 @@ public final class WaterfallLayout: CollectionLayout {
         let section = max(0, section)
         ensureSections(upTo: section)
         insertRecords(items, section: section, at: sections[section].count)
+    }
+
+    /// Appends items sized like content of `sizes` (cover images: height = column width ×
+    /// height ÷ width, pixel-rounded; invalid sizes give squares). See `appendItems(_:toSection:)`.
+    ///
+    /// - Complexity: O(k·C + C log n) for k items appended to the last section.
+    public func appendItems(sizes: [CGSize], toSection section: Int = 0) {
+        appendItems(sizes.map { WaterfallItem.size($0) }, toSection: section)
+    }
+
+    /// Appends items of fixed `heights` (clamped). See `appendItems(_:toSection:)`.
+    ///
+    /// - Complexity: O(k·C + C log n) for k items appended to the last section.
+    public func appendItems(heights: [CGFloat], toSection section: Int = 0) {
+        appendItems(heights.map { WaterfallItem.height($0) }, toSection: section)
     }
 
     /// Appends a new section holding `items`.
