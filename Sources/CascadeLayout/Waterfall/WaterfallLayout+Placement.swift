@@ -192,6 +192,8 @@ extension WaterfallLayout {
         let columnWidth = geometry.columnWidth
         let placement = configuration.placement
         let scale = self.scale
+        // For power-of-two scales (1, 2, 4, …) multiplying by the inverse is exact.
+        let inverseScale: Double? = scale.significandBitPattern == 0 ? 1 / scale : nil
         let range = (info.start + first)..<info.end
         var bandTop = state.bandTop
         var maxBottom = state.maxBottom
@@ -223,7 +225,12 @@ extension WaterfallLayout {
                         pending = 0
                     }
                     pending += 1
-                    var record = source.map { ItemRecord(item: $0[global - info.start]) } ?? records[global]
+                    var record: ItemRecord
+                    if let source {
+                        record = ItemRecord(item: source[global - info.start])
+                    } else {
+                        record = records[global]
+                    }
                     if record.spansAllColumns {
                         if source != nil { records[global] = record }
                         let height = resolvedHeight(
@@ -243,6 +250,9 @@ extension WaterfallLayout {
                     }
                     var column = 0
                     switch placement {
+                    case .shortestColumn where columns == 2:
+                        // The feed's case, without the loop.
+                        column = next[1] < next[0] ? 1 : 0
                     case .shortestColumn:
                         var bestY = next[0]
                         for candidate in 1..<columns {
@@ -258,7 +268,18 @@ extension WaterfallLayout {
                     }
                     let height: Float
                     if record.sizing == ItemRecord.aspectRatio {
-                        let raw = LayoutClamp.roundToPixel(columnWidth * Double(record.sizeValue), scale: scale)
+                        let raw: Double
+                        if let inverseScale {
+                            // roundToPixel with the division (slow, on the loop's critical
+                            // path) replaced by an exact multiplication.
+                            let scaled = columnWidth * Double(record.sizeValue) * scale
+                            raw =
+                                scaled < 4.0e15
+                                ? Double(Int64(scaled + 0.5)) * inverseScale
+                                : LayoutClamp.roundToPixel(columnWidth * Double(record.sizeValue), scale: scale)
+                        } else {
+                            raw = LayoutClamp.roundToPixel(columnWidth * Double(record.sizeValue), scale: scale)
+                        }
                         height = Float(min(raw, LayoutClamp.maximumItemHeight))
                     } else {
                         if source != nil { records[global] = record }
