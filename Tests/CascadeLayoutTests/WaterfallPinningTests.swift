@@ -81,3 +81,20 @@ import Testing
         #expect(same)
     }
 }
+
+@Suite struct WaterfallRevisionTests {
+    @Test func revisionCountsChangesButNotQueries() {
+        let layout = WaterfallLayout(containerWidth: 375)
+        let start = layout.revision
+        layout.appendItems(heights: [100, 50])
+        let afterAppend = layout.revision
+        #expect(afterAppend > start)
+        _ = layout.elements(in: CGRect(x: 0, y: 0, width: 375, height: 500))
+        _ = layout.frame(for: .item(0))
+        #expect(layout.revision == afterAppend)
+        layout.setContainerWidth(375)  // the same width: nothing to do
+        #expect(layout.revision == afterAppend)
+        layout.updateHeight(of: ItemPath(section: 0, item: 0), to: 80)
+        #expect(layout.revision > afterAppend)
+    }
+}

@@ -31,6 +31,7 @@ extension WaterfallLayout {
     /// - Complexity: O(m·C + C log n + S) for the m items placed.
     func relayout(fromSection section: Int, item: Int) {
         guard section < sections.count else { return }
+        revision &+= 1
         let global = sections[section].start + item
         for lane in lanes.indices { lanes[lane].truncate(at: global) }
         spanLane.truncate(at: global)

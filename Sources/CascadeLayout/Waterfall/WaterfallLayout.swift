@@ -28,6 +28,10 @@ public final class WaterfallLayout: CollectionLayout {
     public private(set) var configuration: WaterfallConfiguration
     /// The container width the layout fills (NaN, infinite or negative → 0).
     public private(set) var containerWidth: CGFloat = 0
+    /// Counts the changes that may have moved frames (every update, width or configuration
+    /// change); queries and scrolling never change it. Hosts compare it to know when cached
+    /// frames are stale.
+    public internal(set) var revision = 0
     /// The frames of the last insert, delete or move, for animating it.
     public private(set) var lastTransition = LayoutTransition.none
     /// Heights for `.provided` items: called with the item's path and its width (the column
@@ -88,6 +92,7 @@ public final class WaterfallLayout: CollectionLayout {
     ///
     /// - Complexity: O(n·C).
     public func replaceAll(sections newSections: [[WaterfallItem]]) {
+        revision &+= 1
         let total = newSections.reduce(0) { $0 + $1.count }
         // Reuse the lanes' storage when it fits (a refresh replaces a feed of about the same
         // size): fresh pages cost a fault each.
