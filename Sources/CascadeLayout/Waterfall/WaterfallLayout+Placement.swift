@@ -67,92 +67,93 @@ extension WaterfallLayout {
                     let stored = position < targets[lane].sharedLimit ? y - targets[lane].sharedDelta : y
                     return (Int32(truncatingIfNeeded: position), stored)
                 }
-                var pending = 0
-                for global in range {
-                    if pending == chunk {
+                var chunkStart = range.lowerBound
+                while chunkStart < range.upperBound {
+                    let chunkEnd = min(chunkStart + chunk, range.upperBound)
+                    defer {
                         flush(targets)
-                        pending = 0
+                        chunkStart = chunkEnd
                     }
-                    pending += 1
-                    var record: ItemRecord
-                    if let source {
-                        record = ItemRecord(item: source[global - info.start])
-                    } else {
-                        record = records[global]
-                    }
-                    if record.spansAllColumns {
-                        if source != nil { records[global] = record }
-                        let height = resolvedHeight(
-                            of: record, width: geometry.itemsWidth,
-                            path: ItemPath(section: section, item: global - info.start))
-                        var top = bandTop
-                        for value in next where value > top { top = value }
-                        (record.lanePosition, record.y) = place(global, lane: columns, y: top)
-                        record.height = Float(height)
-                        records[global] = record
-                        let bottom = top + Double(Float(height))
-                        maxBottom = max(maxBottom, bottom)
-                        bandTop = bottom + spacing
-                        for column in 0..<columns { next[column] = bandTop }
-                        placedInBand = 0
-                        continue
-                    }
-                    var column = 0
-                    switch placement {
-                    case .shortestColumn where columns == 2:
-                        // The feed's case, without the loop.
-                        column = next[1] < next[0] ? 1 : 0
-                    case .shortestColumn:
-                        var bestY = next[0]
-                        for candidate in 1..<columns {
-                            let value = next[candidate]
-                            let shorter = value < bestY
-                            column = shorter ? candidate : column
-                            bestY = shorter ? value : bestY
-                        }
-                    case .leftToRight:
-                        column = placedInBand % columns
-                    case .rightToLeft:
-                        column = columns - 1 - placedInBand % columns
-                    }
-                    let height: Float
-                    if record.sizing == ItemRecord.aspectRatio {
-                        let raw: Double
-                        if let inverseScale {
-                            // roundToPixel with the division (slow, on the loop's critical
-                            // path) replaced by an exact multiplication.
-                            let scaled = columnWidth * Double(record.sizeValue) * scale
-                            raw =
-                                scaled < 4.0e15
-                                ? Double(Int64(scaled + 0.5)) * inverseScale
-                                : LayoutClamp.roundToPixel(columnWidth * Double(record.sizeValue), scale: scale)
+                    for global in chunkStart..<chunkEnd {
+                        var record: ItemRecord
+                        if let source {
+                            record = ItemRecord(item: source[global - info.start])
                         } else {
-                            raw = LayoutClamp.roundToPixel(columnWidth * Double(record.sizeValue), scale: scale)
+                            record = records[global]
                         }
-                        height = Float(min(raw, LayoutClamp.maximumItemHeight))
-                    } else {
-                        if source != nil { records[global] = record }
-                        height = Float(
-                            resolvedHeight(
-                                of: record, width: columnWidth,
-                                path: ItemPath(section: section, item: global - info.start)))
+                        if record.spansAllColumns {
+                            if source != nil { records[global] = record }
+                            let height = resolvedHeight(
+                                of: record, width: geometry.itemsWidth,
+                                path: ItemPath(section: section, item: global - info.start))
+                            var top = bandTop
+                            for value in next where value > top { top = value }
+                            (record.lanePosition, record.y) = place(global, lane: columns, y: top)
+                            record.height = Float(height)
+                            records[global] = record
+                            let bottom = top + Double(Float(height))
+                            maxBottom = max(maxBottom, bottom)
+                            bandTop = bottom + spacing
+                            for column in 0..<columns { next[column] = bandTop }
+                            placedInBand = 0
+                            continue
+                        }
+                        var column = 0
+                        switch placement {
+                        case .shortestColumn where columns == 2:
+                            // The feed's case, without the loop.
+                            column = next[1] < next[0] ? 1 : 0
+                        case .shortestColumn:
+                            var bestY = next[0]
+                            for candidate in 1..<columns {
+                                let value = next[candidate]
+                                let shorter = value < bestY
+                                column = shorter ? candidate : column
+                                bestY = shorter ? value : bestY
+                            }
+                        case .leftToRight:
+                            column = placedInBand % columns
+                        case .rightToLeft:
+                            column = columns - 1 - placedInBand % columns
+                        }
+                        let height: Float
+                        if record.sizing == ItemRecord.aspectRatio {
+                            let raw: Double
+                            if let inverseScale {
+                                // roundToPixel with the division (slow, on the loop's critical
+                                // path) replaced by an exact multiplication.
+                                let scaled = columnWidth * Double(record.sizeValue) * scale
+                                raw =
+                                    scaled < 4.0e15
+                                    ? Double(Int64(scaled + 0.5)) * inverseScale
+                                    : LayoutClamp.roundToPixel(columnWidth * Double(record.sizeValue), scale: scale)
+                            } else {
+                                raw = LayoutClamp.roundToPixel(columnWidth * Double(record.sizeValue), scale: scale)
+                            }
+                            height = Float(min(raw, LayoutClamp.maximumItemHeight))
+                        } else {
+                            if source != nil { records[global] = record }
+                            height = Float(
+                                resolvedHeight(
+                                    of: record, width: columnWidth,
+                                    path: ItemPath(section: section, item: global - info.start)))
+                        }
+                        let top = next[column]
+                        (record.lanePosition, record.y) = place(global, lane: column, y: top)
+                        record.column = UInt16(truncatingIfNeeded: column)
+                        record.height = height
+                        records[global] = record
+                        let bottom = top + Double(height)
+                        maxBottom = bottom > maxBottom ? bottom : maxBottom
+                        next[column] = bottom + spacing
+                        placedInBand += 1
                     }
-                    let top = next[column]
-                    (record.lanePosition, record.y) = place(global, lane: column, y: top)
-                    record.column = UInt16(truncatingIfNeeded: column)
-                    record.height = height
-                    records[global] = record
-                    let bottom = top + Double(height)
-                    maxBottom = bottom > maxBottom ? bottom : maxBottom
-                    next[column] = bottom + spacing
-                    placedInBand += 1
                 }
             }
         }
         state.bandTop = bandTop
         state.maxBottom = maxBottom
         state.placedInBand = placedInBand
-        targets.withUnsafeMutableBufferPointer { flush($0) }
         for target in targets { target.buffer.deallocate() }
     }
 
