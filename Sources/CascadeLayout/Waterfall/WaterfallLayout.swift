@@ -129,6 +129,7 @@ public final class WaterfallLayout: CollectionLayout {
         }
         // A fresh array: reusing the old one in place measured slower (it must be filled first).
         records = [ItemRecord](unsafeUninitializedCapacity: total) { buffer, count in
+            Self.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
             place(buffer.baseAddress!)
             count = total
         }
@@ -368,6 +369,21 @@ public final class WaterfallLayout: CollectionLayout {
         for lane in lanes.indices {
             lanes[lane].items.reserveCapacity(total / columns + total / (columns * 16) + 64)
         }
+    }
+
+    /// Asks the kernel to back a large, fresh buffer with huge pages where it can (Linux
+    /// transparent huge pages in `madvise` mode): a 1M-item record array then takes about a
+    /// dozen page faults instead of six thousand, which otherwise cost as much as placing the
+    /// items. Best effort: failures are ignored.
+    static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
+        #if os(Linux)
+            let hugePage = 2 << 20
+            guard let base = buffer.baseAddress, buffer.count >= 2 * hugePage else { return }
+            let start = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
+            let end = (Int(bitPattern: base) + buffer.count) & ~(hugePage - 1)
+            guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            _ = madvise(aligned, end - start, MADV_HUGEPAGE)
+        #endif
     }
 
     /// Makes room for `count` more items growing by 1/8 instead of doubling, which keeps the
