@@ -11,6 +11,7 @@ extension WaterfallLayout {
         let record = records[global]
         let delta = newHeight - Double(record.height)
         guard delta != 0 else { return }
+        revision &+= 1
         let chainStart = sections[section].chainStart
         var chainEnd = section
         while chainEnd + 1 < sections.count, sections[chainEnd + 1].joinsPrevious { chainEnd += 1 }
