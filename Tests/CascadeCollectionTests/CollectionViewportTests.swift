@@ -174,4 +174,21 @@ import Testing
             #expect(ordered.setVisibleRect(rect) == scrambled.setVisibleRect(rect))
         }
     }
+
+    @Test func aScrollSessionGivesTheHostThisExactSequence() {
+        // One column of 100 pt rows (no spacing), a 200 pt viewport: the window is 200 ahead
+        // and 100 behind.
+        let layout = ColumnsTestLayout(itemCount: 20, columns: 1, width: 100, itemHeight: 100, spacing: 0)
+        let viewport = CollectionViewport(layout: layout)
+        let spy = ViewportHostSpy()
+        func item(_ index: Int) -> ElementID { .item(index) }
+        func path(_ index: Int) -> ItemPath { ItemPath(section: 0, item: index) }
+        spy.record(viewport.setVisibleRect(CGRect(x: 0, y: 0, width: 100, height: 200)))
+        #expect(spy.take() == [.appear(item(0)), .appear(item(1)), .prefetch(path(2)), .prefetch(path(3))])
+        spy.record(viewport.setVisibleRect(CGRect(x: 0, y: 100, width: 100, height: 200)))
+        #expect(spy.take() == [.disappear(item(0)), .appear(item(2)), .prefetch(path(4))])
+        // Reversing: the window now reaches 200 above and 100 below; item 4 is cancelled.
+        spy.record(viewport.setVisibleRect(CGRect(x: 0, y: 50, width: 100, height: 200)))
+        #expect(spy.take() == [.appear(item(0)), .cancel(path(4))])
+    }
 }
