@@ -4,7 +4,8 @@ import Foundation
 // Each suite compares Cascade with baselines measured in the same run (DESIGN.md, contract 4).
 
 let allSuites: [any BenchSuite] = [
-    CollectionSuite()
+    LayoutSuite(),
+    CollectionSuite(),
 ]
 
 var arguments = Array(CommandLine.arguments.dropFirst())

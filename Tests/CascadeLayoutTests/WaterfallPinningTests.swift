@@ -65,13 +65,18 @@ import Testing
 
     @Test func appendingMatchesBuildingAtOnce() {
         var rng = SeededGenerator(seed: 5)
-        let items = (0..<2_000).map { _ in RandomWaterfall.item(using: &rng) }
+        // More items than one 16,384-item placement chunk.
+        let items = (0..<17_000).map { _ in RandomWaterfall.item(using: &rng) }
         let whole = WaterfallLayout(containerWidth: 390)
         whole.replaceAll(items: items)
         let paged = WaterfallLayout(containerWidth: 390)
-        for page in stride(from: 0, to: items.count, by: 10) {
-            paged.appendItems(Array(items[page..<min(page + 10, items.count)]))
+        for page in stride(from: 0, to: items.count, by: 1_000) {
+            paged.appendItems(Array(items[page..<min(page + 1_000, items.count)]))
         }
+        let reference = ReferenceWaterfall.layout(
+            configuration: WaterfallConfiguration(), width: 390, sections: [items])
+        let matchesReference = WaterfallSnapshot.of(whole) == reference
+        #expect(matchesReference)
         let same = WaterfallSnapshot.of(whole) == WaterfallSnapshot.of(paged)
         #expect(same)
     }

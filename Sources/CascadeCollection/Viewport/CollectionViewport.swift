@@ -40,9 +40,6 @@ public final class CollectionViewport {
 
     /// Items in the window but not visible at the last step, ascending.
     private var windowItems: [ItemPath] = []
-    /// Query results, kept between steps so their storage is reused (a fresh array would
-    /// grow through several reallocations on every frame).
-    private var queryBuffer: [LayoutElement] = []
 
     // MARK: Lifecycle
 
@@ -72,17 +69,9 @@ public final class CollectionViewport {
         }
         visibleRect = rect
         let region = prefetchWindow.region(around: rect, direction: direction, axis: axis)
-        var inWindow: [LayoutElement] = []
-        swap(&inWindow, &queryBuffer)
-        defer {
-            inWindow.removeAll(keepingCapacity: true)
-            swap(&inWindow, &queryBuffer)
-        }
-        if let pinning = layout as? any HeaderPinningLayout {
-            pinning.forEachElement(in: region, pinningHeadersTo: rect.minY) { inWindow.append($0) }
-        } else {
-            inWindow.append(contentsOf: layout.elements(in: region))
-        }
+        var inWindow =
+            (layout as? any HeaderPinningLayout)?.elements(in: region, pinningHeadersTo: rect.minY)
+            ?? layout.elements(in: region)
         ElementOrder.sort(&inWindow)
 
         var visible: [LayoutElement] = []

@@ -1,7 +1,6 @@
 import Foundation
 
-/// A layout whose section headers can stick to the top of the viewport, and that can stream
-/// query results.
+/// A layout whose section headers can stick to the top of the viewport.
 ///
 /// `CollectionViewport` queries a rect larger than the viewport (the prefetch window); a
 /// layout that pins headers to the query rect's top would pin them above the screen. Layouts
@@ -11,12 +10,6 @@ public protocol HeaderPinningLayout: CollectionLayout {
     ///
     /// - Complexity: O(log n + k) for k returned elements.
     func elements(in rect: CGRect, pinningHeadersTo visibleTop: CGFloat) -> [LayoutElement]
-
-    /// Calls `body` for every element `elements(in:pinningHeadersTo:)` returns, without
-    /// building an array (the viewport collects them into a buffer it reuses every frame).
-    ///
-    /// - Complexity: O(log n + k) for k elements.
-    func forEachElement(in rect: CGRect, pinningHeadersTo visibleTop: CGFloat, _ body: (LayoutElement) -> Void)
 }
 
 extension WaterfallLayout: HeaderPinningLayout {}

@@ -55,23 +55,14 @@ extension WaterfallLayout {
     /// - Complexity: O(C log n + log S + k).
     public func elements(in rect: CGRect, pinningHeadersTo visibleTop: CGFloat) -> [LayoutElement] {
         var result: [LayoutElement] = []
-        forEachElement(in: rect, pinningHeadersTo: visibleTop) { result.append($0) }
-        return result
-    }
-
-    /// Calls `body` for every element `elements(in:pinningHeadersTo:)` would return, without
-    /// building an array.
-    ///
-    /// - Complexity: O(C log n + log S + k).
-    public func forEachElement(
-        in rect: CGRect, pinningHeadersTo visibleTop: CGFloat, _ body: (LayoutElement) -> Void
-    ) {
-        guard let query = QueryRect(rect), !sections.isEmpty else { return }
+        guard let query = QueryRect(rect), !sections.isEmpty else { return result }
+        result.reserveCapacity(64)
         for lane in lanes.indices {
-            scan(lane: lanes[lane], query: query, body)
+            scan(lane: lanes[lane], query: query, into: &result)
         }
-        scan(lane: spanLane, query: query, body)
-        forEachSupplementary(query: query, visibleTop: visibleTop, body)
+        scan(lane: spanLane, query: query, into: &result)
+        forEachSupplementary(query: query, visibleTop: visibleTop) { result.append($0) }
+        return result
     }
 
     /// The header frame of `section` pinned for a viewport whose top is `visibleTop`: it sticks
@@ -110,33 +101,56 @@ extension WaterfallLayout {
     }
 
     /// Walks one lane from the first item whose bottom is below the rect's top.
-    private func scan(lane: Lane, query: QueryRect, _ body: (LayoutElement) -> Void) {
+    private func scan(lane: Lane, query: QueryRect, into result: inout [LayoutElement]) {
         let items = lane.items
         guard !items.isEmpty else { return }
-        // Bottoms are non-decreasing along a lane: binary search the first one below minY.
-        var low = 0
-        var high = items.count
-        while low < high {
-            let mid = (low + high) >> 1
-            let index = Int(items[mid])
-            let bottom = records[index].y + lane.deltas[mid >> Lane.blockShift] + Double(records[index].height)
-            if bottom <= query.minY { low = mid + 1 } else { high = mid }
-        }
-        guard low < items.count else { return }
-        var section = self.section(containing: Int(items[low]))
-        var position = low
-        while position < items.count {
-            let index = Int(items[position])
-            let top = records[index].y + lane.deltas[position >> Lane.blockShift]
-            if top >= query.maxY { break }
-            while sections[section].end <= index { section += 1 }
-            let frame = itemFrame(global: index, section: section)
-            if query.overlaps(frame) {
-                body(
-                    LayoutElement(
-                        id: .item(index - sections[section].start, section: section), frame: frame, zIndex: 0))
+        let deltas = lane.deltas
+        let mirrored = configuration.direction == .rightToLeft
+        let containerWidth = Double(self.containerWidth)
+        records.withUnsafeBufferPointer { records in
+            // Bottoms are non-decreasing along a lane: binary search the first one below minY.
+            var low = 0
+            var high = items.count
+            while low < high {
+                let mid = (low + high) >> 1
+                let record = records[Int(items[mid])]
+                let bottom = record.y + deltas[mid >> Lane.blockShift] + Double(record.height)
+                if bottom <= query.minY { low = mid + 1 } else { high = mid }
             }
-            position += 1
+            guard low < items.count else { return }
+            var section = self.section(containing: Int(items[low]))
+            var sectionEnd = sections[section].end
+            var sectionStart = sections[section].start
+            var geometry = sections[section].geometry
+            var position = low
+            while position < items.count {
+                let index = Int(items[position])
+                let record = records[index]
+                let top = record.y + deltas[position >> Lane.blockShift]
+                if top >= query.maxY { break }
+                if index >= sectionEnd {
+                    while sections[section].end <= index { section += 1 }
+                    sectionEnd = sections[section].end
+                    sectionStart = sections[section].start
+                    geometry = sections[section].geometry
+                }
+                let x: Double
+                let width: Double
+                if record.spansAllColumns {
+                    x = geometry.left
+                    width = geometry.itemsWidth
+                } else {
+                    x = geometry.left + Double(record.column) * geometry.columnStride
+                    width = geometry.columnWidth
+                }
+                let frame = CGRect(
+                    x: mirrored ? containerWidth - x - width : x, y: top, width: width, height: Double(record.height))
+                if query.overlaps(frame) {
+                    result.append(
+                        LayoutElement(id: .item(index - sectionStart, section: section), frame: frame, zIndex: 0))
+                }
+                position += 1
+            }
         }
     }
 

@@ -88,19 +88,45 @@ public final class WaterfallLayout: CollectionLayout {
     ///
     /// - Complexity: O(n·C).
     public func replaceAll(sections newSections: [[WaterfallItem]]) {
-        records.removeAll(keepingCapacity: false)
-        records.reserveCapacity(newSections.reduce(0) { $0 + $1.count })
-        sections.removeAll()
-        for items in newSections {
-            let start = records.count
-            for item in items { records.append(ItemRecord(item: item)) }
-            sections.append(SectionRecord(start: start, count: items.count, geometry: placeholderGeometry))
+        let total = newSections.reduce(0) { $0 + $1.count }
+        // Reuse the lanes' storage when it fits (a refresh replaces a feed of about the same
+        // size): fresh pages cost a fault each.
+        let keep = lanes.reduce(0) { $0 + $1.items.capacity } <= total + total / 4 + 64
+        for lane in lanes.indices {
+            lanes[lane].items.removeAll(keepingCapacity: keep)
+            lanes[lane].deltas.removeAll(keepingCapacity: keep)
         }
-        lanes = []
         spanLane = Lane()
+        sections.removeAll()
+        var start = 0
+        for items in newSections {
+            sections.append(SectionRecord(start: start, count: items.count, geometry: placeholderGeometry))
+            start += items.count
+        }
         refreshGeometry()
-        reserveLanes()
-        relayout(fromSection: 0, item: 0)
+        reserveLanes(total)
+        guard total > 0 else {
+            records = []
+            relayout(fromSection: 0, item: 0)
+            return
+        }
+        // Create and place every record in one pass (see `placeItems`).
+        let place = { (buffer: UnsafeMutablePointer<ItemRecord>) in
+            var state = PlacementState(columns: 0, top: 0, level: 0)
+            for (index, items) in newSections.enumerated() {
+                self.startSection(index, state: &state)
+                items.withUnsafeBufferPointer { items in
+                    guard let source = items.baseAddress else { return }
+                    self.placeItems(section: index, from: 0, state: &state, records: buffer, source: source)
+                }
+                self.finishSection(index, state: &state)
+            }
+        }
+        // A fresh array: reusing the old one in place measured slower (it must be filled first).
+        records = [ItemRecord](unsafeUninitializedCapacity: total) { buffer, count in
+            place(buffer.baseAddress!)
+            count = total
+        }
     }
 
     /// Replaces everything with one section of `items`.
@@ -119,6 +145,21 @@ public final class WaterfallLayout: CollectionLayout {
         let section = max(0, section)
         ensureSections(upTo: section)
         insertRecords(items, section: section, at: sections[section].count)
+    }
+
+    /// Appends items sized like content of `sizes` (cover images: height = column width ×
+    /// height ÷ width, pixel-rounded; invalid sizes give squares). See `appendItems(_:toSection:)`.
+    ///
+    /// - Complexity: O(k·C + C log n) for k items appended to the last section.
+    public func appendItems(sizes: [CGSize], toSection section: Int = 0) {
+        appendItems(sizes.map { WaterfallItem.size($0) }, toSection: section)
+    }
+
+    /// Appends items of fixed `heights` (clamped). See `appendItems(_:toSection:)`.
+    ///
+    /// - Complexity: O(k·C + C log n) for k items appended to the last section.
+    public func appendItems(heights: [CGFloat], toSection section: Int = 0) {
+        appendItems(heights.map { WaterfallItem.height($0) }, toSection: section)
     }
 
     /// Appends a new section holding `items`.
@@ -317,10 +358,10 @@ public final class WaterfallLayout: CollectionLayout {
         for later in (path.section + 1)..<sections.count { sections[later].start -= 1 }
     }
 
-    private func reserveLanes() {
+    private func reserveLanes(_ total: Int) {
         let columns = max(1, sections.map(\.geometry.columnCount).max() ?? 1)
         for lane in lanes.indices {
-            lanes[lane].items.reserveCapacity(records.count / columns + records.count / (columns * 16) + 64)
+            lanes[lane].items.reserveCapacity(total / columns + total / (columns * 16) + 64)
         }
     }
 

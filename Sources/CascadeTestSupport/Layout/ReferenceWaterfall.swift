@@ -173,7 +173,7 @@ public enum ReferenceWaterfall {
         case .height(let h): raw = Double(Float(LayoutClamp.itemHeight(h)))
         case .aspectRatio(let r):
             let ratio = Double(Float(r.isNaN || r < 0 ? 1 : min(r, LayoutClamp.maximumAspectRatio)))
-            raw = (width * ratio * scale).rounded() / scale
+            raw = LayoutClamp.roundToPixel(width * ratio, scale: scale)
         case .provided: raw = provider.map { Double($0(path, width)) } ?? 0
         }
         return Double(Float(LayoutClamp.itemHeight(raw)))
