@@ -104,6 +104,7 @@ public final class AppWindow {
 
     /// Opens the player page for `item`.
     public func open(_ item: VideoItem) {
+        feed?.setBannerActive(false)
         playerPage.show(item)
         gtk_stack_set_visible_child_name(stack, Screen.player.rawValue)
         screen = .player
@@ -113,7 +114,10 @@ public final class AppWindow {
     public func showFeed() {
         gtk_stack_set_visible_child_name(stack, Screen.feed.rawValue)
         screen = .feed
-        if let feed { gtk_widget_grab_focus(feed.scrolled) }
+        if let feed {
+            feed.setBannerActive(true)
+            gtk_widget_grab_focus(feed.scrolled)
+        }
     }
 
     /// Whether loading the channel list is still going on.
@@ -146,8 +150,9 @@ public final class AppWindow {
         }
         let view = ChannelPagerView(model: pager, pipeline: pipeline)
         view.onPageBuilt = { [weak self] page in self?.configure(page) }
-        view.onSelectionChanged = { [weak self] index in
-            guard let self else { return }
+        view.onSelectionChanged = { [weak self, weak view] index in
+            guard let self, let view else { return }
+            for (page, feed) in view.pages { feed.setBannerActive(page == index && self.screen == .feed) }
             gtk_label_set_text(self.subtitle, channels.indices.contains(index) ? channels[index].title : "")
         }
         while let child = gtk_widget_get_first_child(feedHolder) {
@@ -171,10 +176,13 @@ public final class AppWindow {
             directory: cacheDirectory.appendingPathComponent("feeds"), key: cacheKey(for: channel))
         var configuration = FeedScreenModel.Configuration()
         if let columns = options.columns { configuration.columns = .fixed(columns) }
+        // The first channel's featured items also run in a banner carousel at its top.
+        configuration.showsBanner = channel.id == channels.first?.id
         return FeedScreenModel(pager: FeedPager(loader: loader, cache: cache), configuration: configuration)
     }
 
     private func configure(_ page: FeedView) {
+        page.bannerInterval = options.carouselInterval
         page.onOpenItem = { [weak self] item in self?.open(item) }
         page.onChromeChanged = { [weak self, weak page] in
             guard let self, let page, let message = page.model.alert else { return }

@@ -125,8 +125,15 @@ public final class ScriptRunner {
             guard pager.model.selectedIndex == target else {
                 throw ScriptFailure("the swipe settled on page \(pager.model.selectedIndex), not \(target)")
             }
-        case .carousel:
-            throw ScriptFailure("not available yet (carousel)")
+        case .carousel(let forward):
+            let feed = try requireFeed()
+            guard app.screen == .feed else { throw ScriptFailure("the feed is not shown") }
+            guard let banner = feed.banner, feed.model.bannerElement != nil else {
+                throw ScriptFailure("this channel has no banner carousel")
+            }
+            try await waitUntil(timeout: 5) { !banner.isAnimating }
+            banner.step(forward: forward)
+            try await waitUntil(timeout: 5) { !banner.isAnimating }
         case .play, .pause, .seek, .waitPosition, .toggleFullscreen:
             throw ScriptFailure("not available yet (player page: issue 9)")
         }

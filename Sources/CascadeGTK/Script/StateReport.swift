@@ -11,7 +11,7 @@ enum StateReport {
         var state: [String: Any] = [
             "screen": app.screen.rawValue,
             "channel": app.channelPager?.model.selectedIndex ?? 0,
-            "carousel_page": NSNull(),
+            "carousel_page": app.feed?.banner?.currentPage as Any? ?? NSNull(),
             "alert": app.alert.text ?? NSNull(),
             "rss_bytes": residentBytes(),
             "frame_times_ms": ["count": frames.count, "p50": round3(frames.p50), "p95": round3(frames.p95)],

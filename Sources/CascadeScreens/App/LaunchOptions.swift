@@ -33,6 +33,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var headlessOutput: String?
     /// The HTTP request timeout in seconds (10, the reference's, unless given).
     public var requestTimeout: Double = 10
+    /// Seconds between the banner carousel's automatic advances (0: never).
+    public var carouselInterval: Double = 4
     /// Whether to print usage and exit.
     public var showHelp = false
 
@@ -50,6 +52,7 @@ public struct LaunchOptions: Equatable, Sendable {
           --catalog DIR         use a catalog directory instead of the generated demo catalog
           --columns N           fixed column count (default: adaptive, 2 at the reference width)
           --request-timeout S   HTTP request timeout in seconds (default 10)
+          --carousel-interval S seconds between banner auto-advances (default 4, 0 = off)
           --script FILE         run scripted actions (see Docs/SCRIPTING.md), then exit
           --report FILE.json    where --script writes the state after each step
           --screenshots DIR     where the script's `screenshot NAME` writes NAME.png
@@ -99,6 +102,12 @@ public struct LaunchOptions: Equatable, Sendable {
                     throw Error("--request-timeout must be a number of seconds in (0, 600], got '\(text)'")
                 }
                 options.requestTimeout = seconds
+            case "--carousel-interval":
+                let text = try value(arg)
+                guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 3600 else {
+                    throw Error("--carousel-interval must be a number of seconds in [0, 3600], got '\(text)'")
+                }
+                options.carouselInterval = seconds
             case "--script": options.scriptPath = try value(arg)
             case "--report": options.reportPath = try value(arg)
             case "--screenshots": options.screenshotsDirectory = try value(arg)
