@@ -19,6 +19,9 @@ extension WaterfallLayout {
 
         if record.spansAllColumns {
             records[global].height = Float(newHeight)
+            records.withUnsafeBufferPointer {
+                spanLane.refreshBottom(ofPosition: Int(record.lanePosition), records: $0.baseAddress!)
+            }
             shiftEverything(after: global + 1, by: delta, chainStart: chainStart)
             return
         }
@@ -29,6 +32,9 @@ extension WaterfallLayout {
         let before = resumeState(before: bandEnd, chainStart: chainStart).maxBottom
         records[global].height = Float(newHeight)
         let column = Int(record.column)
+        records.withUnsafeBufferPointer {
+            lanes[column].refreshBottom(ofPosition: Int(record.lanePosition), records: $0.baseAddress!)
+        }
         let end = lanes[column].lowerBound(bandEnd)
         shift(lane: column, from: Int(record.lanePosition) + 1, to: end, by: delta)
         let after = resumeState(before: bandEnd, chainStart: chainStart).maxBottom
@@ -67,6 +73,12 @@ extension WaterfallLayout {
                 position += 1
             }
         }
+        guard start < end else { return }
+        // Partial blocks at either end moved record by record: their bottoms change.
+        records.withUnsafeBufferPointer { records in
+            lanes[lane].refreshBottom(ofPosition: start, records: records.baseAddress!)
+            lanes[lane].refreshBottom(ofPosition: end - 1, records: records.baseAddress!)
+        }
     }
 
     private func shiftSpanLane(from start: Int, by delta: Double) {
@@ -80,6 +92,11 @@ extension WaterfallLayout {
                 records[Int(spanLane.items[position])].y += delta
                 position += 1
             }
+        }
+        guard start < end else { return }
+        records.withUnsafeBufferPointer { records in
+            spanLane.refreshBottom(ofPosition: start, records: records.baseAddress!)
+            spanLane.refreshBottom(ofPosition: end - 1, records: records.baseAddress!)
         }
     }
 }

@@ -108,9 +108,18 @@ extension WaterfallLayout {
         let mirrored = configuration.direction == .rightToLeft
         let containerWidth = Double(self.containerWidth)
         records.withUnsafeBufferPointer { records in
-            // Bottoms are non-decreasing along a lane: binary search the first one below minY.
-            var low = 0
-            var high = items.count
+            // Bottoms are non-decreasing along a lane: find the first block whose last bottom
+            // is below minY in the small block arrays, then the first such item in it.
+            let bottoms = lane.bottoms
+            var firstBlock = 0
+            var lastBlock = bottoms.count
+            while firstBlock < lastBlock {
+                let mid = (firstBlock + lastBlock) >> 1
+                if bottoms[mid] + deltas[mid] <= query.minY { firstBlock = mid + 1 } else { lastBlock = mid }
+            }
+            guard firstBlock < bottoms.count else { return }
+            var low = firstBlock << Lane.blockShift
+            var high = min((firstBlock + 1) << Lane.blockShift, items.count)
             while low < high {
                 let mid = (low + high) >> 1
                 let record = records[Int(items[mid])]

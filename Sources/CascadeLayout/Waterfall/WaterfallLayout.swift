@@ -100,6 +100,7 @@ public final class WaterfallLayout: CollectionLayout {
         for lane in lanes.indices {
             lanes[lane].items.removeAll(keepingCapacity: keep)
             lanes[lane].deltas.removeAll(keepingCapacity: keep)
+            lanes[lane].bottoms.removeAll(keepingCapacity: keep)
         }
         spanLane = Lane()
         sections.removeAll()
@@ -342,8 +343,7 @@ public final class WaterfallLayout: CollectionLayout {
 
     private func insertRaw(_ newRecords: [ItemRecord], section: Int, at index: Int) {
         let global = sections[section].start + index
-        for lane in lanes.indices { lanes[lane].truncate(at: global) }
-        spanLane.truncate(at: global)
+        truncateLanes(at: global)
         Self.grow(&records, adding: newRecords.count)
         growLanes(adding: newRecords.count)
         if global == records.count {
@@ -357,8 +357,7 @@ public final class WaterfallLayout: CollectionLayout {
 
     private func removeRecord(at path: ItemPath) {
         let global = sections[path.section].start + path.item
-        for lane in lanes.indices { lanes[lane].truncate(at: global) }
-        spanLane.truncate(at: global)
+        truncateLanes(at: global)
         records.remove(at: global)
         sections[path.section].count -= 1
         for later in (path.section + 1)..<sections.count { sections[later].start -= 1 }
