@@ -19,8 +19,11 @@ import Foundation
 /// a height change with `keepsColumnsOnHeightChange` (or round-robin placement) costs
 /// O(256 + n/256 + S); queries cost O(C log n + S + k); scrolling never invalidates anything.
 ///
-/// Bad input is clamped as documented on `LayoutClamp`, `SectionGeometry`'s style and each
+/// Bad input is clamped as documented on `LayoutClamp`, `WaterfallSectionStyle` and each
 /// method; no input produces a NaN frame or a crash.
+///
+/// - Warning: Lane indices are 32-bit: a layout holds at most 2^31 − 1 items. The height
+///   provider must not call back into the layout while it lays out.
 public final class WaterfallLayout: CollectionLayout {
     // MARK: State
 
