@@ -103,6 +103,10 @@ import Testing
         let insertion = layout.insertItems([.height(20)], at: ItemPath(section: 0, item: 0))
         #expect(insertion.inserted == [ItemPath(section: 0, item: 0): layout.frame(for: .item(0))!])
         #expect(layout.lastTransition == insertion)
+        let old = layout.frame(for: .item(2))!
+        let move = layout.moveItem(from: ItemPath(section: 0, item: 2), to: ItemPath(section: 0, item: 0))
+        #expect(move == LayoutTransition(moved: [ItemPath(section: 0, item: 0): old]))
+        #expect(layout.moveItem(from: ItemPath(section: 4, item: 0), to: ItemPath(section: 0, item: 0)) == .none)
     }
 
     private func randomPath(_ model: Model, _ rng: inout SeededGenerator) -> ItemPath? {

@@ -225,9 +225,16 @@ public final class WaterfallLayout: CollectionLayout {
     /// Moves one item (a destination index past the end moves it to the end of that section;
     /// a missing source does nothing). Relayouts from the first affected item.
     ///
+    /// - Returns: the moved item's new path with its frame before the move, also kept in
+    ///   `lastTransition`.
     /// - Complexity: O(m·C + C log n + S) for the m items after the first affected one.
-    public func moveItem(from source: ItemPath, to destination: ItemPath) {
-        guard contains(source) else { return }
+    @discardableResult
+    public func moveItem(from source: ItemPath, to destination: ItemPath) -> LayoutTransition {
+        guard contains(source) else {
+            lastTransition = .none
+            return .none
+        }
+        let before = itemFrame(global: sections[source.section].start + source.item, section: source.section)
         let record = records[sections[source.section].start + source.item]
         removeRecord(at: source)
         let section = max(0, destination.section)
@@ -236,7 +243,8 @@ public final class WaterfallLayout: CollectionLayout {
         insertRaw([record], section: section, at: index)
         let first = min(source, ItemPath(section: section, item: index))
         relayout(fromSection: first.section, item: first.item)
-        lastTransition = .none
+        lastTransition = LayoutTransition(moved: [ItemPath(section: section, item: index): before])
+        return lastTransition
     }
 
     /// Replaces the sizing of the item at `path` (missing paths are ignored).
