@@ -61,42 +61,35 @@ extension WaterfallLayout {
     }
 
     /// Adds `delta` to the y of lane positions `from..<to`: whole blocks through their delta,
-    /// the partial blocks at either end record by record.
+    /// the partial blocks at either end record by record (refreshing the bottoms of the groups
+    /// and blocks whose last item moved).
     private func shift(lane: Int, from start: Int, to end: Int, by delta: Double) {
-        var position = start
-        while position < end {
-            if position & (Lane.blockSize - 1) == 0, position + Lane.blockSize <= end {
-                lanes[lane].deltas[position >> Lane.blockShift] += delta
-                position += Lane.blockSize
-            } else {
-                records[Int(lanes[lane].items[position])].y += delta
-                position += 1
-            }
-        }
-        guard start < end else { return }
-        // Partial blocks at either end moved record by record: their bottoms change.
-        records.withUnsafeBufferPointer { records in
-            lanes[lane].refreshBottom(ofPosition: start, records: records.baseAddress!)
-            lanes[lane].refreshBottom(ofPosition: end - 1, records: records.baseAddress!)
-        }
+        Self.shift(&lanes[lane], from: start, to: end, by: delta, records: &records)
     }
 
     private func shiftSpanLane(from start: Int, by delta: Double) {
-        var position = start
-        let end = spanLane.items.count
-        while position < end {
-            if position & (Lane.blockSize - 1) == 0, position + Lane.blockSize <= end {
-                spanLane.deltas[position >> Lane.blockShift] += delta
-                position += Lane.blockSize
-            } else {
-                records[Int(spanLane.items[position])].y += delta
-                position += 1
-            }
-        }
+        Self.shift(&spanLane, from: start, to: spanLane.items.count, by: delta, records: &records)
+    }
+
+    private static func shift(
+        _ lane: inout Lane, from start: Int, to end: Int, by delta: Double, records: inout [ItemRecord]
+    ) {
         guard start < end else { return }
-        records.withUnsafeBufferPointer { records in
-            spanLane.refreshBottom(ofPosition: start, records: records.baseAddress!)
-            spanLane.refreshBottom(ofPosition: end - 1, records: records.baseAddress!)
+        records.withUnsafeMutableBufferPointer { records in
+            let base = UnsafePointer(records.baseAddress!)
+            var position = start
+            while position < end {
+                if position & (Lane.blockSize - 1) == 0, position + Lane.blockSize <= end {
+                    lane.deltas[position >> Lane.blockShift] += delta
+                    position += Lane.blockSize
+                } else {
+                    records[Int(lane.items[position])].y += delta
+                    if position & (Lane.groupSize - 1) == Lane.groupSize - 1 || position == end - 1 {
+                        lane.refreshBottom(ofPosition: position, records: base)
+                    }
+                    position += 1
+                }
+            }
         }
     }
 }

@@ -104,6 +104,7 @@ public final class WaterfallLayout: CollectionLayout {
             lanes[lane].items.removeAll(keepingCapacity: keep)
             lanes[lane].deltas.removeAll(keepingCapacity: keep)
             lanes[lane].bottoms.removeAll(keepingCapacity: keep)
+            lanes[lane].groupBottoms.removeAll(keepingCapacity: keep)
         }
         spanLane = Lane()
         sections.removeAll()
