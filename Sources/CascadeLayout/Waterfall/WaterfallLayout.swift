@@ -132,11 +132,17 @@ public final class WaterfallLayout: CollectionLayout {
                 self.finishSection(index, state: &state)
             }
         }
-        // A fresh array: reusing the old one in place measured slower (it must be filled first).
-        records = [ItemRecord](unsafeUninitializedCapacity: total) { buffer, count in
-            Self.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
-            place(buffer.baseAddress!)
-            count = total
+        if total <= records.count, records.capacity <= total + total / 4 + 64 {
+            // A refresh of about the same size: overwrite the records in place (no allocation,
+            // no page faults, no fill).
+            records.removeLast(records.count - total)
+            records.withUnsafeMutableBufferPointer { place($0.baseAddress!) }
+        } else {
+            records = [ItemRecord](unsafeUninitializedCapacity: total) { buffer, count in
+                Self.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+                place(buffer.baseAddress!)
+                count = total
+            }
         }
     }
 
