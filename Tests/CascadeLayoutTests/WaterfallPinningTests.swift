@@ -98,3 +98,27 @@ import Testing
         #expect(layout.revision > afterAppend)
     }
 }
+
+@Suite struct WaterfallReplaceTests {
+    /// A refresh replaces the feed with one of about the same size: the records are overwritten
+    /// in place, and the result must equal a fresh layout.
+    @Test(arguments: [0, 1, 37, 300])
+    func replacingWithFewerOrEqualItemsEqualsAFreshLayout(_ fewer: Int) {
+        var rng = SeededGenerator(seed: UInt64(fewer) + 9)
+        let config = RandomWaterfall.configuration(using: &rng)
+        let first = (0..<300).map { _ in RandomWaterfall.item(using: &rng) }
+        let second = (0..<(300 - fewer)).map { _ in RandomWaterfall.item(using: &rng) }
+        let layout = WaterfallLayout(configuration: config, containerWidth: 390)
+        layout.replaceAll(sections: [first])
+        layout.replaceAll(sections: [Array(second.prefix(100)), Array(second.dropFirst(100))])
+        let expected = ReferenceWaterfall.layout(
+            configuration: config, width: 390, sections: [Array(second.prefix(100)), Array(second.dropFirst(100))])
+        let same = WaterfallSnapshot.of(layout) == expected
+        #expect(same)
+        let all = LayoutChecks.allElements(of: layout) { layout.pinnedHeaderFrame(section: $0, visibleTop: 50) }
+        let rect = CGRect(x: 0, y: 50, width: 390, height: 2000)
+        #expect(
+            LayoutChecks.dictionary(layout.elements(in: rect, pinningHeadersTo: 50))
+                == LayoutChecks.bruteForceIDs(in: rect, elements: all))
+    }
+}

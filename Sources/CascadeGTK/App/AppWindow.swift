@@ -178,7 +178,8 @@ public final class AppWindow {
         if let columns = options.columns { configuration.columns = .fixed(columns) }
         // The first channel's featured items also run in a banner carousel at its top.
         configuration.showsBanner = channel.id == channels.first?.id
-        return FeedScreenModel(pager: FeedPager(loader: loader, cache: cache), configuration: configuration)
+        return FeedScreenModel(
+            pager: FeedPager(loader: loader, pageSize: options.pageSize, cache: cache), configuration: configuration)
     }
 
     private func configure(_ page: FeedView) {

@@ -71,7 +71,7 @@ extension WaterfallLayout {
                 while chunkStart < range.upperBound {
                     let chunkEnd = min(chunkStart + chunk, range.upperBound)
                     defer {
-                        flush(targets)
+                        flush(targets, records: UnsafePointer(records))
                         chunkStart = chunkEnd
                     }
                     for global in chunkStart..<chunkEnd {
@@ -158,16 +158,19 @@ extension WaterfallLayout {
     }
 
     /// Appends the scratch contents of every lane target to its lane and empties them.
-    private func flush(_ targets: UnsafeMutableBufferPointer<LaneTarget>) {
+    private func flush(_ targets: UnsafeMutableBufferPointer<LaneTarget>, records: UnsafePointer<ItemRecord>) {
         let columns = targets.count - 1
         for lane in 0...columns {
             let indices = UnsafeBufferPointer(
                 start: targets[lane].buffer, count: targets[lane].next - targets[lane].base)
             guard !indices.isEmpty else { continue }
+            let firstBlock = targets[lane].base >> Lane.blockShift
             if lane == columns {
                 Self.append(indices, to: &spanLane)
+                spanLane.refreshBottoms(fromBlock: firstBlock, records: records)
             } else {
                 Self.append(indices, to: &lanes[lane])
+                lanes[lane].refreshBottoms(fromBlock: firstBlock, records: records)
             }
             targets[lane].base = targets[lane].next
         }

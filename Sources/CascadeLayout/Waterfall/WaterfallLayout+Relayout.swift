@@ -33,8 +33,7 @@ extension WaterfallLayout {
         guard section < sections.count else { return }
         revision &+= 1
         let global = sections[section].start + item
-        for lane in lanes.indices { lanes[lane].truncate(at: global) }
-        spanLane.truncate(at: global)
+        truncateLanes(at: global)
         var state: PlacementState
         var current = section
         if item > 0 || sections[section].joinsPrevious {
@@ -52,6 +51,26 @@ extension WaterfallLayout {
             placeItems(section: current, from: 0, state: &state)
             finishSection(current, state: &state)
             current += 1
+        }
+    }
+
+    /// Drops every lane position of items from `global` on and fixes the bottom of each lane's
+    /// new last block.
+    ///
+    /// - Complexity: O(C log n).
+    func truncateLanes(at global: Int) {
+        records.withUnsafeBufferPointer { records in
+            guard let base = records.baseAddress else {
+                for lane in lanes.indices { lanes[lane] = Lane() }
+                spanLane = Lane()
+                return
+            }
+            for lane in lanes.indices {
+                lanes[lane].truncate(at: global)
+                lanes[lane].refreshBottom(ofPosition: lanes[lane].items.count - 1, records: base)
+            }
+            spanLane.truncate(at: global)
+            spanLane.refreshBottom(ofPosition: spanLane.items.count - 1, records: base)
         }
     }
 

@@ -19,8 +19,11 @@ import Foundation
 /// a height change with `keepsColumnsOnHeightChange` (or round-robin placement) costs
 /// O(256 + n/256 + S); queries cost O(C log n + S + k); scrolling never invalidates anything.
 ///
-/// Bad input is clamped as documented on `LayoutClamp`, `SectionGeometry`'s style and each
+/// Bad input is clamped as documented on `LayoutClamp`, `WaterfallSectionStyle` and each
 /// method; no input produces a NaN frame or a crash.
+///
+/// - Warning: Lane indices are 32-bit: a layout holds at most 2^31 − 1 items. The height
+///   provider must not call back into the layout while it lays out.
 public final class WaterfallLayout: CollectionLayout {
     // MARK: State
 
@@ -100,6 +103,8 @@ public final class WaterfallLayout: CollectionLayout {
         for lane in lanes.indices {
             lanes[lane].items.removeAll(keepingCapacity: keep)
             lanes[lane].deltas.removeAll(keepingCapacity: keep)
+            lanes[lane].bottoms.removeAll(keepingCapacity: keep)
+            lanes[lane].groupBottoms.removeAll(keepingCapacity: keep)
         }
         spanLane = Lane()
         sections.removeAll()
@@ -127,11 +132,17 @@ public final class WaterfallLayout: CollectionLayout {
                 self.finishSection(index, state: &state)
             }
         }
-        // A fresh array: reusing the old one in place measured slower (it must be filled first).
-        records = [ItemRecord](unsafeUninitializedCapacity: total) { buffer, count in
-            Self.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
-            place(buffer.baseAddress!)
-            count = total
+        if total <= records.count, records.capacity <= total + total / 4 + 64 {
+            // A refresh of about the same size: overwrite the records in place (no allocation,
+            // no page faults, no fill).
+            records.removeLast(records.count - total)
+            records.withUnsafeMutableBufferPointer { place($0.baseAddress!) }
+        } else {
+            records = [ItemRecord](unsafeUninitializedCapacity: total) { buffer, count in
+                Self.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+                place(buffer.baseAddress!)
+                count = total
+            }
         }
     }
 
@@ -221,9 +232,16 @@ public final class WaterfallLayout: CollectionLayout {
     /// Moves one item (a destination index past the end moves it to the end of that section;
     /// a missing source does nothing). Relayouts from the first affected item.
     ///
+    /// - Returns: the moved item's new path with its frame before the move, also kept in
+    ///   `lastTransition`.
     /// - Complexity: O(m·C + C log n + S) for the m items after the first affected one.
-    public func moveItem(from source: ItemPath, to destination: ItemPath) {
-        guard contains(source) else { return }
+    @discardableResult
+    public func moveItem(from source: ItemPath, to destination: ItemPath) -> LayoutTransition {
+        guard contains(source) else {
+            lastTransition = .none
+            return .none
+        }
+        let before = itemFrame(global: sections[source.section].start + source.item, section: source.section)
         let record = records[sections[source.section].start + source.item]
         removeRecord(at: source)
         let section = max(0, destination.section)
@@ -232,7 +250,8 @@ public final class WaterfallLayout: CollectionLayout {
         insertRaw([record], section: section, at: index)
         let first = min(source, ItemPath(section: section, item: index))
         relayout(fromSection: first.section, item: first.item)
-        lastTransition = .none
+        lastTransition = LayoutTransition(moved: [ItemPath(section: section, item: index): before])
+        return lastTransition
     }
 
     /// Replaces the sizing of the item at `path` (missing paths are ignored).
@@ -342,8 +361,7 @@ public final class WaterfallLayout: CollectionLayout {
 
     private func insertRaw(_ newRecords: [ItemRecord], section: Int, at index: Int) {
         let global = sections[section].start + index
-        for lane in lanes.indices { lanes[lane].truncate(at: global) }
-        spanLane.truncate(at: global)
+        truncateLanes(at: global)
         Self.grow(&records, adding: newRecords.count)
         growLanes(adding: newRecords.count)
         if global == records.count {
@@ -357,8 +375,7 @@ public final class WaterfallLayout: CollectionLayout {
 
     private func removeRecord(at path: ItemPath) {
         let global = sections[path.section].start + path.item
-        for lane in lanes.indices { lanes[lane].truncate(at: global) }
-        spanLane.truncate(at: global)
+        truncateLanes(at: global)
         records.remove(at: global)
         sections[path.section].count -= 1
         for later in (path.section + 1)..<sections.count { sections[later].start -= 1 }

@@ -33,6 +33,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var headlessOutput: String?
     /// The HTTP request timeout in seconds (10, the reference's, unless given).
     public var requestTimeout: Double = 10
+    /// Items asked for per page (10, the reference's, unless given).
+    public var pageSize = 10
     /// Seconds between the banner carousel's automatic advances (0: never).
     public var carouselInterval: Double = 4
     /// Whether to print usage and exit.
@@ -53,6 +55,7 @@ public struct LaunchOptions: Equatable, Sendable {
           --columns N           fixed column count (default: adaptive, 2 at the reference width)
           --request-timeout S   HTTP request timeout in seconds (default 10)
           --carousel-interval S seconds between banner auto-advances (default 4, 0 = off)
+          --page-size N         items per feed page (default 10, as in the reference API)
           --script FILE         run scripted actions (see Docs/SCRIPTING.md), then exit
           --report FILE.json    where --script writes the state after each step
           --screenshots DIR     where the script's `screenshot NAME` writes NAME.png
@@ -108,6 +111,12 @@ public struct LaunchOptions: Equatable, Sendable {
                     throw Error("--carousel-interval must be a number of seconds in [0, 3600], got '\(text)'")
                 }
                 options.carouselInterval = seconds
+            case "--page-size":
+                let text = try value(arg)
+                guard let n = Int(text), (1...10_000).contains(n) else {
+                    throw Error("--page-size must be 1...10000, got '\(text)'")
+                }
+                options.pageSize = n
             case "--script": options.scriptPath = try value(arg)
             case "--report": options.reportPath = try value(arg)
             case "--screenshots": options.screenshotsDirectory = try value(arg)
