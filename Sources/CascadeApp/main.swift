@@ -57,6 +57,9 @@ if !HeadlessDisplay.hasDisplay {
             status: 1)
     }
     headless = display
+    // Our private Xvfb has only software GL (llvmpipe); GTK's cairo renderer draws the feed
+    // about twice as fast there (see Docs/BENCHMARKS.md).
+    setenv("GSK_RENDERER", ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "cairo", 1)
     if script == nil {
         let out = URL(fileURLWithPath: options.headlessOutput ?? "cascade-headless")
         FileHandle.standardError.write(

@@ -44,7 +44,7 @@ import Testing
         #expect(await loader.calls.prefix(2) == [.page(number: 0, size: 10), .page(number: 1, size: 10)])
         for index in 0..<model.items.count {
             let frame = try #require(model.frame(ofItem: index))
-            #expect(frame.minX.isFinite && frame.height >= 170 && frame.width > 0)
+            #expect(frame.minX.isFinite && frame.height >= frame.width * 0.75 - 1 && frame.width > 0)
         }
     }
 

@@ -50,7 +50,10 @@ public final class AppWindow {
         self.catalog = catalog
         self.cacheDirectory = cacheDirectory
         let disk = try? DiskImageCache(directory: cacheDirectory.appendingPathComponent("images"))
-        pipeline = ImagePipeline(decoder: PixbufImageDecoder(), memoryCache: MemoryImageCache(), diskCache: disk)
+        // 48 MB of decoded covers holds several screens of cells (a cover is ~0.3 MB), keeps a
+        // 10,000-item fling's memory growth bounded, and the disk cache makes re-decoding cheap.
+        pipeline = ImagePipeline(
+            decoder: PixbufImageDecoder(), memoryCache: MemoryImageCache(costLimit: 48 << 20), diskCache: disk)
 
         window = gtk_application_window_new(UnsafeMutablePointer<GtkApplication>(application))
         gtk_window_set_title(window.as(GtkWindow.self), "Cascade")

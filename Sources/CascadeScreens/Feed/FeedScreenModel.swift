@@ -25,9 +25,10 @@ public final class FeedScreenModel {
         public var spacing: CGFloat
         /// The load-more footer's height.
         public var footerHeight: CGFloat
-        /// The smallest cell height: keeps the title band (11 % of the cell) tall enough for one
-        /// line of text when a cover is very wide. 0 follows the reference rule strictly.
-        public var minimumCellHeight: CGFloat
+        /// The smallest cell height over width: keeps the title band (11 % of the cell) tall
+        /// enough for a line of text when a cover is very wide (16:9 covers get 0.75 × the
+        /// column width instead of 0.5625 ×). 0 follows the reference rule strictly.
+        public var minimumAspectRatio: CGFloat
         /// Display scale for rounding heights to device pixels.
         public var displayScale: CGFloat
         /// Whether featured items also show in a banner carousel at the top (a full-span item).
@@ -40,12 +41,12 @@ public final class FeedScreenModel {
         /// The defaults: adaptive columns at least 170 wide (2 at the reference's 375 pt width), spacing 10.
         public init(
             columns: ColumnCount = .adaptive(minimumWidth: 170), spacing: CGFloat = 10, footerHeight: CGFloat = 56,
-            minimumCellHeight: CGFloat = 170, displayScale: CGFloat = 1
+            minimumAspectRatio: CGFloat = 0.75, displayScale: CGFloat = 1
         ) {
             self.columns = columns
             self.spacing = spacing
             self.footerHeight = footerHeight
-            self.minimumCellHeight = minimumCellHeight
+            self.minimumAspectRatio = minimumAspectRatio
             self.displayScale = displayScale
         }
     }
@@ -115,12 +116,6 @@ public final class FeedScreenModel {
             configuration: WaterfallConfiguration(section: style, displayScale: configuration.displayScale))
         layout.replaceAll(sections: [[]])
         viewport = CollectionViewport(layout: layout)
-        layout.heightProvider = { [weak self] path, width in
-            MainActor.assumeIsolated {
-                guard let self, path.section == self.itemSection else { return 0 }
-                return self.height(ofItem: path.item, width: width)
-            }
-        }
         pager.onChange = { [weak self] snapshot in self?.apply(snapshot) }
         apply(pager.snapshot)
     }
@@ -264,12 +259,12 @@ public final class FeedScreenModel {
         return style
     }
 
-    private func height(ofItem index: Int, width: CGFloat) -> CGFloat {
-        guard items.indices.contains(index), width.isFinite, width > 0 else { return 0 }
-        let ratio = items[index].aspectRatio
-        let scale = configuration.displayScale > 0 ? configuration.displayScale : 1
-        let natural = ratio.isFinite && ratio > 0 ? (width * ratio * scale).rounded() / scale : width
-        return max(natural, configuration.minimumCellHeight)
+    /// The layout item of a video: the reference's height = column width × cover height ÷
+    /// width (the layout rounds it to the device pixel), with the minimum ratio applied; a bad
+    /// size (NaN, zero, negative) gives a square.
+    private func layoutItem(for item: VideoItem) -> WaterfallItem {
+        let ratio = item.aspectRatio.isFinite && item.aspectRatio > 0 ? CGFloat(item.aspectRatio) : 1
+        return WaterfallItem(sizing: .aspectRatio(max(ratio, configuration.minimumAspectRatio)))
     }
 
     private func apply(_ snapshot: FeedPager.Snapshot) {
@@ -286,14 +281,14 @@ public final class FeedScreenModel {
             newItems.count > old.count && newBanners == banners && zip(old, newItems).allSatisfy { $0.id == $1.id }
         items = newItems
         if isAppend {
-            layout.appendItems(Array(repeating: .provided(), count: newItems.count - old.count), toSection: itemSection)
+            layout.appendItems(newItems[old.count...].map(layoutItem(for:)), toSection: itemSection)
             onItemsChanged?(.appended(old.count..<newItems.count))
         } else {
             banners = newBanners
             var layoutConfiguration = layout.configuration
             layoutConfiguration.sectionOverrides = banners.isEmpty ? [:] : [0: bannerStyle()]
             layout.setConfiguration(layoutConfiguration)
-            let videos = [WaterfallItem](repeating: .provided(), count: newItems.count)
+            let videos = newItems.map(layoutItem(for:))
             let banner = WaterfallItem(sizing: .aspectRatio(configuration.bannerAspectRatio), spansAllColumns: true)
             layout.replaceAll(sections: banners.isEmpty ? [videos] : [[banner], videos])
             viewport.reset()
