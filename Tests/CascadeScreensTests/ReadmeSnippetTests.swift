@@ -1,0 +1,38 @@
+import CascadeCollection
+import CascadeFeed
+import CascadeTestSupport
+import Foundation
+import Testing
+
+/// The README's API tour, kept compiling and true.
+@MainActor
+@Suite struct ReadmeSnippetTests {
+    @Test func theTourRuns() async throws {
+        // A waterfall: shortest column first, heights from cover aspect ratios.
+        let layout = WaterfallLayout(
+            configuration: WaterfallConfiguration(section: WaterfallSectionStyle(columns: .fixed(2), footerHeight: 44)))
+        layout.setContainerWidth(375)
+        layout.appendItems([.size(CGSize(width: 720, height: 1280)), .size(CGSize(width: 1280, height: 720))])
+
+        // Virtualization: what appeared, disappeared and should be prefetched at each scroll step.
+        let viewport = CollectionViewport(layout: layout)
+        let update = viewport.setVisibleRect(CGRect(x: 0, y: 0, width: 375, height: 667))
+        #expect(Set(update.appeared.map(\.id)) == [.item(0), .item(1), .footer(section: 0)])
+
+        // Paging: single-flight load-more, refresh that replaces only when the first page lands.
+        func makePager(catalog: URL) throws -> FeedPager {
+            let channel = Channel(id: "travel", title: "Travel")
+            let pager = FeedPager(loader: try FeedCatalog.directory(catalog).loader(for: channel))
+            pager.onChange = { snapshot in print(snapshot.items.count, snapshot.state.name, snapshot.message ?? "") }
+            pager.prepare()  // shows the persisted first page at once, then refreshes
+            return pager
+        }
+        let root = try FeedFixtures.temporaryDirectory()
+        _ = try FeedFixtures.writeCatalog(
+            channels: [Channel(id: "travel", title: "Travel")], itemsPerChannel: 12, at: root)
+        let pager = try makePager(catalog: root)
+        let deadline = Date().addingTimeInterval(20)
+        while pager.items.count < 10 && Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        #expect(pager.items.count == 10)
+    }
+}
