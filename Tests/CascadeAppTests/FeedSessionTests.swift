@@ -96,13 +96,20 @@ import Testing
         #expect(result.stderr.contains("line 2"))
     }
 
-    @Test func actionsOfLaterScreensFailCleanly() throws {
+    @Test func anActionThatCannotRunFailsCleanlyAndTheRunGoesOn() throws {
         let catalog = try TestCatalog.small()
-        let (report, _, status) = try runScript("wait-idle\ntap-tab 1\n", arguments: ["--catalog", catalog.path])
+        let (report, _, status) = try runScript(
+            "wait-idle\ntap-item 999\nscroll-to-item 500\ntap-tab 7\nwait-idle\n",
+            arguments: ["--catalog", catalog.path])
         #expect(status == 1)
         #expect(report.ok(0))
         #expect(!report.ok(1))
-        #expect((report.steps[1]["error"] as? String ?? "").contains("not available yet"))
+        #expect(report.steps[1]["error"] as? String == "item 999 is not on screen")
+        #expect(!report.ok(2))
+        #expect((report.steps[2]["error"] as? String ?? "").contains("not loaded"))
+        #expect(!report.ok(3))
+        #expect((report.steps[3]["error"] as? String ?? "").contains("no tab 7"))
+        #expect(report.ok(4))
     }
 
     @Test func tappingACellOpensThePlayerPageAndBackReturns() throws {
