@@ -58,10 +58,10 @@ private struct WaterfallCases {
         let layout = WaterfallLayout(configuration: configuration, containerWidth: width)
 
         // build
-        let ours = CPUClock.best(runs: 5) { layout.replaceAll(items: items) }
+        let ours = BenchClock.best(runs: 5, clock: .threadCPU) { layout.replaceAll(items: items) }
         var cht = CHTPortLayout()
         cht.columnCount = columns
-        let chtBuild = CPUClock.best(runs: 3) {
+        let chtBuild = BenchClock.best(runs: 3, clock: .threadCPU) {
             cht.prepare(width: width, itemCounts: [n]) { sizes[$0.item] }
         }
         let floor = writeFloor()
@@ -70,8 +70,8 @@ private struct WaterfallCases {
 
         // append20: a page of 20 items on top of n.
         let page = Array(items[0..<20])
-        let append = CPUClock.best(runs: 20) { layout.appendItems(page) }
-        let chtAppend = CPUClock.best(runs: 3) {
+        let append = BenchClock.best(runs: 20, clock: .threadCPU) { layout.appendItems(page) }
+        let chtAppend = BenchClock.best(runs: 3, clock: .threadCPU) {
             cht.prepare(width: width, itemCounts: [n + 20]) { sizes[$0.item % n] }
         }
         lines.append(line("waterfall.append20", ours: append, baseline: "cht-port", chtAppend, target: 1000))
@@ -83,11 +83,11 @@ private struct WaterfallCases {
 
         // resize: width changes relayout everything reusing cached sizes.
         var toggle = false
-        let resize = CPUClock.best(runs: 3) {
+        let resize = BenchClock.best(runs: 3, clock: .threadCPU) {
             toggle.toggle()
             layout.setContainerWidth(toggle ? 375 : 390)
         }
-        let chtResize = CPUClock.best(runs: 3) {
+        let chtResize = BenchClock.best(runs: 3, clock: .threadCPU) {
             toggle.toggle()
             cht.prepare(width: toggle ? 375 : 390, itemCounts: [n]) { sizes[$0.item] }
         }
@@ -104,19 +104,19 @@ private struct WaterfallCases {
         var flip = false
         let repeats = 200
         let heightChange =
-            CPUClock.best(runs: 3) {
+            BenchClock.best(runs: 3, clock: .threadCPU) {
                 for _ in 0..<repeats {
                     flip.toggle()
                     stable.updateHeight(of: middle, to: flip ? 150 : 300)
                 }
             } / Double(repeats)
-        let chtHeight = CPUClock.best(runs: 3) {
+        let chtHeight = BenchClock.best(runs: 3, clock: .threadCPU) {
             cht.prepare(width: width, itemCounts: [n]) {
                 $0.item == n / 2 ? CGSize(width: 720, height: 500) : sizes[$0.item]
             }
         }
         lines.append(line("waterfall.heightchange", ours: heightChange, baseline: "cht-port", chtHeight, target: 100))
-        let reflow = CPUClock.best(runs: 3) {
+        let reflow = BenchClock.best(runs: 3, clock: .threadCPU) {
             flip.toggle()
             layout.updateHeight(of: middle, to: flip ? 150 : 300)
         }
@@ -139,12 +139,12 @@ private struct WaterfallCases {
         }
         var found = 0
         let ours =
-            CPUClock.best(runs: 3) {
+            BenchClock.best(runs: 3, clock: .threadCPU) {
                 for rect in rects { found &+= layout.elements(in: rect).count }
             } / Double(rects.count)
         let chtRects = Array(rects.prefix(100))
         let chtQuery =
-            CPUClock.best(runs: 3) {
+            BenchClock.best(runs: 3, clock: .threadCPU) {
                 for rect in chtRects { found &+= cht.attributes(in: rect).count }
             } / Double(chtRects.count)
         var seed = SeedPortLayout()
@@ -152,7 +152,7 @@ private struct WaterfallCases {
         seed.prepare(width: viewport.width, count: n) { sizes[$0].height / sizes[$0].width }
         let seedRects = Array(rects.prefix(3))
         let seedQuery =
-            CPUClock.best(runs: 2) {
+            BenchClock.best(runs: 2, clock: .threadCPU) {
                 for rect in seedRects { found &+= seed.visibleAttributes(in: rect).count }
             } / Double(seedRects.count)
         blackHole(found)
@@ -168,7 +168,7 @@ private struct WaterfallCases {
         let storage = UnsafeMutableBufferPointer<CGRect>.allocate(capacity: n)
         storage.initialize(repeating: .zero)
         defer { storage.deallocate() }
-        let time = CPUClock.best(runs: 5) {
+        let time = BenchClock.best(runs: 5, clock: .threadCPU) {
             frames.withUnsafeBufferPointer { source in
                 for index in 0..<source.count { storage[index] = source[index] }
             }
