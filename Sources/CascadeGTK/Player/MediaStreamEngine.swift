@@ -49,10 +49,12 @@ public final class MediaStreamEngine: PlaybackEngine {
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         stall = StallDetector(threshold: configuration.stallThreshold)
+        MediaStreamLiveCount.engineCreated()
     }
 
     isolated deinit {
         release()
+        MediaStreamLiveCount.engineDestroyed()
     }
 
     // MARK: Public API
@@ -97,6 +99,7 @@ public final class MediaStreamEngine: PlaybackEngine {
             return
         }
         self.stream = stream
+        MediaStreamLiveCount.track(stream)
         firstFrameSeen = false
         gtk_media_stream_set_volume(stream, volume)
         gtk_media_stream_set_muted(stream, configuration.muted ? 1 : 0)
