@@ -163,7 +163,21 @@ public final class PlayerPage {
             "total_text": times.total, "volume": Self.round3(snapshot.volume),
             "brightness": Self.round3(snapshot.brightness), "history": history,
             "live_pipelines": MediaStreamLiveCount.liveStreams, "live_engines": MediaStreamLiveCount.liveEngines,
+            "clock": Self.round3(Double(g_get_monotonic_time()) / 1_000_000),
+            "play_button_frame": Self.frameInWindow(surface.playButton) ?? NSNull(),
+            "video_frame": Self.frameInWindow(surface.overlay) ?? NSNull(),
         ]
+    }
+
+    /// `widget`'s bounds in its window's coordinates as [x, y, width, height], nil if not shown.
+    private static func frameInWindow(_ widget: UnsafeMutablePointer<GtkWidget>) -> [Double]? {
+        guard gtk_widget_get_mapped(widget) != 0, let root = gtk_widget_get_root(widget) else { return nil }
+        var bounds = graphene_rect_t()
+        let window = UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)
+        guard gtk_widget_compute_bounds(widget, window, &bounds) != 0 else { return nil }
+        return [bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height].map {
+            round3(Double($0))
+        }
     }
 
     // MARK: Private

@@ -1,6 +1,7 @@
 import CGtk
 
-/// The player page's CSS, installed once per display beside the app's `Stylesheet`.
+/// The player page's CSS, installed once per display just above the app's `Stylesheet`
+/// (GTK compares selectors only within one provider: the higher priority wins outright).
 @MainActor
 enum PlayerStylesheet {
     static let css = """
@@ -9,8 +10,8 @@ enum PlayerStylesheet {
         .player-surface { background: black; }
         .player-play-button {
             min-width: 44px; min-height: 44px; padding: 0; border-radius: 22px;
-            background: alpha(black, 0.55); color: white; border: 1px solid alpha(white, 0.6);
-            box-shadow: 0 2px 8px alpha(black, 0.4);
+            background: alpha(black, 0.55); color: white; border: none; outline: none;
+            box-shadow: 0 0 0 1px alpha(white, 0.6), 0 2px 8px alpha(black, 0.4);
         }
         .player-play-button:hover { background: alpha(black, 0.75); }
         .player-controls {
@@ -42,6 +43,6 @@ enum PlayerStylesheet {
         let provider = gtk_css_provider_new()
         gtk_css_provider_load_from_data(provider, css, -1)
         gtk_style_context_add_provider_for_display(
-            display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+            display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1)
     }
 }
