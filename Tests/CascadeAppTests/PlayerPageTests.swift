@@ -19,8 +19,8 @@ import Testing
             play
             wait-position 0.2
             wait 1000ms
-            screenshot player-playing
             seek 1
+            screenshot player-playing
             wait 300ms
             toggle-fullscreen
             wait 700ms
@@ -61,7 +61,8 @@ import Testing
         #expect(elapsed > 0.9)
         #expect(abs(advanced - elapsed) < 0.35, "position moved \(advanced) s in \(elapsed) s")
 
-        // The seek lands within 0.5 s of its target (allowing for the time played since).
+        // The seek lands within 0.5 s of its target (allowing for the time played since); the
+        // seek showed the controls, and the screenshot has them.
         let seeked = report.player(step["wait 300ms"]!)
         let sinceSeek = (seeked["clock"] as? Double ?? 0) - (report.player(step["seek 1"]!)["clock"] as? Double ?? 0)
         let landed = (seeked["position"] as? Double ?? 0) - sinceSeek

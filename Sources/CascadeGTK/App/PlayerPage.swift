@@ -4,8 +4,9 @@ import CascadeImages
 import CascadePlayer
 import Foundation
 
-/// The page a tapped video opens: a bar with the back button and title above a 16:9 video
-/// container (cover and play button until playback, then the video with its controls).
+/// The page a tapped video opens: a 16:9 video container centred in the page (the cover and
+/// play button until playback, then the video with its controls) under a floating bar with the
+/// back button and the title.
 ///
 /// All decisions are `PlayerController`'s; the page renders its snapshot, forwards input, and
 /// performs fullscreen on the window. Call `stop()` when leaving the page: it stops playback and
@@ -46,7 +47,7 @@ public final class PlayerPage {
         engine = MediaStreamEngine()
         controller = PlayerController(engine: engine, scheduler: GLibPlayerScheduler())
 
-        root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        root = gtk_overlay_new()
         gtk_widget_add_css_class(root, "player-page")
         fullscreen = PlayerFullscreen(page: root)
         bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
@@ -61,8 +62,10 @@ public final class PlayerPage {
         gtk_label_set_ellipsize(titleLabel, PANGO_ELLIPSIZE_END)
         gtk_box_append(bar.as(GtkBox.self), back)
         gtk_box_append(bar.as(GtkBox.self), titleLabel.widget)
-        gtk_box_append(root.as(GtkBox.self), bar)
-        gtk_box_append(root.as(GtkBox.self), surface.root)
+        gtk_widget_set_valign(bar, GTK_ALIGN_START)
+        // The video is centred in the whole page; the bar floats above it.
+        gtk_overlay_set_child(root.opaque, surface.root)
+        gtk_overlay_add_overlay(root.opaque, bar)
         gtk_overlay_add_overlay(surface.overlay.opaque, controlsBar.root)
 
         Signal.connect(back.raw, "clicked") { [weak self] in self?.onBack?() }

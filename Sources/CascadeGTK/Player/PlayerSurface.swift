@@ -111,7 +111,8 @@ final class PlayerSurface {
         coverVisible = state.showsCover || !firstFrame
         gtk_widget_set_visible(cover.widget, coverVisible ? 1 : 0)
         gtk_widget_set_visible(video.widget, state.hasMedia ? 1 : 0)
-        gtk_widget_set_opacity(media, snapshot.brightness)
+        // Dimmed over black: the brightness, and a scrim behind an error message.
+        gtk_widget_set_opacity(media, snapshot.brightness * (controls.errorMessage == nil ? 1 : 0.35))
         gtk_widget_set_visible(playButton, state.showsPlayButton ? 1 : 0)
         gtk_widget_set_visible(spinner.widget, controls.showsSpinner ? 1 : 0)
         if controls.showsSpinner { gtk_spinner_start(spinner) } else { gtk_spinner_stop(spinner) }
