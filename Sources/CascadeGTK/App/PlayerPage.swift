@@ -62,6 +62,9 @@ public final class PlayerPage {
         gtk_label_set_ellipsize(titleLabel, PANGO_ELLIPSIZE_END)
         gtk_box_append(bar.as(GtkBox.self), back)
         gtk_box_append(bar.as(GtkBox.self), titleLabel.widget)
+        gtk_label_set_max_width_chars(titleLabel, 60)
+        // Only as wide as its content, so it hides as little of the video's input area as it can.
+        gtk_widget_set_halign(bar, GTK_ALIGN_START)
         gtk_widget_set_valign(bar, GTK_ALIGN_START)
         // The video is centred in the whole page; the bar floats above it.
         gtk_overlay_set_child(root.opaque, surface.root)
