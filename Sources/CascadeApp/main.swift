@@ -83,6 +83,9 @@ case .demoCatalog(let directory):
             fail("\(error)", status: 1)
         }
     }
+case .server(let base):
+    catalog = .server(
+        baseURL: URL(string: base)!, fetcher: HTTPFetcher(configuration: .init(timeout: options.requestTimeout)))
 case .http(let template):
     catalog = .feedURL(
         template: template, fetcher: HTTPFetcher(configuration: .init(timeout: options.requestTimeout)))

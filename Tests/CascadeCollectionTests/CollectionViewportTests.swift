@@ -127,4 +127,68 @@ import Testing
         #expect(!update.prefetch.isEmpty)
         #expect(update.prefetch.allSatisfy { layout.frame(for: .item($0.item))!.minX >= 800 })
     }
+
+    @Test func pinnedHeadersStickToTheViewportNotThePrefetchWindow() {
+        let configuration = WaterfallConfiguration(section: WaterfallSectionStyle(headerHeight: 40), pinsHeaders: true)
+        let layout = WaterfallLayout(configuration: configuration, containerWidth: 400)
+        layout.replaceAll(items: Array(repeating: .height(100), count: 200))
+        let viewport = CollectionViewport(layout: layout)
+        viewport.setVisibleRect(CGRect(x: 0, y: 900, width: 400, height: 800))
+        let update = viewport.setVisibleRect(CGRect(x: 0, y: 1_000, width: 400, height: 800))
+        #expect(update.direction == .forward)
+        let header = viewport.visibleElements.first { $0.id == .header(section: 0) }
+        #expect(header?.frame.minY == 1_000)
+        #expect(update.moved.contains { $0.id == .header(section: 0) })
+    }
+
+    /// Returns its base layout's elements in a scrambled order (layouts promise no order).
+    final class ScrambledLayout: CollectionLayout {
+        let base: ColumnsTestLayout
+        var random = SeededGenerator(seed: 11)
+        init(base: ColumnsTestLayout) { self.base = base }
+        var contentSize: CGSize { base.contentSize }
+        var numberOfSections: Int { base.numberOfSections }
+        func numberOfItems(inSection section: Int) -> Int { base.numberOfItems(inSection: section) }
+        func frame(for id: ElementID) -> CGRect? { base.frame(for: id) }
+        func elements(in rect: CGRect) -> [LayoutElement] {
+            var elements = base.elements(in: rect)
+            if Bool.random(using: &random) {
+                elements.shuffle(using: &random)
+            } else {
+                // Column runs, like a waterfall's lanes.
+                elements = elements.filter { $0.frame.minX < 100 } + elements.filter { $0.frame.minX >= 100 }
+            }
+            return elements
+        }
+    }
+
+    @Test func unorderedQueryResultsGiveTheSameUpdates() {
+        let base = ColumnsTestLayout(
+            itemCount: 500, columns: 3, width: 300, itemHeight: 60, spacing: 5, headerHeight: 20, footerHeight: 20)
+        let ordered = CollectionViewport(layout: base)
+        let scrambled = CollectionViewport(layout: ScrambledLayout(base: base))
+        var random = SeededGenerator(seed: 12)
+        for _ in 0..<300 {
+            let rect = CGRect(
+                x: 0, y: CGFloat.random(in: -100...base.contentSize.height, using: &random), width: 300, height: 500)
+            #expect(ordered.setVisibleRect(rect) == scrambled.setVisibleRect(rect))
+        }
+    }
+
+    @Test func aScrollSessionGivesTheHostThisExactSequence() {
+        // One column of 100 pt rows (no spacing), a 200 pt viewport: the window is 200 ahead
+        // and 100 behind.
+        let layout = ColumnsTestLayout(itemCount: 20, columns: 1, width: 100, itemHeight: 100, spacing: 0)
+        let viewport = CollectionViewport(layout: layout)
+        let spy = ViewportHostSpy()
+        func item(_ index: Int) -> ElementID { .item(index) }
+        func path(_ index: Int) -> ItemPath { ItemPath(section: 0, item: index) }
+        spy.record(viewport.setVisibleRect(CGRect(x: 0, y: 0, width: 100, height: 200)))
+        #expect(spy.take() == [.appear(item(0)), .appear(item(1)), .prefetch(path(2)), .prefetch(path(3))])
+        spy.record(viewport.setVisibleRect(CGRect(x: 0, y: 100, width: 100, height: 200)))
+        #expect(spy.take() == [.disappear(item(0)), .appear(item(2)), .prefetch(path(4))])
+        // Reversing: the window now reaches 200 above and 100 below; item 4 is cancelled.
+        spy.record(viewport.setVisibleRect(CGRect(x: 0, y: 50, width: 100, height: 200)))
+        #expect(spy.take() == [.appear(item(0)), .cancel(path(4))])
+    }
 }

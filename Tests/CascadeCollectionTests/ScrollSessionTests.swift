@@ -7,7 +7,7 @@ import Testing
 @Suite struct ScrollSessionTests {
     /// A host as the GTK one works: applies each update to spy cells and checks invariants.
     final class Host {
-        let layout: ColumnsTestLayout
+        let layout: any CollectionLayout
         let viewport: CollectionViewport
         let recycler: CellRecycler<SpyCell>
         let viewportSize: CGSize
@@ -18,9 +18,14 @@ import Testing
         var maxPrefetched = 0
         var failures: [String] = []
 
-        init(itemCount: Int, viewportSize: CGSize = CGSize(width: 400, height: 800)) {
-            layout = ColumnsTestLayout(
+        convenience init(itemCount: Int, viewportSize: CGSize = CGSize(width: 400, height: 800)) {
+            let layout = ColumnsTestLayout(
                 itemCount: itemCount, columns: 2, width: viewportSize.width, itemHeight: 180, spacing: 10)
+            self.init(layout: layout, viewportSize: viewportSize)
+        }
+
+        init(layout: any CollectionLayout, viewportSize: CGSize) {
+            self.layout = layout
             viewport = CollectionViewport(layout: layout)
             recycler = CellRecycler(
                 pool: ReusePool(capacityPerIdentifier: 64, prepareForReuse: { $0.prepareForReuse() }))
@@ -52,7 +57,7 @@ import Testing
         /// Every visible element has exactly one cell, bound to it; no cell is both visible
         /// and pooled; the visible set is what a brute-force query returns.
         private func check(_ rect: CGRect) {
-            let expected = layout.elements(in: rect)
+            let expected = layout.elements(in: rect).filter { ColumnsTestLayout.overlaps($0.frame, rect) }
             let cells = recycler.visibleCells
             if Set(cells.keys) != Set(expected.map(\.id)) { failures.append("visible set wrong at \(rect.minY)") }
             var seen = Set<ObjectIdentifier>()
@@ -100,6 +105,26 @@ import Testing
         #expect(host.maxLive <= Self.windowBound, "max live cells \(host.maxLive)")
         #expect(host.made <= Self.windowBound)
         #expect(host.maxPrefetched > 0 && host.maxPrefetched <= Self.windowBound)
+    }
+
+    @Test func flingThroughAMillionItemWaterfallAndBack() {
+        var random = SeededGenerator(seed: 9)
+        let items = (0..<1_000_000).map { _ in
+            WaterfallItem.size(CGSize(width: 100, height: Double.random(in: 75...180, using: &random)))
+        }
+        let layout = WaterfallLayout(containerWidth: 400)
+        layout.replaceAll(items: items)
+        let host = Host(layout: layout, viewportSize: CGSize(width: 400, height: 800))
+        host.show(offset: 0)
+        let velocity = host.maxOffset * 1000 * -log(DecelerationRate.normal.perMillisecond) * 1.05
+        let end = host.fling(from: 0, velocity: velocity)
+        #expect(end >= host.maxOffset - 1)
+        #expect(host.fling(from: end, velocity: -velocity) == 0)
+        // Columns are 185 pt wide, so items are at least 185 × 0.75 ≈ 139 pt tall: a 2,000 pt
+        // window touches at most ceil(2000 / 149) + 1 = 15 items per column.
+        #expect(host.failures.isEmpty, "\(host.failures.prefix(5))")
+        #expect(host.maxLive <= 30, "max live cells \(host.maxLive)")
+        #expect(host.maxPrefetched > 0 && host.maxPrefetched <= 30)
     }
 
     @Test func eachAppearanceBindsExactlyOnce() {

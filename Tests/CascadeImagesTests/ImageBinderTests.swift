@@ -5,7 +5,7 @@ import Testing
 @testable import CascadeImages
 
 @MainActor
-@Suite struct ImageBinderTests {
+@Suite(.timeLimit(.minutes(1))) struct ImageBinderTests {
     typealias F = PipelineFixture
 
     /// What a fake cell was told, in order.

@@ -4,7 +4,7 @@ import Testing
 
 @testable import CascadeImages
 
-@Suite struct ImagePipelineDiskTests {
+@Suite(.timeLimit(.minutes(1))) struct ImagePipelineDiskTests {
     typealias F = PipelineFixture
 
     @Test func originalBytesSurviveARestart() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import CascadeImages
 
-@Suite struct ImagePrefetcherTests {
+@Suite(.timeLimit(.minutes(1))) struct ImagePrefetcherTests {
     typealias F = PipelineFixture
 
     @Test func prefetchesIntoTheMemoryCacheOnce() async {
@@ -59,5 +59,22 @@ import Testing
         prefetcher.stopAll()
         #expect(await eventually { fixture.pipeline.inFlightCount == 0 && fixture.fetcher.heldCount == 0 })
         #expect(fixture.decoder.decodeCount == 0)
+    }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct ImagePrefetcherWindowTests {
+    typealias F = PipelineFixture
+
+    @Test func appliesPrefetchWindowSteps() async {
+        let fixture = F(holding: true)
+        let prefetcher = ImagePrefetcher(pipeline: fixture.pipeline)
+        let request: (Int) -> ImageRequest? = { $0 < 0 ? nil : F.request("item\($0)") }
+        prefetcher.update(prefetch: [1, 2, 3, -1], cancelPrefetch: []) { request($0) }
+        #expect(await eventually { fixture.fetcher.heldCount == 3 })
+        prefetcher.update(prefetch: [4], cancelPrefetch: [1, 2]) { request($0) }
+        #expect(await eventually { fixture.fetcher.heldCount == 2 })
+        #expect(prefetcher.activeCount == 2)
+        #expect(fixture.fetcher.calls.filter { if case .cancelled = $0 { true } else { false } }.count == 2)
+        prefetcher.stopAll()
     }
 }

@@ -5,7 +5,7 @@ import Testing
 @testable import CascadeImages
 
 @MainActor
-@Suite struct ImageTaskTests {
+@Suite(.timeLimit(.minutes(1))) struct ImageTaskTests {
     typealias F = PipelineFixture
 
     /// Records results as tags (or errors), so a failure prints something readable.

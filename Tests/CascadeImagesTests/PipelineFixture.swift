@@ -10,11 +10,11 @@ struct PipelineFixture {
     let pipeline: ImagePipeline
 
     init(
-        holding: Bool = false, decodeDelay: TimeInterval = 0,
+        holding: Bool = false, latency: TimeInterval = 0, decodeDelay: TimeInterval = 0,
         memory: MemoryImageCache? = MemoryImageCache(
             costLimit: 10_000_000), disk: DiskImageCache? = nil, fetches: Int = 6, decodes: Int = 2
     ) {
-        fetcher = FakeDataFetcher(holding: holding)
+        fetcher = FakeDataFetcher(holding: holding, latency: latency)
         decoder = FakeImageDecoder(delay: decodeDelay)
         pipeline = ImagePipeline(
             decoder: decoder, fetcher: fetcher, memoryCache: memory, diskCache: disk, maxConcurrentFetches: fetches,

@@ -120,3 +120,31 @@ import Testing
         #expect(layout.frame(for: .item(1))!.height == 87.25)
     }
 }
+
+@Suite struct WaterfallAppUsageTests {
+    /// The feed screen's use: a full-span banner on top, pages of 10 covers, a load-more footer.
+    @Test func feedPagesWithBannerAndFooter() {
+        var config = WaterfallConfiguration()
+        config.section.footerHeight = 44
+        let layout = WaterfallLayout(configuration: config)
+        layout.setContainerWidth(375)
+        layout.appendItems([.size(CGSize(width: 750, height: 300), fullSpan: true)])
+        for page in 0..<3 {
+            layout.appendItems(sizes: (0..<10).map { CGSize(width: 720, height: 900 + 40 * $0 + page) })
+        }
+        #expect(layout.numberOfItems(inSection: 0) == 31)
+        #expect(layout.frame(for: .item(0)) == CGRect(x: 10, y: 10, width: 355, height: 142))
+        #expect(layout.frame(for: .item(1))!.minY == 162)
+        let footer = layout.frame(for: .footer(section: 0))!
+        let lowest = (0..<31).map { layout.frame(for: .item($0))!.maxY }.max()!
+        #expect(footer.minY == lowest + 10)
+        #expect(layout.contentSize.height == footer.maxY)
+        let before = WaterfallSnapshot.of(layout)
+        for offset in stride(from: 0, through: layout.contentSize.height, by: 37) {
+            _ = layout.elements(in: CGRect(x: 0, y: offset, width: 375, height: 667))
+        }
+        #expect(WaterfallSnapshot.of(layout) == before)  // scrolling never changes the layout
+        layout.appendItems(heights: [120])
+        #expect(layout.frame(for: .item(31))!.height == 120)
+    }
+}

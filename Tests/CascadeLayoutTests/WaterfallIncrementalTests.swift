@@ -33,10 +33,20 @@ import Testing
                 let expected = ReferenceWaterfall.layout(
                     configuration: config, width: width, sections: model.sections, forcedColumns: model.pinned)
                 let actual = WaterfallSnapshot.of(layout)
-                if actual != expected || !LayoutChecks.waterfallViolations(layout).isEmpty {
+                let all = LayoutChecks.allElements(of: layout) { layout.pinnedHeaderFrame(section: $0, visibleTop: 0) }
+                let height = max(1, layout.contentSize.height)
+                let queriesMatch = (0..<2).allSatisfy { _ in
+                    let rect = CGRect(
+                        x: 0, y: CGFloat.random(in: -10...height, using: &rng), width: 1300,
+                        height: CGFloat.random(in: 1...600, using: &rng))
+                    let found = LayoutChecks.dictionary(layout.elements(in: rect, pinningHeadersTo: 0))
+                    return found == LayoutChecks.bruteForceIDs(in: rect, elements: all)
+                }
+                if actual != expected || !queriesMatch || !LayoutChecks.waterfallViolations(layout).isEmpty {
                     failures += 1
                     if failures <= 3 {
-                        Issue.record("sequence \(sequence) step \(step) after \(operation): layout differs")
+                        let detail = "frames equal \(actual == expected), queries equal \(queriesMatch)"
+                        Issue.record("sequence \(sequence) step \(step) after \(operation): \(detail)")
                     }
                     break
                 }
@@ -72,9 +82,11 @@ import Testing
             let same = WaterfallSnapshot.of(layout) == expected
             #expect(same, "item \(index) changed")
             let all = LayoutChecks.allElements(of: layout)
-            for _ in 0..<5 {
-                let rect = CGRect(
-                    x: 0, y: CGFloat.random(in: 0...layout.contentSize.height, using: &rng), width: 390, height: 844)
+            let bottom = layout.contentSize.height
+            // Random viewports, plus the bottom of the feed where shifts reach the lanes' ends.
+            let tops = (0..<5).map { _ in CGFloat.random(in: 0...bottom, using: &rng) } + [bottom - 900, bottom - 300]
+            for top in tops {
+                let rect = CGRect(x: 0, y: top, width: 390, height: 844)
                 let found = LayoutChecks.dictionary(layout.elements(in: rect))
                 let equal = found == LayoutChecks.bruteForceIDs(in: rect, elements: all)
                 #expect(equal, "query \(rect)")
@@ -91,6 +103,10 @@ import Testing
         let insertion = layout.insertItems([.height(20)], at: ItemPath(section: 0, item: 0))
         #expect(insertion.inserted == [ItemPath(section: 0, item: 0): layout.frame(for: .item(0))!])
         #expect(layout.lastTransition == insertion)
+        let old = layout.frame(for: .item(2))!
+        let move = layout.moveItem(from: ItemPath(section: 0, item: 2), to: ItemPath(section: 0, item: 0))
+        #expect(move == LayoutTransition(moved: [ItemPath(section: 0, item: 0): old]))
+        #expect(layout.moveItem(from: ItemPath(section: 4, item: 0), to: ItemPath(section: 0, item: 0)) == .none)
     }
 
     private func randomPath(_ model: Model, _ rng: inout SeededGenerator) -> ItemPath? {
@@ -110,7 +126,9 @@ import Testing
             let items = (0..<Int.random(in: 0...6, using: &rng)).map { _ in RandomWaterfall.item(using: &rng) }
             let section = sectionCount == 0 ? 0 : Int.random(in: 0..<sectionCount, using: &rng)
             if sectionCount == 0 { model.sections = [[]] }
-            model.unpin(from: ItemPath(section: section, item: model.sections[section].count))
+            // Appending nothing changes nothing; otherwise everything after the end of the
+            // section is placed again.
+            if !items.isEmpty { model.unpin(from: ItemPath(section: section, item: model.sections[section].count)) }
             model.sections[section] += items
             layout.appendItems(items, toSection: section)
             return "append \(items.count) to \(section)"

@@ -65,14 +65,60 @@ import Testing
 
     @Test func appendingMatchesBuildingAtOnce() {
         var rng = SeededGenerator(seed: 5)
-        let items = (0..<2_000).map { _ in RandomWaterfall.item(using: &rng) }
+        // More items than one 16,384-item placement chunk.
+        let items = (0..<17_000).map { _ in RandomWaterfall.item(using: &rng) }
         let whole = WaterfallLayout(containerWidth: 390)
         whole.replaceAll(items: items)
         let paged = WaterfallLayout(containerWidth: 390)
-        for page in stride(from: 0, to: items.count, by: 10) {
-            paged.appendItems(Array(items[page..<min(page + 10, items.count)]))
+        for page in stride(from: 0, to: items.count, by: 1_000) {
+            paged.appendItems(Array(items[page..<min(page + 1_000, items.count)]))
         }
+        let reference = ReferenceWaterfall.layout(
+            configuration: WaterfallConfiguration(), width: 390, sections: [items])
+        let matchesReference = WaterfallSnapshot.of(whole) == reference
+        #expect(matchesReference)
         let same = WaterfallSnapshot.of(whole) == WaterfallSnapshot.of(paged)
         #expect(same)
+    }
+}
+
+@Suite struct WaterfallRevisionTests {
+    @Test func revisionCountsChangesButNotQueries() {
+        let layout = WaterfallLayout(containerWidth: 375)
+        let start = layout.revision
+        layout.appendItems(heights: [100, 50])
+        let afterAppend = layout.revision
+        #expect(afterAppend > start)
+        _ = layout.elements(in: CGRect(x: 0, y: 0, width: 375, height: 500))
+        _ = layout.frame(for: .item(0))
+        #expect(layout.revision == afterAppend)
+        layout.setContainerWidth(375)  // the same width: nothing to do
+        #expect(layout.revision == afterAppend)
+        layout.updateHeight(of: ItemPath(section: 0, item: 0), to: 80)
+        #expect(layout.revision > afterAppend)
+    }
+}
+
+@Suite struct WaterfallReplaceTests {
+    /// A refresh replaces the feed with one of about the same size: the records are overwritten
+    /// in place, and the result must equal a fresh layout.
+    @Test(arguments: [0, 1, 37, 300])
+    func replacingWithFewerOrEqualItemsEqualsAFreshLayout(_ fewer: Int) {
+        var rng = SeededGenerator(seed: UInt64(fewer) + 9)
+        let config = RandomWaterfall.configuration(using: &rng)
+        let first = (0..<300).map { _ in RandomWaterfall.item(using: &rng) }
+        let second = (0..<(300 - fewer)).map { _ in RandomWaterfall.item(using: &rng) }
+        let layout = WaterfallLayout(configuration: config, containerWidth: 390)
+        layout.replaceAll(sections: [first])
+        layout.replaceAll(sections: [Array(second.prefix(100)), Array(second.dropFirst(100))])
+        let expected = ReferenceWaterfall.layout(
+            configuration: config, width: 390, sections: [Array(second.prefix(100)), Array(second.dropFirst(100))])
+        let same = WaterfallSnapshot.of(layout) == expected
+        #expect(same)
+        let all = LayoutChecks.allElements(of: layout) { layout.pinnedHeaderFrame(section: $0, visibleTop: 50) }
+        let rect = CGRect(x: 0, y: 50, width: 390, height: 2000)
+        #expect(
+            LayoutChecks.dictionary(layout.elements(in: rect, pinningHeadersTo: 50))
+                == LayoutChecks.bruteForceIDs(in: rect, elements: all))
     }
 }

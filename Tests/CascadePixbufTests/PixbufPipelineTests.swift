@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The pipeline with the real decoder, the real transport and real files and HTTP.
-@Suite struct PixbufPipelineTests {
+@Suite(.timeLimit(.minutes(1))) struct PixbufPipelineTests {
     @Test func loadsAndDownsamplesAFileURL() async throws {
         let pipeline = ImagePipeline(decoder: PixbufImageDecoder())
         let request = ImageRequest(
@@ -42,7 +42,7 @@ import Testing
     }
 }
 
-@Suite struct PixbufPipelineFactoryTests {
+@Suite(.timeLimit(.minutes(1))) struct PixbufPipelineFactoryTests {
     @Test func buildsTheHostPipelineWithCachesInAFolder() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-pxf-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -162,3 +162,50 @@ import Testing
         #expect(FeedScreenModel.durationText(seconds) == text)
     }
 }
+
+@MainActor
+@Suite struct FeedScreenModelBannerTests {
+    @Test func featuredItemsBecomeAFullSpanBannerAboveTheItems() async throws {
+        var items = FeedFixtures.items(0..<20)
+        for index in [1, 4, 6] { items[index].isFeatured = true }
+        let loader = ScriptedFeedLoader(items: items)
+        var configuration = FeedScreenModel.Configuration(columns: .fixed(2))
+        configuration.showsBanner = true
+        let model = FeedScreenModel(pager: FeedPager(loader: loader), configuration: configuration)
+        model.setContainerSize(CGSize(width: 375, height: 667))
+        model.start()
+        let deadline = Date().addingTimeInterval(20)
+        while model.items.count < 10 && Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        #expect(model.banners.map(\.id) == ["i-1", "i-4", "i-6"])
+        #expect(model.itemSection == 1)
+        let banner = try #require(model.bannerFrame)
+        #expect(banner.width == 355)  // spans both columns inside the insets
+        #expect(banner.minY == 10)
+        let first = try #require(model.frame(ofItem: 0))
+        #expect(first.minY >= banner.maxY + 10)
+        #expect(model.itemIndex(of: .item(0, section: 0)) == nil)  // the banner is not a video cell
+        #expect(model.itemIndex(of: .item(3, section: 1)) == 3)
+        #expect(model.footerFrame != nil)
+
+        var opened: [String] = []
+        model.onOpenItem = { opened.append($0.id) }
+        model.activateBanner(at: 2)
+        model.activateItem(at: 0)
+        #expect(opened == ["i-6", "i-0"])
+    }
+
+    @Test func withoutFeaturedItemsThereIsNoBanner() async throws {
+        var configuration = FeedScreenModel.Configuration(columns: .fixed(2))
+        configuration.showsBanner = true
+        let model = FeedScreenModel(
+            pager: FeedPager(loader: ScriptedFeedLoader(items: FeedFixtures.items(0..<10))),
+            configuration: configuration)
+        model.setContainerSize(CGSize(width: 375, height: 667))
+        model.start()
+        let deadline = Date().addingTimeInterval(20)
+        while model.items.isEmpty && Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        #expect(model.banners.isEmpty)
+        #expect(model.bannerElement == nil)
+        #expect(model.frame(ofItem: 0)?.minY == 10)
+    }
+}

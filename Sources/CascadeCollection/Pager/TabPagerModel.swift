@@ -257,3 +257,5 @@ public final class TabPagerModel<ChannelID: Hashable> {
         return channels.filter { seen.insert($0).inserted }
     }
 }
+
+extension TabPagerModel.Event: Sendable where ChannelID: Sendable {}

@@ -69,7 +69,9 @@ public final class CollectionViewport {
         }
         visibleRect = rect
         let region = prefetchWindow.region(around: rect, direction: direction, axis: axis)
-        var inWindow = layout.elements(in: region)
+        var inWindow =
+            (layout as? any HeaderPinningLayout)?.elements(in: region, pinningHeadersTo: rect.minY)
+            ?? layout.elements(in: region)
         ElementOrder.sort(&inWindow)
 
         var visible: [LayoutElement] = []
@@ -83,9 +85,14 @@ public final class CollectionViewport {
                 window.append(element.id.path)
             }
         }
-        var update = diffVisible(old: visibleElements, new: visible)
+        // Stored properties are read once into locals: inside the loops below every access
+        // to a class property would pay a dynamic exclusivity check.
+        let oldVisible = visibleElements
+        var update = Self.diffVisible(old: oldVisible, new: visible)
         update.direction = direction
-        updatePrefetch(newWindow: window, newVisible: visible, oldVisible: visibleElements, into: &update)
+        prefetchedItems = Self.updatePrefetch(
+            newWindow: window, oldWindow: windowItems, newVisible: visible, oldVisible: oldVisible,
+            prefetched: prefetchedItems, into: &update)
         visibleElements = visible
         windowItems = window
         return update
@@ -106,7 +113,7 @@ public final class CollectionViewport {
 
     // MARK: Diffing
 
-    private func diffVisible(old: [LayoutElement], new: [LayoutElement]) -> ViewportUpdate {
+    private static func diffVisible(old: [LayoutElement], new: [LayoutElement]) -> ViewportUpdate {
         var update = ViewportUpdate()
         var i = 0
         var j = 0
@@ -129,12 +136,11 @@ public final class CollectionViewport {
     /// Prefetch items entering the window that were neither in it nor visible before; cancel
     /// prefetched items that left it without becoming visible; items that became visible are
     /// consumed silently.
-    private func updatePrefetch(
-        newWindow: [ItemPath], newVisible: [LayoutElement], oldVisible: [LayoutElement],
-        into update: inout ViewportUpdate
-    ) {
-        guard !(newWindow.isEmpty && windowItems.isEmpty && prefetchedItems.isEmpty) else { return }
-        let oldWindow = windowItems
+    private static func updatePrefetch(
+        newWindow: [ItemPath], oldWindow: [ItemPath], newVisible: [LayoutElement], oldVisible: [LayoutElement],
+        prefetched prefetchedItems: [ItemPath], into update: inout ViewportUpdate
+    ) -> [ItemPath] {
+        guard !(newWindow.isEmpty && oldWindow.isEmpty && prefetchedItems.isEmpty) else { return [] }
         var requested: [ItemPath] = []
         requested.reserveCapacity(newWindow.count)
         // Walk newWindow against oldWindow, oldVisible and prefetchedItems in one merge.
@@ -165,7 +171,7 @@ public final class CollectionViewport {
             let isVisible = s < newVisible.count && newVisible[s].id.kind == .item && newVisible[s].id.path == item
             if !inWindow && !isVisible { update.cancelPrefetch.append(item) }
         }
-        prefetchedItems = requested
+        return requested
     }
 
     /// Whether `id` sorts before the item at `path` (items sort first, then by path).

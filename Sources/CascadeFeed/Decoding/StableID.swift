@@ -5,8 +5,13 @@ import Foundation
 public enum StableID {
     /// `"v-"` followed by the 64-bit FNV-1a hash of the URL's absolute string, in hex.
     public static func derived(from url: URL) -> String {
+        derived(fromText: url.absoluteString)
+    }
+
+    /// `"v-"` followed by the 64-bit FNV-1a hash of `text`'s UTF-8 bytes, in hex.
+    public static func derived(fromText text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in url.absoluteString.utf8 {
+        for byte in text.utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }

@@ -26,8 +26,10 @@ public final class AppWindow {
     public let frameStats = FrameStats()
     /// The channels of the catalog (empty until loaded).
     public private(set) var channels: [Channel] = []
-    /// The feed shown (nil until the channel list loaded).
-    public private(set) var feed: FeedView?
+    /// The channel page (nil until the channel list loaded).
+    public private(set) var channelPager: ChannelPagerView?
+    /// The feed of the selected channel (nil until it is built).
+    public var feed: FeedView? { channelPager?.currentPage }
     /// The page shown.
     public private(set) var screen = Screen.feed
 
@@ -103,6 +105,7 @@ public final class AppWindow {
 
     /// Opens the player page for `item`.
     public func open(_ item: VideoItem) {
+        feed?.setBannerActive(false)
         playerPage.show(item)
         gtk_stack_set_visible_child_name(stack, Screen.player.rawValue)
         screen = .player
@@ -113,7 +116,10 @@ public final class AppWindow {
         playerPage.stop()
         gtk_stack_set_visible_child_name(stack, Screen.feed.rawValue)
         screen = .feed
-        if let feed { gtk_widget_grab_focus(feed.scrolled) }
+        if let feed {
+            feed.setBannerActive(true)
+            gtk_widget_grab_focus(feed.scrolled)
+        }
     }
 
     /// Whether loading the channel list is still going on.
@@ -130,7 +136,7 @@ public final class AppWindow {
             switch result {
             case .success(let channels) where !channels.isEmpty:
                 self.channels = channels
-                self.showChannel(channels[0])
+                self.showChannels(channels)
             case .success:
                 self.alert.show(title: "No channels", message: "The catalog lists no channels.")
             case .failure(let error):
@@ -140,44 +146,62 @@ public final class AppWindow {
         }
     }
 
-    private func showChannel(_ channel: Channel) {
-        let loader: any FeedLoading
-        do {
-            loader = try catalog.loader(for: channel)
-        } catch {
-            alert.show(title: "Couldn't open the feed", message: FeedError(error).userMessage)
-            return
+    private func showChannels(_ channels: [Channel]) {
+        let pager = ChannelPagerModel(channels: channels) { [weak self] channel in
+            self?.makeFeed(for: channel) ?? FeedScreenModel(pager: FeedPager(loader: FailingLoader()))
         }
-        let cache = FeedPageCache(
-            directory: cacheDirectory.appendingPathComponent("feeds"), key: cacheKey(for: channel))
-        var configuration = FeedScreenModel.Configuration()
-        if let columns = options.columns { configuration.columns = .fixed(columns) }
-        let model = FeedScreenModel(pager: FeedPager(loader: loader, cache: cache), configuration: configuration)
-        let view = FeedView(model: model, pipeline: pipeline)
-        view.onOpenItem = { [weak self] item in self?.open(item) }
-        view.onChromeChanged = { [weak self, weak view] in
-            guard let self, let view, let message = view.model.alert else { return }
-            if self.alert.text == nil {
-                self.alert.show(title: message.title, message: message.message) { [weak view] in
-                    view?.model.dismissAlert()
-                }
-            }
+        let view = ChannelPagerView(model: pager, pipeline: pipeline)
+        view.onPageBuilt = { [weak self] page in self?.configure(page) }
+        view.onSelectionChanged = { [weak self, weak view] index in
+            guard let self, let view else { return }
+            for (page, feed) in view.pages { feed.setBannerActive(page == index && self.screen == .feed) }
+            gtk_label_set_text(self.subtitle, channels.indices.contains(index) ? channels[index].title : "")
         }
         while let child = gtk_widget_get_first_child(feedHolder) {
             gtk_box_remove(feedHolder.as(GtkBox.self), child)
         }
         gtk_box_append(feedHolder.as(GtkBox.self), view.root)
-        gtk_label_set_text(subtitle, channel.title)
-        feed = view
+        gtk_label_set_text(subtitle, channels[0].title)
+        channelPager = view
         view.start()
-        gtk_widget_grab_focus(view.scrolled)
+        if let page = view.currentPage { gtk_widget_grab_focus(page.scrolled) }
     }
 
+    private func makeFeed(for channel: Channel) -> FeedScreenModel {
+        let loader: any FeedLoading
+        do {
+            loader = try catalog.loader(for: channel)
+        } catch {
+            loader = FailingLoader(error: FeedError(error))
+        }
+        let cache = FeedPageCache(
+            directory: cacheDirectory.appendingPathComponent("feeds"), key: cacheKey(for: channel))
+        var configuration = FeedScreenModel.Configuration()
+        if let columns = options.columns { configuration.columns = .fixed(columns) }
+        // The first channel's featured items also run in a banner carousel at its top.
+        configuration.showsBanner = channel.id == channels.first?.id
+        return FeedScreenModel(
+            pager: FeedPager(loader: loader, pageSize: options.pageSize, cache: cache), configuration: configuration)
+    }
+
+    private func configure(_ page: FeedView) {
+        page.bannerInterval = options.carouselInterval
+        page.onOpenItem = { [weak self] item in self?.open(item) }
+        page.onChromeChanged = { [weak self, weak page] in
+            guard let self, let page, let message = page.model.alert else { return }
+            guard self.alert.text == nil, page === self.feed else { return }
+            self.alert.show(title: message.title, message: message.message) { [weak page] in
+                page?.model.dismissAlert()
+            }
+        }
+    }
+
+    /// Where a channel's first page is persisted: one file per source and channel.
     private func cacheKey(for channel: Channel) -> String {
         switch options.source {
-        case .demoCatalog: "demo-\(channel.id)"
-        case .http(let url):
-            "http-\(StableID.derived(from: URL(string: url.replacingOccurrences(of: "{", with: "%7B").replacingOccurrences(of: "}", with: "%7D")) ?? URL(fileURLWithPath: "/")))-\(channel.id)"
+        case .demoCatalog(let directory):
+            "demo-\(directory.map(StableID.derived(fromText:)) ?? "default")-\(channel.id)"
+        case .http(let url), .server(let url): "http-\(StableID.derived(fromText: url))-\(channel.id)"
         }
     }
 
@@ -185,12 +209,14 @@ public final class AppWindow {
         let keys = gtk_event_controller_key_new()!
         Signal.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] key, state in
             guard let self else { return false }
-            return self.handleKey(Int32(bitPattern: key), alt: state.rawValue & GDK_ALT_MASK.rawValue != 0)
+            return self.handleKey(Int32(bitPattern: key), state: state)
         }
         gtk_widget_add_controller(window, keys)
     }
 
-    private func handleKey(_ key: Int32, alt: Bool) -> Bool {
+    private func handleKey(_ key: Int32, state: GdkModifierType) -> Bool {
+        let alt = state.rawValue & GDK_ALT_MASK.rawValue != 0
+        let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
         if alert.text != nil {
             if key == GDK_KEY_Escape || key == GDK_KEY_Return {
                 alert.dismiss()
@@ -204,6 +230,18 @@ public final class AppWindow {
                 return true
             }
             return false
+        }
+        let ctrl = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
+        if ctrl, let pager = channelPager {
+            switch key {
+            case GDK_KEY_Tab, GDK_KEY_Page_Down:
+                pager.swipe(forward: !shift)
+                return true
+            case GDK_KEY_ISO_Left_Tab, GDK_KEY_Page_Up:
+                pager.swipe(forward: false)
+                return true
+            default: break
+            }
         }
         guard let feed else { return false }
         let page = feed.viewportHeight * 0.9

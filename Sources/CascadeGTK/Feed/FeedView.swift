@@ -35,10 +35,14 @@ public final class FeedView {
     private var pullReleaseTimer: MainLoopTimer?
     private var closingTicker: FrameTicker?
     private var topInset: Double = 0
-    private var sizeTicker: FrameTicker?
+    private let probe = SizeProbe()
     private var lastSize = CGSize.zero
     private var scale: CGFloat = 1
     private var placedFooter: CGRect?
+    /// Seconds between the banner's automatic advances (0: never); set before it is made.
+    public var bannerInterval: Double = 4
+    /// The banner carousel, made when the feed first has banners.
+    public private(set) var banner: BannerCarouselView?
 
     /// Called when the user opens an item.
     public var onOpenItem: ((VideoItem) -> Void)? {
@@ -67,6 +71,7 @@ public final class FeedView {
         gtk_scrolled_window_set_child(OpaquePointer(scrolled), content)
         adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled))
         gtk_overlay_set_child(OpaquePointer(root), scrolled)
+        gtk_overlay_add_overlay(OpaquePointer(root), probe.widget)
 
         refreshHeader = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
         gtk_widget_add_css_class(refreshHeader, "refresh-header")
@@ -94,13 +99,22 @@ public final class FeedView {
         renderChrome()
     }
 
-    /// Starts following the widget's size and loads the feed.
+    /// Starts following the widget's size (and restores the model's scroll offset once sized).
+    /// Loading is the owner's call (`model.start()`).
     public func start() {
-        sizeTicker = FrameTicker(widget: scrolled) { [weak self] _ in
-            self?.checkSize()
-            return true
-        }
-        model.start()
+        probe.onResize = { [weak self] _, _ in self?.checkSize() }
+        checkSize()
+    }
+
+    /// Stops following the size; call before dropping the view.
+    public func stop() {
+        probe.onResize = nil
+        closingTicker?.stop()
+        closingTicker = nil
+        pullReleaseTimer?.cancel()
+        images.unbindAll()
+        prefetcher.stopAll()
+        banner?.setOnScreen(false)
     }
 
     // MARK: Queries (for the script report)
@@ -116,8 +130,8 @@ public final class FeedView {
     /// Items whose cells are on screen, with frames, sorted by index.
     public var visibleItems: [(index: Int, item: VideoItem, frame: CGRect)] {
         model.viewport.visibleElements.compactMap { element in
-            guard element.id.kind == .item, model.items.indices.contains(element.id.path.item) else { return nil }
-            return (element.id.path.item, model.items[element.id.path.item], element.frame)
+            guard let index = model.itemIndex(of: element.id) else { return nil }
+            return (index, model.items[index], element.frame)
         }.sorted { $0.index < $1.index }
     }
     /// Where content coordinate (0, `offset`) is drawn, in `ancestor`'s coordinates: a content
@@ -132,7 +146,7 @@ public final class FeedView {
 
     /// The cell widget showing item `index`, if on screen.
     public func cell(forItem index: Int) -> VideoCellWidget? {
-        recycler.visibleCells[.item(index)]
+        recycler.visibleCells[.item(index, section: model.itemSection)]
     }
     /// Whether image loads are bound but not finished.
     public var hasPendingImages: Bool {
@@ -142,7 +156,9 @@ public final class FeedView {
         }
     }
     /// Whether a pull or the refresh header's closing animation is running.
-    public var isAnimating: Bool { pull.isPulling || closingTicker != nil || pullReleaseTimer != nil }
+    public var isAnimating: Bool {
+        pull.isPulling || closingTicker != nil || pullReleaseTimer != nil || banner?.isAnimating == true
+    }
 
     // MARK: Actions (the same paths real input takes)
 
@@ -188,7 +204,11 @@ public final class FeedView {
         }
         Signal.connect(UnsafeMutableRawPointer(scroll), "scroll-end") { [weak self] in self?.endPull() }
         gtk_widget_add_controller(scrolled, scroll)
-        Signal.connect(adjustment.raw, "value-changed") { [weak self] in self?.updateViewport() }
+        Signal.connect(adjustment.raw, "value-changed") { [weak self] in
+            guard let self else { return }
+            self.model.scrollOffset = self.offset
+            self.updateViewport()
+        }
 
         let footerClick = gtk_gesture_click_new()!
         Signal.connectPress(UnsafeMutableRawPointer(footerClick), "released") { [weak self] _, _, _ in
@@ -202,12 +222,18 @@ public final class FeedView {
         scale = CGFloat(gtk_widget_get_scale_factor(scrolled))
         guard size.width > 0, size != lastSize else { return }
         let anchor = firstVisibleAnchor()
+        let firstSizing = lastSize == .zero
         lastSize = size
         if model.setContainerSize(size), let anchor, let frame = model.frame(ofItem: anchor.index) {
             // Keep the first visible item where it was on screen across a relayout.
             scroll(to: Double(frame.minY) - anchor.offsetOnScreen)
         }
         updateViewport()
+        if firstSizing, model.scrollOffset > 0 {
+            // A rebuilt page comes back where the user left it.
+            gtk_adjustment_set_upper(adjustment, Double(model.layout.contentSize.height))
+            scroll(to: model.scrollOffset)
+        }
     }
 
     private func firstVisibleAnchor() -> (index: Int, offsetOnScreen: Double)? {
@@ -228,10 +254,59 @@ public final class FeedView {
         let size = model.layout.contentSize
         gtk_widget_set_size_request(content, Int32(size.width), Int32(size.height.rounded(.up)))
         let rect = CGRect(x: 0, y: offset, width: lastSize.width, height: max(1, viewportHeight))
-        let update = model.scroll(to: rect)
+        var update = model.scroll(to: rect)
+        placeBanner(&update)
         recycler.apply(update, make: { [weak self] _ in self?.makeCell() ?? VideoCellWidget() }, bind: bind, hide: hide)
         prefetch(update)
         placeFooter()
+    }
+
+    /// Takes the banner's element out of `update` (it is not a pooled cell) and shows, moves or
+    /// hides the carousel for it.
+    private func placeBanner(_ update: inout ViewportUpdate) {
+        guard let id = model.bannerElement else {
+            if let banner {
+                banner.setOnScreen(false)
+                gtk_widget_set_visible(banner.root, 0)
+            }
+            return
+        }
+        let isBanner = { (element: LayoutElement) in element.id == id }
+        let shown = update.appeared.first(where: isBanner) ?? update.moved.first(where: isBanner)
+        let hidden = update.disappeared.contains(where: isBanner)
+        update.appeared.removeAll(where: isBanner)
+        update.moved.removeAll(where: isBanner)
+        update.disappeared.removeAll(where: isBanner)
+        let carousel = bannerView()
+        carousel.setItems(model.banners)
+        if let shown {
+            if gtk_widget_get_parent(carousel.root) == nil {
+                gtk_fixed_put(content.as(GtkFixed.self), carousel.root, shown.frame.minX, shown.frame.minY)
+            } else {
+                gtk_fixed_move(content.as(GtkFixed.self), carousel.root, shown.frame.minX, shown.frame.minY)
+            }
+            carousel.apply(size: shown.frame.size)
+            gtk_widget_set_visible(carousel.root, 1)
+            carousel.setOnScreen(true)
+        } else if hidden {
+            gtk_widget_set_visible(carousel.root, 0)
+            carousel.setOnScreen(false)
+        }
+    }
+
+    private func bannerView() -> BannerCarouselView {
+        if let banner { return banner }
+        let carousel = BannerCarouselView(pipeline: images.pipeline, interval: bannerInterval)
+        carousel.onOpen = { [weak self] index in self?.model.activateBanner(at: index) }
+        banner = carousel
+        return carousel
+    }
+
+    /// Whether the carousel shows and may auto-advance (the page is shown).
+    public func setBannerActive(_ active: Bool) {
+        guard let banner else { return }
+        let inView = model.viewport.visibleElements.contains { $0.id == model.bannerElement }
+        banner.setOnScreen(active && inView)
     }
 
     private func makeCell() -> VideoCellWidget {
@@ -244,12 +319,12 @@ public final class FeedView {
     }
 
     private func index(of cell: VideoCellWidget) -> Int? {
-        recycler.visibleCells.first { $0.value === cell }?.key.path.item
+        recycler.visibleCells.first { $0.value === cell }.flatMap { model.itemIndex(of: $0.key) }
     }
 
     private func bind(_ cell: VideoCellWidget, _ element: LayoutElement) {
-        guard element.id.kind == .item, model.items.indices.contains(element.id.path.item) else { return }
-        let item = model.items[element.id.path.item]
+        guard let index = model.itemIndex(of: element.id) else { return }
+        let item = model.items[index]
         if gtk_widget_get_parent(cell.root) == nil {
             gtk_fixed_put(content.as(GtkFixed.self), cell.root, element.frame.minX, element.frame.minY)
         } else {
@@ -284,7 +359,9 @@ public final class FeedView {
     private func prefetch(_ update: ViewportUpdate) {
         func requests(_ paths: [ItemPath]) -> [ImageRequest] {
             paths.compactMap { path in
-                guard model.items.indices.contains(path.item), let frame = model.frame(ofItem: path.item) else {
+                guard path.section == model.itemSection, model.items.indices.contains(path.item),
+                    let frame = model.frame(ofItem: path.item)
+                else {
                     return nil
                 }
                 return coverRequest(for: model.items[path.item], size: frame.size, priority: .prefetch)

@@ -1,7 +1,11 @@
 import CGtk
 
 /// GLib timers and frame callbacks that own their Swift closures and release them when they
-/// stop, so a timer never outlives (or leaks) what it captured.
+/// stop, so a timer never leaks what it captured.
+///
+/// A timer runs until its body returns false or `cancel()` is called; dropping the object does
+/// not stop it (so `MainLoopTimer.after(0) { ... }` can be fired and forgotten). Bodies capture
+/// their owners weakly and stop when the owner is gone.
 @MainActor
 public final class MainLoopTimer {
     private final class Box: @unchecked Sendable {
@@ -11,8 +15,7 @@ public final class MainLoopTimer {
 
     private var sourceID: guint = 0
 
-    /// Calls `body` every `milliseconds` until it returns false or the timer is cancelled or
-    /// deallocated.
+    /// Calls `body` every `milliseconds` until it returns false or the timer is cancelled.
     public init(every milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) {
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
         sourceID = g_timeout_add_full(
@@ -32,17 +35,16 @@ public final class MainLoopTimer {
         }
     }
 
-    /// Stops the timer; safe to call more than once.
+    /// Stops the timer; safe to call more than once, and after it finished.
     public func cancel() {
-        if sourceID != 0, g_main_context_find_source_by_id(nil, sourceID) != nil {
-            g_source_remove(sourceID)
+        if sourceID != 0, let source = g_main_context_find_source_by_id(nil, sourceID),
+            g_source_is_destroyed(source) == 0
+        {
+            g_source_destroy(source)
         }
         sourceID = 0
     }
 
-    isolated deinit {
-        cancel()
-    }
 }
 
 /// Per-frame callbacks on a widget's frame clock (`gtk_widget_add_tick_callback`).

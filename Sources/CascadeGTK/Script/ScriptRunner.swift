@@ -101,8 +101,39 @@ public final class ScriptRunner {
         case .screenshot(let name):
             try await frames(2)
             try Screenshot.save(app.window, to: screenshots.appendingPathComponent("\(name).png"))
-        case .tapTab, .swipePage, .carousel:
-            throw ScriptFailure("not available yet (channel page and carousel: issue 8)")
+        case .tapTab(let index):
+            let pager = try requirePager()
+            guard pager.model.channels.indices.contains(index) else {
+                throw ScriptFailure("there is no tab \(index) (\(pager.model.channels.count) channels)")
+            }
+            pager.selectTab(index)
+            try await waitUntil(timeout: 5) { !pager.isMoving }
+        case .swipePage(let forward):
+            let pager = try requirePager()
+            let target = pager.model.selectedIndex + (forward ? 1 : -1)
+            guard pager.model.channels.indices.contains(target) else {
+                throw ScriptFailure("no \(forward ? "next" : "previous") page")
+            }
+            // A touchpad swipe: horizontal deltas over several frames, then the scroll ends.
+            let width = pager.pageWidth
+            for _ in 0..<6 {
+                pager.swipeDelta((forward ? 1 : -1) * width / 10)
+                try await frames(1)
+            }
+            pager.endSwipe()
+            try await waitUntil(timeout: 5) { !pager.isMoving }
+            guard pager.model.selectedIndex == target else {
+                throw ScriptFailure("the swipe settled on page \(pager.model.selectedIndex), not \(target)")
+            }
+        case .carousel(let forward):
+            let feed = try requireFeed()
+            guard app.screen == .feed else { throw ScriptFailure("the feed is not shown") }
+            guard let banner = feed.banner, feed.model.bannerElement != nil else {
+                throw ScriptFailure("this channel has no banner carousel")
+            }
+            try await waitUntil(timeout: 5) { !banner.isAnimating }
+            banner.step(forward: forward)
+            try await waitUntil(timeout: 5) { !banner.isAnimating }
         case .play, .pause, .seek, .waitPosition, .toggleFullscreen:
             try await performPlayer(action)
         }
@@ -162,6 +193,21 @@ public final class ScriptRunner {
         }
     }
 
+    private func requirePager() throws -> ChannelPagerView {
+        guard app.screen == .feed else { throw ScriptFailure("the channel page is not shown") }
+        guard let pager = app.channelPager else { throw ScriptFailure("the channels have not loaded") }
+        return pager
+    }
+
+    private func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            guard Date() < deadline else { throw ScriptFailure("timed out") }
+            try await frames(1)
+        }
+        try await frames(1)
+    }
+
     private func requireFeed() throws -> FeedView {
         guard let feed = app.feed else { throw ScriptFailure("the feed has not loaded") }
         return feed
@@ -183,6 +229,7 @@ public final class ScriptRunner {
     private func isIdle() -> Bool {
         if app.isLoadingChannels { return false }
         guard let feed = app.feed else { return app.alert.text != nil }
+        if app.channelPager?.isMoving == true { return false }
         return !feed.model.feedState.isLoading && !feed.hasPendingImages && !feed.isAnimating
     }
 

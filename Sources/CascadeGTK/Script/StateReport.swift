@@ -1,4 +1,5 @@
 import CascadeFeed
+import CascadeScreens
 import Foundation
 
 /// The state written after each script step (DESIGN.md, contract 3), as a JSON-ready value.
@@ -9,8 +10,8 @@ enum StateReport {
         let frames = app.frameStats.drain()
         var state: [String: Any] = [
             "screen": app.screen.rawValue,
-            "channel": 0,
-            "carousel_page": NSNull(),
+            "channel": app.channelPager?.model.selectedIndex ?? 0,
+            "carousel_page": app.feed?.banner?.currentPage as Any? ?? NSNull(),
             "alert": app.alert.text ?? NSNull(),
             "rss_bytes": residentBytes(),
             "frame_times_ms": ["count": frames.count, "p50": round3(frames.p50), "p95": round3(frames.p95)],
@@ -33,7 +34,21 @@ enum StateReport {
                 "max_offset": round3(feed.maxOffset),
             ]
             state["feed"] = summary
-            state["feeds"] = [summary]
+            if let pager = app.channelPager {
+                state["feeds"] = pager.model.channels.indices.map { index -> [String: Any] in
+                    var entry = feedSummary(pager.model.feed(at: index))
+                    entry["channel"] = pager.model.channels[index].id
+                    entry["built"] = pager.pages[index] != nil
+                    return entry
+                }
+                if let frame = pager.indicatorFrame, let tab = pager.tabStripFrames[safe: pager.model.selectedIndex] {
+                    state["tabs"] = [
+                        "indicator": [round3(frame.minX), round3(frame.width)],
+                        "selected_tab": [round3(tab.minX), round3(tab.width)],
+                        "strip_offset": round3(pager.stripOffset), "strip_width": round3(pager.stripWidth),
+                    ]
+                }
+            }
         } else {
             state["visible_items"] = [Any]()
             state["live_cells"] = 0
@@ -46,6 +61,15 @@ enum StateReport {
         return state
     }
 
+    private static func feedSummary(_ model: FeedScreenModel?) -> [String: Any] {
+        guard let model else { return ["state": "idle", "items": 0, "pages_loaded": 0, "requests": 0] }
+        let snapshot = model.pager.snapshot
+        return [
+            "state": snapshot.state.name, "items": snapshot.items.count, "pages_loaded": snapshot.pagesLoaded,
+            "requests": snapshot.requestCount,
+        ]
+    }
+
     /// The resident set size of this process, from /proc/self/statm.
     static func residentBytes() -> Int {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
@@ -56,4 +80,8 @@ enum StateReport {
 
     private static func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
     private static func round3(_ value: CGFloat) -> Double { round3(Double(value)) }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

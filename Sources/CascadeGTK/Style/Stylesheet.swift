@@ -28,6 +28,18 @@ public enum Stylesheet {
         .alert button { min-width: 88px; }
         .top-bar { background: #ffffff; border-bottom: 1px solid #e1e2e6; padding: 6px 12px; }
         .top-bar .app-title { font-weight: bold; font-size: 14pt; }
+        .tab-strip { background: #ffffff; border-bottom: 1px solid #e1e2e6; }
+        .tab { padding: 9px 14px 8px 14px; color: #5b5f6a; font-size: 11pt; }
+        .tab.selected { color: #111318; font-weight: bold; }
+        .tab-indicator { background: #ff3b5c; border-radius: 2px; min-height: 3px; }
+        .banner { border-radius: 8px; background: #1d1f24; }
+        .banner-caption {
+            color: white; font-weight: bold; font-size: 13pt; margin: 12px 16px;
+            text-shadow: 0 1px 3px alpha(black, 0.8);
+        }
+        .banner-dots { margin: 14px 16px; }
+        .banner-dot { min-width: 7px; min-height: 7px; border-radius: 4px; background: alpha(white, 0.5); }
+        .banner-dot.active { background: white; min-width: 16px; }
         .player-page { background: #101114; color: #f1f1f3; }
         .player-page .player-title { font-size: 14pt; font-weight: bold; }
         """

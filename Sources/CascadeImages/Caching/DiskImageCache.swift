@@ -59,6 +59,8 @@ public final class DiskImageCache: @unchecked Sendable {
 
     /// The bytes stored for `url`, marking the entry most recently used; nil on a miss or when
     /// the stored file is damaged (the file is then deleted).
+    ///
+    /// - Complexity: O(1) index work, plus reading the file and hashing the URL.
     public func data(for url: URL) -> Data? {
         let name = Self.fileName(for: url)
         let file = directory.appendingPathComponent(name)
@@ -88,6 +90,8 @@ public final class DiskImageCache: @unchecked Sendable {
     /// until the cache fits `sizeLimit`. Data larger than the whole limit is not stored.
     ///
     /// - Returns: whether the entry was written.
+    /// - Complexity: O(1) index work plus the write; an insertion that evicts sorts the index,
+    ///   O(n log n) in the number n of entries.
     @discardableResult
     public func store(_ data: Data, for url: URL) -> Bool {
         let size = Self.headerSize + data.count

@@ -35,13 +35,22 @@ public final class MemoryImageCache: @unchecked Sendable {
     /// The most bytes of pixels the cache keeps.
     public let costLimit: Int
     private let lock = NSLock()
-    private var state = State()
+    /// The state lives behind a pointer, guarded by `lock`: a class's stored `var` would pay
+    /// for dynamic exclusivity checks on every access of the hot lookup path.
+    private let storage: UnsafeMutablePointer<State>
 
     // MARK: Lifecycle
 
     /// Creates a cache holding at most `costLimit` bytes of decoded pixels (negative counts as 0).
     public init(costLimit: Int = MemoryImageCache.defaultCostLimit) {
         self.costLimit = max(0, costLimit)
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: State())
+    }
+
+    deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
     }
 
     // MARK: Public API
@@ -50,16 +59,16 @@ public final class MemoryImageCache: @unchecked Sendable {
     public func image(for key: ImageCacheKey) -> DecodedImage? {
         lock.lock()
         defer { lock.unlock() }
-        guard let index = state.indices[key] else { return nil }
+        guard let index = storage.pointee.indices[key] else { return nil }
         moveToHead(index)
-        return state.nodes[index].image
+        return storage.pointee.nodes[index].image
     }
 
     /// Whether `key` is cached, without changing the recency order.
     public func contains(_ key: ImageCacheKey) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        return state.indices[key] != nil
+        return storage.pointee.indices[key] != nil
     }
 
     /// Caches `image` for `key` as the most recently used entry, then evicts least recently used
@@ -70,23 +79,23 @@ public final class MemoryImageCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard cost <= costLimit else { return }
-        if let index = state.indices[key] {
-            state.totalCost += cost - state.nodes[index].cost
-            state.nodes[index].image = image
-            state.nodes[index].cost = cost
+        if let index = storage.pointee.indices[key] {
+            storage.pointee.totalCost += cost - storage.pointee.nodes[index].cost
+            storage.pointee.nodes[index].image = image
+            storage.pointee.nodes[index].cost = cost
             moveToHead(index)
         } else {
             let node = Node(key: key, image: image, cost: cost)
             let index: Int
-            if let reused = state.free.popLast() {
+            if let reused = storage.pointee.free.popLast() {
                 index = reused
-                state.nodes[index] = node
+                storage.pointee.nodes[index] = node
             } else {
-                index = state.nodes.count
-                state.nodes.append(node)
+                index = storage.pointee.nodes.count
+                storage.pointee.nodes.append(node)
             }
-            state.indices[key] = index
-            state.totalCost += cost
+            storage.pointee.indices[key] = index
+            storage.pointee.totalCost += cost
             linkAtHead(index)
         }
         evict(toCost: costLimit)
@@ -96,14 +105,14 @@ public final class MemoryImageCache: @unchecked Sendable {
     public func removeImage(for key: ImageCacheKey) {
         lock.lock()
         defer { lock.unlock() }
-        if let index = state.indices[key] { remove(index) }
+        if let index = storage.pointee.indices[key] { remove(index) }
     }
 
     /// Removes every entry.
     public func removeAll() {
         lock.lock()
         defer { lock.unlock() }
-        state = State()
+        storage.pointee = State()
     }
 
     /// Evicts least recently used entries until the total cost is at most `cost` (for memory
@@ -118,14 +127,14 @@ public final class MemoryImageCache: @unchecked Sendable {
     public var totalCost: Int {
         lock.lock()
         defer { lock.unlock() }
-        return state.totalCost
+        return storage.pointee.totalCost
     }
 
     /// The number of entries.
     public var count: Int {
         lock.lock()
         defer { lock.unlock() }
-        return state.indices.count
+        return storage.pointee.indices.count
     }
 
     /// The keys from most to least recently used (for tests and diagnostics).
@@ -135,10 +144,10 @@ public final class MemoryImageCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         var keys: [ImageCacheKey] = []
-        var index = state.head
+        var index = storage.pointee.head
         while index >= 0 {
-            if let key = state.nodes[index].key { keys.append(key) }
-            index = state.nodes[index].next
+            if let key = storage.pointee.nodes[index].key { keys.append(key) }
+            index = storage.pointee.nodes[index].next
         }
         return keys
     }
@@ -146,39 +155,39 @@ public final class MemoryImageCache: @unchecked Sendable {
     // MARK: Private (call with the lock held)
 
     private func evict(toCost limit: Int) {
-        while state.totalCost > limit, state.tail >= 0 {
-            remove(state.tail)
+        while storage.pointee.totalCost > limit, storage.pointee.tail >= 0 {
+            remove(storage.pointee.tail)
         }
     }
 
     private func remove(_ index: Int) {
         unlink(index)
-        if let key = state.nodes[index].key { state.indices[key] = nil }
-        state.totalCost -= state.nodes[index].cost
-        state.nodes[index] = Node()
-        state.free.append(index)
+        if let key = storage.pointee.nodes[index].key { storage.pointee.indices[key] = nil }
+        storage.pointee.totalCost -= storage.pointee.nodes[index].cost
+        storage.pointee.nodes[index] = Node()
+        storage.pointee.free.append(index)
     }
 
     private func moveToHead(_ index: Int) {
-        guard state.head != index else { return }
+        guard storage.pointee.head != index else { return }
         unlink(index)
         linkAtHead(index)
     }
 
     private func linkAtHead(_ index: Int) {
-        state.nodes[index].previous = -1
-        state.nodes[index].next = state.head
-        if state.head >= 0 { state.nodes[state.head].previous = index }
-        state.head = index
-        if state.tail < 0 { state.tail = index }
+        storage.pointee.nodes[index].previous = -1
+        storage.pointee.nodes[index].next = storage.pointee.head
+        if storage.pointee.head >= 0 { storage.pointee.nodes[storage.pointee.head].previous = index }
+        storage.pointee.head = index
+        if storage.pointee.tail < 0 { storage.pointee.tail = index }
     }
 
     private func unlink(_ index: Int) {
-        let previous = state.nodes[index].previous
-        let next = state.nodes[index].next
-        if previous >= 0 { state.nodes[previous].next = next } else { state.head = next }
-        if next >= 0 { state.nodes[next].previous = previous } else { state.tail = previous }
-        state.nodes[index].previous = -1
-        state.nodes[index].next = -1
+        let previous = storage.pointee.nodes[index].previous
+        let next = storage.pointee.nodes[index].next
+        if previous >= 0 { storage.pointee.nodes[previous].next = next } else { storage.pointee.head = next }
+        if next >= 0 { storage.pointee.nodes[next].previous = previous } else { storage.pointee.tail = previous }
+        storage.pointee.nodes[index].previous = -1
+        storage.pointee.nodes[index].next = -1
     }
 }

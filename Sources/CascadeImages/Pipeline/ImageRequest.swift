@@ -38,18 +38,32 @@ public struct ImageRequest: Hashable, Sendable {
 
 /// Identifies one decoded image in the memory cache: a URL and a target size.
 ///
-/// The URL is kept as its absolute string: hashing a string is cheaper than hashing a `URL`,
-/// and the memory cache is looked up on every cell bind.
+/// The URL is kept as its absolute string and the hash is computed once, when the key is made:
+/// the memory cache is looked up on every cell bind, and hashing a long URL string each time
+/// would cost more than the rest of the lookup.
 public struct ImageCacheKey: Hashable, Sendable, CustomStringConvertible {
     /// The absolute string of the image URL.
     public let url: String
     /// The target size, or nil for the original size.
     public let targetSize: PixelSize?
+    private let hash: Int
 
     /// Creates a key.
     public init(url: URL, targetSize: PixelSize?) {
         self.url = url.absoluteString
         self.targetSize = targetSize
+        var hasher = Hasher()
+        hasher.combine(self.url)
+        hasher.combine(targetSize)
+        hash = hasher.finalize()
+    }
+
+    public static func == (lhs: ImageCacheKey, rhs: ImageCacheKey) -> Bool {
+        lhs.hash == rhs.hash && lhs.targetSize == rhs.targetSize && lhs.url == rhs.url
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
     }
 
     public var description: String { "\(url)@\(targetSize.map(\.description) ?? "original")" }

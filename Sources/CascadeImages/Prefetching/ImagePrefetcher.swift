@@ -52,6 +52,23 @@ public final class ImagePrefetcher: Sendable {
         }
     }
 
+    /// Applies one step of the collection's prefetch window: starts the requests of the items
+    /// that entered it and stops those of the items that left it without appearing.
+    ///
+    /// Items that appeared are in neither list: their prefetch keeps running and the cell's own
+    /// visible request joins it.
+    ///
+    /// ```swift
+    /// let update = viewport.scroll(to: offset)  // CascadeCollection's ViewportUpdate
+    /// prefetcher.update(prefetch: update.prefetch, cancelPrefetch: update.cancelPrefetch) { path in
+    ///     coverRequest(for: path)
+    /// }
+    /// ```
+    public func update<Item>(prefetch: [Item], cancelPrefetch: [Item], request: (Item) -> ImageRequest?) {
+        stopPrefetching(cancelPrefetch.compactMap(request))
+        startPrefetching(prefetch.compactMap(request))
+    }
+
     /// Stops every prefetch.
     public func stopAll() {
         let subscriptions: [ImageSubscription] = state.withLock { state in

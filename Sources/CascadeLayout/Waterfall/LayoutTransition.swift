@@ -9,11 +9,17 @@ public struct LayoutTransition: Equatable, Sendable {
     public var inserted: [ItemPath: CGRect]
     /// Deleted items and their frames before the update (their final frames when animating).
     public var deleted: [ItemPath: CGRect]
+    /// Moved items, by their path after the update, with their frames before it (their initial
+    /// frames when animating; the final frame is `frame(for:)`).
+    public var moved: [ItemPath: CGRect]
 
     /// Creates a transition.
-    public init(inserted: [ItemPath: CGRect] = [:], deleted: [ItemPath: CGRect] = [:]) {
+    public init(
+        inserted: [ItemPath: CGRect] = [:], deleted: [ItemPath: CGRect] = [:], moved: [ItemPath: CGRect] = [:]
+    ) {
         self.inserted = inserted
         self.deleted = deleted
+        self.moved = moved
     }
 
     /// No change.

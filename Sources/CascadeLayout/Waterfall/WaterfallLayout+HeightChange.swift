@@ -11,6 +11,7 @@ extension WaterfallLayout {
         let record = records[global]
         let delta = newHeight - Double(record.height)
         guard delta != 0 else { return }
+        revision &+= 1
         let chainStart = sections[section].chainStart
         var chainEnd = section
         while chainEnd + 1 < sections.count, sections[chainEnd + 1].joinsPrevious { chainEnd += 1 }
@@ -18,6 +19,9 @@ extension WaterfallLayout {
 
         if record.spansAllColumns {
             records[global].height = Float(newHeight)
+            records.withUnsafeBufferPointer {
+                spanLane.refreshBottom(ofPosition: Int(record.lanePosition), records: $0.baseAddress!)
+            }
             shiftEverything(after: global + 1, by: delta, chainStart: chainStart)
             return
         }
@@ -28,6 +32,9 @@ extension WaterfallLayout {
         let before = resumeState(before: bandEnd, chainStart: chainStart).maxBottom
         records[global].height = Float(newHeight)
         let column = Int(record.column)
+        records.withUnsafeBufferPointer {
+            lanes[column].refreshBottom(ofPosition: Int(record.lanePosition), records: $0.baseAddress!)
+        }
         let end = lanes[column].lowerBound(bandEnd)
         shift(lane: column, from: Int(record.lanePosition) + 1, to: end, by: delta)
         let after = resumeState(before: bandEnd, chainStart: chainStart).maxBottom
@@ -54,30 +61,34 @@ extension WaterfallLayout {
     }
 
     /// Adds `delta` to the y of lane positions `from..<to`: whole blocks through their delta,
-    /// the partial blocks at either end record by record.
+    /// the partial blocks at either end record by record (refreshing the bottoms of the groups
+    /// and blocks whose last item moved).
     private func shift(lane: Int, from start: Int, to end: Int, by delta: Double) {
-        var position = start
-        while position < end {
-            if position & (Lane.blockSize - 1) == 0, position + Lane.blockSize <= end {
-                lanes[lane].deltas[position >> Lane.blockShift] += delta
-                position += Lane.blockSize
-            } else {
-                records[Int(lanes[lane].items[position])].y += delta
-                position += 1
-            }
-        }
+        Self.shift(&lanes[lane], from: start, to: end, by: delta, records: &records)
     }
 
     private func shiftSpanLane(from start: Int, by delta: Double) {
-        var position = start
-        let end = spanLane.items.count
-        while position < end {
-            if position & (Lane.blockSize - 1) == 0, position + Lane.blockSize <= end {
-                spanLane.deltas[position >> Lane.blockShift] += delta
-                position += Lane.blockSize
-            } else {
-                records[Int(spanLane.items[position])].y += delta
-                position += 1
+        Self.shift(&spanLane, from: start, to: spanLane.items.count, by: delta, records: &records)
+    }
+
+    private static func shift(
+        _ lane: inout Lane, from start: Int, to end: Int, by delta: Double, records: inout [ItemRecord]
+    ) {
+        guard start < end else { return }
+        records.withUnsafeMutableBufferPointer { records in
+            let base = UnsafePointer(records.baseAddress!)
+            var position = start
+            while position < end {
+                if position & (Lane.blockSize - 1) == 0, position + Lane.blockSize <= end {
+                    lane.deltas[position >> Lane.blockShift] += delta
+                    position += Lane.blockSize
+                } else {
+                    records[Int(lane.items[position])].y += delta
+                    if position & (Lane.groupSize - 1) == Lane.groupSize - 1 || position == end - 1 {
+                        lane.refreshBottom(ofPosition: position, records: base)
+                    }
+                    position += 1
+                }
             }
         }
     }

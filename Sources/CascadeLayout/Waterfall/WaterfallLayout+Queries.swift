@@ -108,15 +108,28 @@ extension WaterfallLayout {
         let mirrored = configuration.direction == .rightToLeft
         let containerWidth = Double(self.containerWidth)
         records.withUnsafeBufferPointer { records in
-            // Bottoms are non-decreasing along a lane: binary search the first one below minY.
-            var low = 0
-            var high = items.count
-            while low < high {
-                let mid = (low + high) >> 1
-                let record = records[Int(items[mid])]
-                let bottom = record.y + deltas[mid >> Lane.blockShift] + Double(record.height)
-                if bottom <= query.minY { low = mid + 1 } else { high = mid }
+            // Bottoms are non-decreasing along a lane: find the first block whose last bottom
+            // is below minY in the small block arrays, then the first such item in it.
+            let bottoms = lane.bottoms
+            var firstBlock = 0
+            var lastBlock = bottoms.count
+            while firstBlock < lastBlock {
+                let mid = (firstBlock + lastBlock) >> 1
+                if bottoms[mid] + deltas[mid] <= query.minY { firstBlock = mid + 1 } else { lastBlock = mid }
             }
+            guard firstBlock < bottoms.count else { return }
+            // Then the first group of 16 in that block, from the contiguous group bottoms.
+            let groupBottoms = lane.groupBottoms
+            let delta = deltas[firstBlock]
+            var firstGroup = firstBlock << (Lane.blockShift - Lane.groupShift)
+            var lastGroup = min((firstBlock + 1) << (Lane.blockShift - Lane.groupShift), groupBottoms.count)
+            while firstGroup < lastGroup {
+                let mid = (firstGroup + lastGroup) >> 1
+                if groupBottoms[mid] + delta <= query.minY { firstGroup = mid + 1 } else { lastGroup = mid }
+            }
+            // The walk below starts at the group; items above the rect in it are skipped by
+            // the overlap test.
+            let low = firstGroup << Lane.groupShift
             guard low < items.count else { return }
             var section = self.section(containing: Int(items[low]))
             var sectionEnd = sections[section].end

@@ -19,8 +19,11 @@ import Foundation
 /// a height change with `keepsColumnsOnHeightChange` (or round-robin placement) costs
 /// O(256 + n/256 + S); queries cost O(C log n + S + k); scrolling never invalidates anything.
 ///
-/// Bad input is clamped as documented on `LayoutClamp`, `SectionGeometry`'s style and each
+/// Bad input is clamped as documented on `LayoutClamp`, `WaterfallSectionStyle` and each
 /// method; no input produces a NaN frame or a crash.
+///
+/// - Warning: Lane indices are 32-bit: a layout holds at most 2^31 − 1 items. The height
+///   provider must not call back into the layout while it lays out.
 public final class WaterfallLayout: CollectionLayout {
     // MARK: State
 
@@ -28,6 +31,10 @@ public final class WaterfallLayout: CollectionLayout {
     public private(set) var configuration: WaterfallConfiguration
     /// The container width the layout fills (NaN, infinite or negative → 0).
     public private(set) var containerWidth: CGFloat = 0
+    /// Counts the changes that may have moved frames (every update, width or configuration
+    /// change); queries and scrolling never change it. Hosts compare it to know when cached
+    /// frames are stale.
+    public internal(set) var revision = 0
     /// The frames of the last insert, delete or move, for animating it.
     public private(set) var lastTransition = LayoutTransition.none
     /// Heights for `.provided` items: called with the item's path and its width (the column
@@ -88,6 +95,7 @@ public final class WaterfallLayout: CollectionLayout {
     ///
     /// - Complexity: O(n·C).
     public func replaceAll(sections newSections: [[WaterfallItem]]) {
+        revision &+= 1
         let total = newSections.reduce(0) { $0 + $1.count }
         // Reuse the lanes' storage when it fits (a refresh replaces a feed of about the same
         // size): fresh pages cost a fault each.
@@ -95,6 +103,8 @@ public final class WaterfallLayout: CollectionLayout {
         for lane in lanes.indices {
             lanes[lane].items.removeAll(keepingCapacity: keep)
             lanes[lane].deltas.removeAll(keepingCapacity: keep)
+            lanes[lane].bottoms.removeAll(keepingCapacity: keep)
+            lanes[lane].groupBottoms.removeAll(keepingCapacity: keep)
         }
         spanLane = Lane()
         sections.removeAll()
@@ -122,9 +132,17 @@ public final class WaterfallLayout: CollectionLayout {
                 self.finishSection(index, state: &state)
             }
         }
-        records = [ItemRecord](unsafeUninitializedCapacity: total) { buffer, count in
-            place(buffer.baseAddress!)
-            count = total
+        if total <= records.count, records.capacity <= total + total / 4 + 64 {
+            // A refresh of about the same size: overwrite the records in place (no allocation,
+            // no page faults, no fill).
+            records.removeLast(records.count - total)
+            records.withUnsafeMutableBufferPointer { place($0.baseAddress!) }
+        } else {
+            records = [ItemRecord](unsafeUninitializedCapacity: total) { buffer, count in
+                Self.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+                place(buffer.baseAddress!)
+                count = total
+            }
         }
     }
 
@@ -144,6 +162,21 @@ public final class WaterfallLayout: CollectionLayout {
         let section = max(0, section)
         ensureSections(upTo: section)
         insertRecords(items, section: section, at: sections[section].count)
+    }
+
+    /// Appends items sized like content of `sizes` (cover images: height = column width ×
+    /// height ÷ width, pixel-rounded; invalid sizes give squares). See `appendItems(_:toSection:)`.
+    ///
+    /// - Complexity: O(k·C + C log n) for k items appended to the last section.
+    public func appendItems(sizes: [CGSize], toSection section: Int = 0) {
+        appendItems(sizes.map { WaterfallItem.size($0) }, toSection: section)
+    }
+
+    /// Appends items of fixed `heights` (clamped). See `appendItems(_:toSection:)`.
+    ///
+    /// - Complexity: O(k·C + C log n) for k items appended to the last section.
+    public func appendItems(heights: [CGFloat], toSection section: Int = 0) {
+        appendItems(heights.map { WaterfallItem.height($0) }, toSection: section)
     }
 
     /// Appends a new section holding `items`.
@@ -199,9 +232,16 @@ public final class WaterfallLayout: CollectionLayout {
     /// Moves one item (a destination index past the end moves it to the end of that section;
     /// a missing source does nothing). Relayouts from the first affected item.
     ///
+    /// - Returns: the moved item's new path with its frame before the move, also kept in
+    ///   `lastTransition`.
     /// - Complexity: O(m·C + C log n + S) for the m items after the first affected one.
-    public func moveItem(from source: ItemPath, to destination: ItemPath) {
-        guard contains(source) else { return }
+    @discardableResult
+    public func moveItem(from source: ItemPath, to destination: ItemPath) -> LayoutTransition {
+        guard contains(source) else {
+            lastTransition = .none
+            return .none
+        }
+        let before = itemFrame(global: sections[source.section].start + source.item, section: source.section)
         let record = records[sections[source.section].start + source.item]
         removeRecord(at: source)
         let section = max(0, destination.section)
@@ -210,7 +250,8 @@ public final class WaterfallLayout: CollectionLayout {
         insertRaw([record], section: section, at: index)
         let first = min(source, ItemPath(section: section, item: index))
         relayout(fromSection: first.section, item: first.item)
-        lastTransition = .none
+        lastTransition = LayoutTransition(moved: [ItemPath(section: section, item: index): before])
+        return lastTransition
     }
 
     /// Replaces the sizing of the item at `path` (missing paths are ignored).
@@ -320,8 +361,7 @@ public final class WaterfallLayout: CollectionLayout {
 
     private func insertRaw(_ newRecords: [ItemRecord], section: Int, at index: Int) {
         let global = sections[section].start + index
-        for lane in lanes.indices { lanes[lane].truncate(at: global) }
-        spanLane.truncate(at: global)
+        truncateLanes(at: global)
         Self.grow(&records, adding: newRecords.count)
         growLanes(adding: newRecords.count)
         if global == records.count {
@@ -335,8 +375,7 @@ public final class WaterfallLayout: CollectionLayout {
 
     private func removeRecord(at path: ItemPath) {
         let global = sections[path.section].start + path.item
-        for lane in lanes.indices { lanes[lane].truncate(at: global) }
-        spanLane.truncate(at: global)
+        truncateLanes(at: global)
         records.remove(at: global)
         sections[path.section].count -= 1
         for later in (path.section + 1)..<sections.count { sections[later].start -= 1 }
@@ -347,6 +386,21 @@ public final class WaterfallLayout: CollectionLayout {
         for lane in lanes.indices {
             lanes[lane].items.reserveCapacity(total / columns + total / (columns * 16) + 64)
         }
+    }
+
+    /// Asks the kernel to back a large, fresh buffer with huge pages where it can (Linux
+    /// transparent huge pages in `madvise` mode): a 1M-item record array then takes about a
+    /// dozen page faults instead of six thousand, which otherwise cost as much as placing the
+    /// items. Best effort: failures are ignored.
+    static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
+        #if os(Linux)
+            let hugePage = 2 << 20
+            guard let base = buffer.baseAddress, buffer.count >= 2 * hugePage else { return }
+            let start = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
+            let end = (Int(bitPattern: base) + buffer.count) & ~(hugePage - 1)
+            guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            _ = madvise(aligned, end - start, MADV_HUGEPAGE)
+        #endif
     }
 
     /// Makes room for `count` more items growing by 1/8 instead of doubling, which keeps the

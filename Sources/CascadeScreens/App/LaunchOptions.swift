@@ -14,6 +14,9 @@ public struct LaunchOptions: Equatable, Sendable {
         /// An HTTP feed: a URL template with `{page}`/`{size}` (and optionally `{channel}`), or
         /// a plain URL to which `page` and `size` query parameters are appended.
         case http(String)
+        /// A server speaking `scripts/feed_server.py`'s protocol: `<base>/channels.json` and
+        /// `<base>/feed/<channel>?page=P&size=S`; every channel gets a page.
+        case server(String)
     }
 
     /// The feed source.
@@ -30,6 +33,10 @@ public struct LaunchOptions: Equatable, Sendable {
     public var headlessOutput: String?
     /// The HTTP request timeout in seconds (10, the reference's, unless given).
     public var requestTimeout: Double = 10
+    /// Items asked for per page (10, the reference's, unless given).
+    public var pageSize = 10
+    /// Seconds between the banner carousel's automatic advances (0: never).
+    public var carouselInterval: Double = 4
     /// Whether to print usage and exit.
     public var showHelp = false
 
@@ -43,9 +50,12 @@ public struct LaunchOptions: Equatable, Sendable {
           (no options)          open the feed on the embedded demo catalog
           --feed-url URL        use an HTTP feed; URL may contain {page}, {size} and {channel},
                                 otherwise page and size are appended as query parameters
+          --feed-server URL     use a feed server's channels (see scripts/feed_server.py)
           --catalog DIR         use a catalog directory instead of the generated demo catalog
           --columns N           fixed column count (default: adaptive, 2 at the reference width)
           --request-timeout S   HTTP request timeout in seconds (default 10)
+          --carousel-interval S seconds between banner auto-advances (default 4, 0 = off)
+          --page-size N         items per feed page (default 10, as in the reference API)
           --script FILE         run scripted actions (see Docs/SCRIPTING.md), then exit
           --report FILE.json    where --script writes the state after each step
           --screenshots DIR     where the script's `screenshot NAME` writes NAME.png
@@ -76,6 +86,12 @@ public struct LaunchOptions: Equatable, Sendable {
                     let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme), parsed.host != nil
                 else { throw Error("--feed-url must be an http(s) URL, got '\(url)'") }
                 options.source = .http(url)
+            case "--feed-server":
+                let url = try value(arg)
+                guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""),
+                    parsed.host != nil
+                else { throw Error("--feed-server must be an http(s) URL, got '\(url)'") }
+                options.source = .server(url)
             case "--catalog": options.source = .demoCatalog(directory: try value(arg))
             case "--columns":
                 let text = try value(arg)
@@ -89,6 +105,18 @@ public struct LaunchOptions: Equatable, Sendable {
                     throw Error("--request-timeout must be a number of seconds in (0, 600], got '\(text)'")
                 }
                 options.requestTimeout = seconds
+            case "--carousel-interval":
+                let text = try value(arg)
+                guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 3600 else {
+                    throw Error("--carousel-interval must be a number of seconds in [0, 3600], got '\(text)'")
+                }
+                options.carouselInterval = seconds
+            case "--page-size":
+                let text = try value(arg)
+                guard let n = Int(text), (1...10_000).contains(n) else {
+                    throw Error("--page-size must be 1...10000, got '\(text)'")
+                }
+                options.pageSize = n
             case "--script": options.scriptPath = try value(arg)
             case "--report": options.reportPath = try value(arg)
             case "--screenshots": options.screenshotsDirectory = try value(arg)

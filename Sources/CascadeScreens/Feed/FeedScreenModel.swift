@@ -30,6 +30,12 @@ public final class FeedScreenModel {
         public var minimumCellHeight: CGFloat
         /// Display scale for rounding heights to device pixels.
         public var displayScale: CGFloat
+        /// Whether featured items also show in a banner carousel at the top (a full-span item).
+        public var showsBanner: Bool = false
+        /// The most banners shown.
+        public var maximumBanners: Int = 5
+        /// The banner's height over its width.
+        public var bannerAspectRatio: CGFloat = 0.36
 
         /// The defaults: adaptive columns at least 170 wide (2 at the reference's 375 pt width), spacing 10.
         public init(
@@ -65,6 +71,12 @@ public final class FeedScreenModel {
 
     /// The items shown, in layout order.
     public private(set) var items: [VideoItem] = []
+    /// The featured items the banner carousel shows (empty: no banner).
+    public private(set) var banners: [VideoItem] = []
+    /// The layout section of the items: 1 below a banner, else 0.
+    public var itemSection: Int { banners.isEmpty ? 0 : 1 }
+    /// The banner's element, when there is one.
+    public var bannerElement: ElementID? { banners.isEmpty ? nil : .item(0, section: 0) }
     /// The pull-to-refresh control.
     public private(set) var refresh = RefreshControl()
     /// The load-more footer.
@@ -76,6 +88,9 @@ public final class FeedScreenModel {
     public private(set) var feedState: FeedPagerState = .idle
     /// The container size given by the host.
     public private(set) var containerSize: CGSize = .zero
+
+    /// The last scroll offset a host showed: restored when a page view is rebuilt.
+    public var scrollOffset: Double = 0
 
     /// Items were appended or replaced; the host rebinds cells (then calls `scroll(to:)`).
     public var onItemsChanged: ((ItemsChange) -> Void)?
@@ -101,7 +116,10 @@ public final class FeedScreenModel {
         layout.replaceAll(sections: [[]])
         viewport = CollectionViewport(layout: layout)
         layout.heightProvider = { [weak self] path, width in
-            MainActor.assumeIsolated { self?.height(ofItem: path.item, width: width) ?? 0 }
+            MainActor.assumeIsolated {
+                guard let self, path.section == self.itemSection else { return 0 }
+                return self.height(ofItem: path.item, width: width)
+            }
         }
         pager.onChange = { [weak self] snapshot in self?.apply(snapshot) }
         apply(pager.snapshot)
@@ -182,15 +200,30 @@ public final class FeedScreenModel {
         onOpenItem?(items[index])
     }
 
+    /// The user activated banner `index`.
+    public func activateBanner(at index: Int) {
+        guard banners.indices.contains(index) else { return }
+        onOpenItem?(banners[index])
+    }
+
     // MARK: Queries
 
     /// The frame of item `index` in content coordinates.
     public func frame(ofItem index: Int) -> CGRect? {
-        layout.frame(for: .item(index))
+        layout.frame(for: .item(index, section: itemSection))
     }
 
     /// The footer's frame.
-    public var footerFrame: CGRect? { layout.frame(for: .footer(section: 0)) }
+    public var footerFrame: CGRect? { layout.frame(for: .footer(section: itemSection)) }
+
+    /// The banner's frame, when there is one.
+    public var bannerFrame: CGRect? { bannerElement.flatMap { layout.frame(for: $0) } }
+
+    /// The index of the item an element shows, or nil for the banner, headers and footers.
+    public func itemIndex(of id: ElementID) -> Int? {
+        guard id.kind == .item, id.path.section == itemSection, items.indices.contains(id.path.item) else { return nil }
+        return id.path.item
+    }
 
     /// The footer's text for the current state.
     public var footerText: String {
@@ -223,6 +256,14 @@ public final class FeedScreenModel {
 
     // MARK: Private
 
+    /// The banner's section: the items' insets without the bottom one, and no footer.
+    private func bannerStyle() -> WaterfallSectionStyle {
+        var style = layout.configuration.section
+        style.insets.bottom = 0
+        style.footerHeight = 0
+        return style
+    }
+
     private func height(ofItem index: Int, width: CGFloat) -> CGFloat {
         guard items.indices.contains(index), width.isFinite, width > 0 else { return 0 }
         let ratio = items[index].aspectRatio
@@ -239,13 +280,22 @@ public final class FeedScreenModel {
     private func applyItems(_ newItems: [VideoItem]) {
         let old = items
         guard newItems != old else { return }
-        let isAppend = newItems.count > old.count && zip(old, newItems).allSatisfy { $0.id == $1.id }
+        let newBanners =
+            configuration.showsBanner ? Array(newItems.filter(\.isFeatured).prefix(configuration.maximumBanners)) : []
+        let isAppend =
+            newItems.count > old.count && newBanners == banners && zip(old, newItems).allSatisfy { $0.id == $1.id }
         items = newItems
         if isAppend {
-            layout.appendItems(Array(repeating: .provided(), count: newItems.count - old.count), toSection: 0)
+            layout.appendItems(Array(repeating: .provided(), count: newItems.count - old.count), toSection: itemSection)
             onItemsChanged?(.appended(old.count..<newItems.count))
         } else {
-            layout.replaceAll(sections: [Array(repeating: .provided(), count: newItems.count)])
+            banners = newBanners
+            var layoutConfiguration = layout.configuration
+            layoutConfiguration.sectionOverrides = banners.isEmpty ? [:] : [0: bannerStyle()]
+            layout.setConfiguration(layoutConfiguration)
+            let videos = [WaterfallItem](repeating: .provided(), count: newItems.count)
+            let banner = WaterfallItem(sizing: .aspectRatio(configuration.bannerAspectRatio), spansAllColumns: true)
+            layout.replaceAll(sections: banners.isEmpty ? [videos] : [[banner], videos])
             viewport.reset()
             onItemsChanged?(.replaced)
         }

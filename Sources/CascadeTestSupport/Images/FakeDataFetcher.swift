@@ -27,10 +27,14 @@ public final class FakeDataFetcher: DataFetching, @unchecked Sendable {
     private var waiters: [Waiter] = []
     private var nextID: UInt64 = 0
     private var holding: Bool
+    private var released: Set<URL> = []
+    private let latency: TimeInterval
 
-    /// Creates a fetcher; with `holding` true every fetch waits for `release`.
-    public init(holding: Bool = false) {
+    /// Creates a fetcher; with `holding` true every fetch waits for `release`; every fetch takes
+    /// at least `latency` seconds (a cancellable sleep).
+    public init(holding: Bool = false, latency: TimeInterval = 0) {
         self.holding = holding
+        self.latency = latency
     }
 
     // MARK: Test API
@@ -56,9 +60,11 @@ public final class FakeDataFetcher: DataFetching, @unchecked Sendable {
         lock.withLock { holding = value }
     }
 
-    /// Lets the held fetches of `url` answer.
+    /// Lets the held fetches of `url` answer, and later fetches of `url` answer at once (so a
+    /// test never hangs on a fetch that started after its release).
     public func release(_ url: URL) {
         let released: [Waiter] = lock.withLock {
+            self.released.insert(url)
             let matching = waiters.filter { $0.url == url }
             waiters.removeAll { $0.url == url }
             return matching
@@ -66,9 +72,10 @@ public final class FakeDataFetcher: DataFetching, @unchecked Sendable {
         for waiter in released { waiter.continuation.resume() }
     }
 
-    /// Lets every held fetch answer.
+    /// Lets every held fetch answer and stops holding new ones.
     public func releaseAll() {
         let released: [Waiter] = lock.withLock {
+            holding = false
             defer { waiters = [] }
             return waiters
         }
@@ -93,7 +100,7 @@ public final class FakeDataFetcher: DataFetching, @unchecked Sendable {
         let (hold, id): (Bool, UInt64) = lock.withLock {
             recorded.append(.fetch(url))
             nextID += 1
-            return (holding, nextID)
+            return (holding && !released.contains(url), nextID)
         }
         if hold {
             try await withTaskCancellationHandler {
@@ -114,6 +121,7 @@ public final class FakeDataFetcher: DataFetching, @unchecked Sendable {
                 waiter?.continuation.resume(throwing: CancellationError())
             }
         }
+        if latency > 0 { try await Task.sleep(nanoseconds: UInt64(latency * 1_000_000_000)) }
         let response = lock.withLock { responses[url] }
         switch response {
         case .success(let data)?: return data

@@ -1,0 +1,250 @@
+import CGtk
+import CascadeCollection
+import CascadeFeed
+import CascadeImages
+import Foundation
+
+/// The endless banner carousel: three reusable pages laid out from `CarouselModel.cells(at:)`
+/// (previous, current, next), page dots, the banner's title, auto-advance every 4 s (paused
+/// while hovered, dragged or off screen), mouse drags that snap, and a click that opens it.
+@MainActor
+public final class BannerCarouselView {
+    /// The root widget; the feed places it at the banner's frame.
+    public let root: UnsafeMutablePointer<GtkWidget>
+    /// The carousel state.
+    public let model: CarouselModel
+    /// Called when the user opens banner `index`.
+    public var onOpen: ((Int) -> Void)?
+
+    private let stage: UnsafeMutablePointer<GtkWidget>
+    private var slots: [(box: UnsafeMutablePointer<GtkWidget>, picture: OpaquePointer)] = []
+    private let dots: UnsafeMutablePointer<GtkWidget>
+    private let caption: OpaquePointer
+    private let binder: ImageBinder
+    private var items: [VideoItem] = []
+    private var size = CGSize.zero
+    private var drawnPosition: Double = 0
+    private var animation: FrameTicker?
+    private var hovered = false
+    private var onScreen = false
+    private var dragStartX: Double = 0
+    private var lastDragX: Double = 0
+    private var lastDragTime: UInt64 = 0
+    private var dragVelocity: Double = 0
+
+    /// Creates a carousel auto-advancing every `interval` seconds.
+    public init(pipeline: ImagePipeline, interval: Double = 4) {
+        binder = ImageBinder(pipeline: pipeline)
+        model = CarouselModel(pageCount: 0, autoAdvanceInterval: interval, scheduler: GLibTimerScheduler())
+        root = gtk_overlay_new()
+        gtk_widget_add_css_class(root, "banner")
+        gtk_widget_set_overflow(root, GTK_OVERFLOW_HIDDEN)
+        g_object_ref_sink(root.raw)
+        // The three pages sit side by side in a GtkFixed, which would ask for their combined
+        // width; a scroller with external policies keeps that from growing the banner.
+        stage = gtk_fixed_new()
+        let clip = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(OpaquePointer(clip), GTK_POLICY_EXTERNAL, GTK_POLICY_EXTERNAL)
+        gtk_scrolled_window_set_child(OpaquePointer(clip), stage)
+        gtk_widget_set_can_target(clip, 0)
+        gtk_overlay_set_child(OpaquePointer(root), clip)
+        for _ in 0..<3 {
+            let box = gtk_overlay_new()!
+            gtk_widget_add_css_class(box, "banner-page")
+            gtk_widget_set_overflow(box, GTK_OVERFLOW_HIDDEN)
+            let picture = OpaquePointer(gtk_picture_new())!
+            gtk_picture_set_content_fit(picture, GTK_CONTENT_FIT_COVER)
+            gtk_picture_set_can_shrink(picture, 1)
+            gtk_overlay_set_child(OpaquePointer(box), picture.widget)
+            gtk_fixed_put(stage.as(GtkFixed.self), box, 0, 0)
+            slots.append((box, picture))
+        }
+        caption = OpaquePointer(gtk_label_new(nil))
+        gtk_widget_add_css_class(caption.widget, "banner-caption")
+        gtk_label_set_ellipsize(caption, PANGO_ELLIPSIZE_END)
+        gtk_widget_set_halign(caption.widget, GTK_ALIGN_START)
+        gtk_widget_set_valign(caption.widget, GTK_ALIGN_END)
+        gtk_overlay_add_overlay(OpaquePointer(root), caption.widget)
+        dots = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
+        gtk_widget_add_css_class(dots, "banner-dots")
+        gtk_widget_set_halign(dots, GTK_ALIGN_END)
+        gtk_widget_set_valign(dots, GTK_ALIGN_END)
+        gtk_widget_set_can_target(dots, 0)
+        gtk_overlay_add_overlay(OpaquePointer(root), dots)
+        model.onAutoAdvance = { [weak self] transition in self?.animate(transition) }
+        connectInput()
+    }
+
+    isolated deinit {
+        binder.unbindAll()
+        g_object_unref(root.raw)
+    }
+
+    // MARK: API
+
+    /// Shows `banners` (keeping the current page when it still exists).
+    public func setItems(_ banners: [VideoItem]) {
+        guard banners != items else { return }
+        items = banners
+        model.setPageCount(banners.count)
+        while let child = gtk_widget_get_first_child(dots) { gtk_box_remove(dots.as(GtkBox.self), child) }
+        for _ in banners.indices {
+            let dot = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+            gtk_widget_add_css_class(dot, "banner-dot")
+            gtk_box_append(dots.as(GtkBox.self), dot)
+        }
+        gtk_widget_set_visible(dots, banners.count > 1 ? 1 : 0)
+        drawnPosition = model.position
+        render()
+    }
+
+    /// Sizes the carousel.
+    public func apply(size newSize: CGSize) {
+        guard newSize != size else { return }
+        size = newSize
+        gtk_widget_set_size_request(root, Int32(newSize.width), Int32(newSize.height))
+        for slot in slots {
+            gtk_widget_set_size_request(slot.box, Int32(newSize.width), Int32(newSize.height))
+        }
+        render()
+    }
+
+    /// Whether the carousel is on screen (its feed shown and scrolled into view).
+    public func setOnScreen(_ visible: Bool) {
+        onScreen = visible
+        updateRunning()
+    }
+
+    /// The page shown, or nil without banners.
+    public var currentPage: Int? { model.currentPage }
+    /// Whether a page change is animating.
+    public var isAnimating: Bool { animation != nil }
+
+    /// Moves one page forward or back (the same path as a completed drag), and restarts the
+    /// auto-advance countdown as any user interaction does.
+    public func step(forward: Bool) {
+        guard animation == nil else { return }
+        animate(model.advance(by: forward ? 1 : -1))
+        model.setVisible(false)
+        updateRunning()
+    }
+
+    // MARK: Private
+
+    private func connectInput() {
+        let motion = gtk_event_controller_motion_new()!
+        Signal.connectPoint(UnsafeMutableRawPointer(motion), "enter") { [weak self] _, _ in
+            self?.hovered = true
+            self?.updateRunning()
+        }
+        Signal.connect(UnsafeMutableRawPointer(motion), "leave") { [weak self] in
+            self?.hovered = false
+            self?.updateRunning()
+        }
+        gtk_widget_add_controller(root, motion)
+
+        let drag = gtk_gesture_drag_new()!
+        Signal.connectPoint(UnsafeMutableRawPointer(drag), "drag-begin") { [weak self] x, _ in
+            guard let self else { return }
+            self.animation?.stop()
+            self.animation = nil
+            self.dragStartX = x
+            self.lastDragX = 0
+            self.lastDragTime = DispatchTime.now().uptimeNanoseconds
+            self.dragVelocity = 0
+            self.model.beginDrag()
+        }
+        Signal.connectPoint(UnsafeMutableRawPointer(drag), "drag-update") { [weak self] dx, _ in
+            guard let self, self.size.width > 0 else { return }
+            let now = DispatchTime.now().uptimeNanoseconds
+            let dt = max(0.001, Double(now - self.lastDragTime) / 1e9)
+            self.dragVelocity = -((dx - self.lastDragX) / self.size.width) / dt
+            self.lastDragX = dx
+            self.lastDragTime = now
+            self.model.drag(by: -dx / self.size.width)
+            self.drawnPosition = self.model.cells.first { $0.slot == 1 }.map { Double($0.page) - $0.offset } ?? 0
+            self.render()
+        }
+        Signal.connectPoint(UnsafeMutableRawPointer(drag), "drag-end") { [weak self] dx, dy in
+            guard let self else { return }
+            if abs(dx) < 4 && abs(dy) < 4 {
+                _ = self.model.endDrag()
+                if let page = self.model.currentPage { self.onOpen?(page) }
+                self.render()
+                return
+            }
+            self.animate(self.model.endDrag(velocity: self.dragVelocity))
+        }
+        gtk_widget_add_controller(root, drag)
+    }
+
+    private func updateRunning() {
+        model.setVisible(onScreen && !hovered)
+    }
+
+    private func animate(_ transition: CarouselTransition) {
+        guard !transition.isEmpty else {
+            render()
+            return
+        }
+        animation?.stop()
+        var start: Int64?
+        animation = FrameTicker(widget: root) { [weak self] time in
+            guard let self else { return false }
+            let begin = start ?? time
+            start = begin
+            let t = min(1, Double(time - begin) / 300_000)
+            let eased = 1 - (1 - t) * (1 - t)
+            self.drawnPosition = transition.from + (transition.to - transition.from) * eased
+            self.render()
+            guard t >= 1 else { return true }
+            self.animation = nil
+            self.drawnPosition = self.model.position
+            self.render()
+            return false
+        }
+    }
+
+    private func render() {
+        guard !items.isEmpty, size.width > 0 else {
+            for slot in slots { gtk_widget_set_visible(slot.box, 0) }
+            return
+        }
+        let cells = model.cells(at: drawnPosition)
+        for (index, slot) in slots.enumerated() {
+            guard let cell = cells.first(where: { $0.slot == index }), items.indices.contains(cell.page) else {
+                gtk_widget_set_visible(slot.box, 0)
+                continue
+            }
+            gtk_widget_set_visible(slot.box, 1)
+            gtk_fixed_move(stage.as(GtkFixed.self), slot.box, (cell.offset * size.width).rounded(), 0)
+            let request = ImageRequest(
+                url: items[cell.page].coverURL, targetSize: PixelSize(width: Int(size.width), height: Int(size.height)))
+            let picture = slot.picture
+            binder.bind(request, to: index) { state in
+                switch state {
+                case .image(let image):
+                    if let texture = TextureFactory.texture(from: image) {
+                        gtk_picture_set_paintable(picture, texture)
+                        g_object_unref(UnsafeMutableRawPointer(texture))
+                    }
+                case .placeholder, .loading, .failure:
+                    gtk_picture_set_paintable(picture, nil)
+                }
+            }
+        }
+        let page = model.currentPage ?? 0
+        gtk_label_set_text(caption, items.indices.contains(page) ? items[page].title : "")
+        var dot = gtk_widget_get_first_child(dots)
+        var index = 0
+        while let current = dot {
+            if index == page {
+                gtk_widget_add_css_class(current, "active")
+            } else {
+                gtk_widget_remove_css_class(current, "active")
+            }
+            dot = gtk_widget_get_next_sibling(current)
+            index += 1
+        }
+    }
+}

@@ -1,0 +1,276 @@
+import CGtk
+import CascadeCollection
+import CascadeFeed
+import CascadeImages
+import CascadeScreens
+import Foundation
+
+/// The channel page: a tab strip (selected tab centred, indicator following a swipe) above a
+/// horizontally paging container with one `FeedView` per built channel page.
+///
+/// Swipes (touchpad horizontal scrolling), tab clicks and keyboard go to `ChannelPagerModel`;
+/// this view positions pages and tabs from it.
+@MainActor
+public final class ChannelPagerView {
+    /// The root widget.
+    public let root: UnsafeMutablePointer<GtkWidget>
+    /// The model.
+    public let model: ChannelPagerModel
+    /// Built page views by channel index.
+    public private(set) var pages: [Int: FeedView] = [:]
+    /// Called to configure a newly built page view (open handlers, alerts).
+    public var onPageBuilt: ((FeedView) -> Void)?
+    /// Called when the selected channel changed.
+    public var onSelectionChanged: ((Int) -> Void)?
+
+    private let pipeline: ImagePipeline
+    private let stripScroller: UnsafeMutablePointer<GtkWidget>
+    private let strip: UnsafeMutablePointer<GtkWidget>
+    private let indicator: UnsafeMutablePointer<GtkWidget>
+    private var tabs: [UnsafeMutablePointer<GtkWidget>] = []
+    private var tabFrames: [CGRect] = []
+    private let container: UnsafeMutablePointer<GtkWidget>
+    private let containerScroller: UnsafeMutablePointer<GtkWidget>
+    private let probe = SizeProbe()
+    private var size = CGSize.zero
+    private var animation: FrameTicker?
+    private var swipeEndTimer: MainLoopTimer?
+    private var swipeVelocity: Double = 0
+    private var lastSwipeTime: UInt64 = 0
+
+    // MARK: Lifecycle
+
+    /// Creates the view over `model` (call `start()` once it is in a window).
+    public init(model: ChannelPagerModel, pipeline: ImagePipeline) {
+        self.model = model
+        self.pipeline = pipeline
+        root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+
+        stripScroller = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_policy(OpaquePointer(stripScroller), GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
+        gtk_widget_add_css_class(stripScroller, "tab-strip")
+        strip = gtk_fixed_new()
+        gtk_scrolled_window_set_child(OpaquePointer(stripScroller), strip)
+        indicator = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+        gtk_widget_add_css_class(indicator, "tab-indicator")
+        gtk_widget_set_can_target(indicator, 0)
+
+        // The pages sit side by side in a GtkFixed; a scroller with external policies around it
+        // keeps their combined width from becoming the window's minimum width, and its
+        // adjustments report the container's size.
+        container = gtk_fixed_new()
+        containerScroller = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_policy(OpaquePointer(containerScroller), GTK_POLICY_EXTERNAL, GTK_POLICY_EXTERNAL)
+        gtk_scrolled_window_set_child(OpaquePointer(containerScroller), container)
+        gtk_widget_set_hexpand(containerScroller, 1)
+        gtk_widget_set_vexpand(containerScroller, 1)
+        let area = gtk_overlay_new()!
+        gtk_overlay_set_child(OpaquePointer(area), containerScroller)
+        gtk_overlay_add_overlay(OpaquePointer(area), probe.widget)
+        gtk_box_append(root.as(GtkBox.self), stripScroller)
+        gtk_box_append(root.as(GtkBox.self), area)
+
+        buildTabs()
+        connectSwipes()
+        model.onBuild = { [weak self] index, feed in self?.buildPage(index, feed) }
+        model.onDiscard = { [weak self] index in self?.discardPage(index) }
+        model.onVisibilityChanged = { [weak self] index, visible in
+            guard let self, visible else { return }
+            self.onSelectionChanged?(index)
+        }
+    }
+
+    /// Builds the first pages and starts following the size.
+    public func start() {
+        model.start()
+        probe.onResize = { [weak self] _, _ in self?.checkSize() }
+        checkSize()
+    }
+
+    // MARK: Queries
+
+    /// The page view of the selected channel, if built.
+    public var currentPage: FeedView? { pages[model.selectedIndex] }
+    /// The width of one page.
+    public var pageWidth: Double { Double(size.width) }
+    /// Whether the container is animating or a swipe is in progress.
+    public var isMoving: Bool { animation != nil || swipeEndTimer != nil }
+    /// The selection indicator's frame in strip coordinates (for tests).
+    public var indicatorFrame: CGRect? { model.indicatorFrame(tabFrames: tabFrames) }
+    /// The tab frames in strip coordinates.
+    public var tabStripFrames: [CGRect] { tabFrames }
+    /// The tab strip's scroll offset.
+    public var stripOffset: Double {
+        gtk_adjustment_get_value(gtk_scrolled_window_get_hadjustment(OpaquePointer(stripScroller)))
+    }
+    /// The tab strip's visible width.
+    public var stripWidth: Double { Double(gtk_widget_get_width(stripScroller)) }
+
+    // MARK: Actions (the paths real input takes)
+
+    /// A tab click: selects the page and slides the container there.
+    public func selectTab(_ index: Int) {
+        guard model.channels.indices.contains(index) else { return }
+        let from = model.position
+        model.selectTab(index)
+        animate(from: from, to: Double(index), reporting: false)
+    }
+
+    /// Moves to the next (or previous) page as a completed swipe does.
+    public func swipe(forward: Bool) {
+        let target = model.selectedIndex + (forward ? 1 : -1)
+        guard model.channels.indices.contains(target) else { return }
+        animate(from: model.position, to: Double(target), reporting: true)
+    }
+
+    /// Feeds a horizontal scroll delta in points (touchpad swipe).
+    public func swipeDelta(_ dx: Double) {
+        guard size.width > 0, animation == nil else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        let dt = lastSwipeTime == 0 ? 0.016 : max(0.001, Double(now - lastSwipeTime) / 1e9)
+        lastSwipeTime = now
+        swipeVelocity = (dx / size.width) / dt
+        model.swiped(to: model.position + dx / size.width)
+        layout()
+        swipeEndTimer?.cancel()
+        swipeEndTimer = MainLoopTimer.after(150) { [weak self] in self?.endSwipe() }
+    }
+
+    /// The swipe ended: snap to a page.
+    public func endSwipe() {
+        swipeEndTimer?.cancel()
+        swipeEndTimer = nil
+        lastSwipeTime = 0
+        let target = model.snapTarget(velocity: swipeVelocity)
+        swipeVelocity = 0
+        animate(from: model.position, to: Double(target), reporting: true)
+    }
+
+    // MARK: Private
+
+    private func buildTabs() {
+        for (index, channel) in model.channels.enumerated() {
+            let label = gtk_label_new(channel.title)!
+            gtk_widget_add_css_class(label, "tab")
+            let click = gtk_gesture_click_new()!
+            Signal.connectPress(UnsafeMutableRawPointer(click), "released") { [weak self] _, _, _ in
+                self?.selectTab(index)
+            }
+            gtk_widget_add_controller(label, click)
+            gtk_fixed_put(strip.as(GtkFixed.self), label, 0, 0)
+            tabs.append(label)
+        }
+        gtk_fixed_put(strip.as(GtkFixed.self), indicator, 0, 0)
+        measureTabs()
+    }
+
+    private func measureTabs() {
+        var widths: [CGFloat] = []
+        var height: Int32 = 0
+        for tab in tabs {
+            var natural: Int32 = 0
+            var naturalHeight: Int32 = 0
+            gtk_widget_measure(tab, GTK_ORIENTATION_HORIZONTAL, -1, nil, &natural, nil, nil)
+            gtk_widget_measure(tab, GTK_ORIENTATION_VERTICAL, -1, nil, &naturalHeight, nil, nil)
+            widths.append(CGFloat(natural))
+            height = max(height, naturalHeight)
+        }
+        let stripLayout = PagingStripLayout(
+            sizing: .widths(widths), spacing: 4, insets: LayoutInsets(top: 0, left: 8, bottom: 0, right: 8),
+            containerSize: CGSize(width: 10_000, height: CGFloat(height)))
+        tabFrames = widths.indices.compactMap { stripLayout.frame(for: .item($0)) }
+        for (tab, frame) in zip(tabs, tabFrames) {
+            gtk_fixed_move(strip.as(GtkFixed.self), tab, frame.minX, frame.minY)
+        }
+        gtk_widget_set_size_request(strip, Int32((tabFrames.last?.maxX ?? 0) + 8), height + 3)
+    }
+
+    private func connectSwipes() {
+        let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_HORIZONTAL)!
+        gtk_event_controller_set_propagation_phase(scroll, GTK_PHASE_CAPTURE)
+        Signal.connectScroll(UnsafeMutableRawPointer(scroll)) { [weak self, scroll] dx, _ in
+            guard let self, dx != 0 else { return false }
+            let unit = gtk_event_controller_scroll_get_unit(scroll)
+            self.swipeDelta(unit == GDK_SCROLL_UNIT_WHEEL ? dx * 60 : dx)
+            return true
+        }
+        Signal.connect(UnsafeMutableRawPointer(scroll), "scroll-end") { [weak self] in
+            guard let self, self.swipeEndTimer != nil else { return }
+            self.endSwipe()
+        }
+        gtk_widget_add_controller(containerScroller, scroll)
+    }
+
+    private func checkSize() {
+        let newSize = CGSize(width: probe.size.width, height: probe.size.height)
+        guard newSize.width > 0, newSize != size else { return }
+        size = newSize
+        for page in pages.values {
+            gtk_widget_set_size_request(page.root, Int32(size.width), Int32(size.height))
+        }
+        layout()
+    }
+
+    private func buildPage(_ index: Int, _ feed: FeedScreenModel) {
+        let view = FeedView(model: feed, pipeline: pipeline)
+        pages[index] = view
+        if size.width > 0 {
+            gtk_widget_set_size_request(view.root, Int32(size.width), Int32(size.height))
+        }
+        gtk_fixed_put(container.as(GtkFixed.self), view.root, Double(index) * size.width, 0)
+        onPageBuilt?(view)
+        view.start()
+        layout()
+    }
+
+    private func discardPage(_ index: Int) {
+        guard let view = pages.removeValue(forKey: index) else { return }
+        view.stop()
+        gtk_fixed_remove(container.as(GtkFixed.self), view.root)
+    }
+
+    private func animate(from: Double, to: Double, reporting: Bool) {
+        animation?.stop()
+        var start: Int64?
+        let duration = 0.25
+        animation = FrameTicker(widget: containerScroller) { [weak self] time in
+            guard let self else { return false }
+            let begin = start ?? time
+            start = begin
+            let t = min(1, Double(time - begin) / 1e6 / duration)
+            let eased = 1 - (1 - t) * (1 - t) * (1 - t)
+            let position = from + (to - from) * eased
+            if reporting { self.model.swiped(to: position) } else { self.model.animate(to: position) }
+            if t >= 1 {
+                self.animation = nil
+                self.model.settled(at: Int(to.rounded()))
+                self.layout()
+                return false
+            }
+            self.layout()
+            return true
+        }
+    }
+
+    private func layout() {
+        for (index, page) in pages {
+            let x = (Double(index) - model.position) * size.width
+            gtk_fixed_move(container.as(GtkFixed.self), page.root, x.rounded(), 0)
+            gtk_widget_set_visible(page.root, abs(Double(index) - model.position) < 1 ? 1 : 0)
+        }
+        let selected = model.visuallySelectedIndex
+        for (index, tab) in tabs.enumerated() {
+            if index == selected {
+                gtk_widget_add_css_class(tab, "selected")
+            } else {
+                gtk_widget_remove_css_class(tab, "selected")
+            }
+        }
+        if let frame = model.indicatorFrame(tabFrames: tabFrames) {
+            gtk_widget_set_size_request(indicator, Int32(frame.width.rounded()), 3)
+            gtk_fixed_move(strip.as(GtkFixed.self), indicator, frame.minX, frame.maxY)
+        }
+        let offset = model.stripOffset(tabFrames: tabFrames, stripWidth: CGFloat(stripWidth))
+        gtk_adjustment_set_value(gtk_scrolled_window_get_hadjustment(OpaquePointer(stripScroller)), Double(offset))
+    }
+}

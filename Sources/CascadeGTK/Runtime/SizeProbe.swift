@@ -1,0 +1,47 @@
+import CGtk
+
+/// Reports the size of the area it covers, without polling: a transparent, input-less
+/// `GtkDrawingArea` (whose `resize` signal fires on every size allocation change) to be added
+/// as an overlay over the widget to measure.
+///
+/// GTK 4 has no size-changed signal on ordinary widgets; a frame tick would work but wakes the
+/// app every frame while idle.
+@MainActor
+public final class SizeProbe {
+    /// The probe widget: add it with `gtk_overlay_add_overlay` over the measured child.
+    public let widget: UnsafeMutablePointer<GtkWidget>
+    /// Called after each size allocation that changed the size (outside the allocation).
+    public var onResize: ((Int, Int) -> Void)?
+
+    private final class Box: @unchecked Sendable {
+        weak var probe: SizeProbe?
+    }
+
+    /// Creates a probe.
+    public init() {
+        widget = gtk_drawing_area_new()
+        gtk_widget_set_can_target(widget, 0)
+        gtk_widget_set_can_focus(widget, 0)
+        gtk_widget_set_hexpand(widget, 1)
+        gtk_widget_set_vexpand(widget, 1)
+        let box = Box()
+        box.probe = self
+        let thunk: @convention(c) (gpointer?, gint, gint, gpointer?) -> Void = { _, width, height, data in
+            let box = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated {
+                // The signal runs inside size allocation: act after it, so moving or resizing
+                // children does not queue another allocation mid-way.
+                MainLoopTimer.after(0) { [weak probe = box.probe] in probe?.onResize?(Int(width), Int(height)) }
+            }
+        }
+        g_signal_connect_data(
+            UnsafeMutableRawPointer(widget), "resize", unsafeBitCast(thunk, to: GCallback.self),
+            Unmanaged.passRetained(box).toOpaque(), { data, _ in Unmanaged<AnyObject>.fromOpaque(data!).release() },
+            GConnectFlags(rawValue: 0))
+    }
+
+    /// The current size of the probe.
+    public var size: (width: Int, height: Int) {
+        (Int(gtk_widget_get_width(widget)), Int(gtk_widget_get_height(widget)))
+    }
+}

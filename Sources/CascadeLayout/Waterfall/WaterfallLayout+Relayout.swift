@@ -1,0 +1,152 @@
+import Foundation
+
+extension WaterfallLayout {
+    // MARK: Geometry
+
+    /// Resolves every section's style against the container width, decides which sections
+    /// join in continuous flow, and makes sure there is a lane per column.
+    ///
+    /// - Complexity: O(S).
+    func refreshGeometry() {
+        var maxColumns = 0
+        for index in sections.indices {
+            let geometry = SectionGeometry(
+                style: configuration.style(forSection: index), containerWidth: containerWidth)
+            sections[index].geometry = geometry
+            let joins =
+                configuration.flow == .continuous && index > 0
+                && geometry.canJoin(after: sections[index - 1].geometry)
+            sections[index].joinsPrevious = joins
+            sections[index].chainStart = joins ? sections[index - 1].chainStart : index
+            maxColumns = max(maxColumns, geometry.columnCount)
+        }
+        if lanes.count < maxColumns { lanes.append(contentsOf: repeatElement(Lane(), count: maxColumns - lanes.count)) }
+    }
+
+    // MARK: Relayout
+
+    /// Places every item from `item` of `section` to the end, and every header and footer
+    /// from that section on. What comes before is left untouched.
+    ///
+    /// - Complexity: O(m·C + C log n + S) for the m items placed.
+    func relayout(fromSection section: Int, item: Int) {
+        guard section < sections.count else { return }
+        revision &+= 1
+        let global = sections[section].start + item
+        truncateLanes(at: global)
+        var state: PlacementState
+        var current = section
+        if item > 0 || sections[section].joinsPrevious {
+            // Carry on inside a chain of columns.
+            state = resumeState(before: global, chainStart: sections[section].chainStart)
+            placeItems(section: section, from: item, state: &state)
+            finishSection(section, state: &state)
+            current += 1
+        } else {
+            let level = section == 0 ? 0 : sections[section - 1].bottom
+            state = PlacementState(columns: 0, top: level, level: level)
+        }
+        while current < sections.count {
+            startSection(current, state: &state)
+            placeItems(section: current, from: 0, state: &state)
+            finishSection(current, state: &state)
+            current += 1
+        }
+    }
+
+    /// Drops every lane position of items from `global` on and fixes the bottom of each lane's
+    /// new last block.
+    ///
+    /// - Complexity: O(C log n).
+    func truncateLanes(at global: Int) {
+        records.withUnsafeBufferPointer { records in
+            guard let base = records.baseAddress else {
+                for lane in lanes.indices { lanes[lane] = Lane() }
+                spanLane = Lane()
+                return
+            }
+            for lane in lanes.indices {
+                lanes[lane].truncate(at: global)
+                lanes[lane].refreshBottom(ofPosition: lanes[lane].items.count - 1, records: base)
+            }
+            spanLane.truncate(at: global)
+            spanLane.refreshBottom(ofPosition: spanLane.items.count - 1, records: base)
+        }
+    }
+
+    /// The placement state just before item `global`, rebuilt from the lanes.
+    ///
+    /// - Complexity: O(C log n).
+    func resumeState(before global: Int, chainStart: Int) -> PlacementState {
+        let chain = sections[chainStart]
+        let geometry = chain.geometry
+        var bandStart = chain.start
+        var state = PlacementState(columns: geometry.columnCount, top: chain.itemsTop, level: chain.top)
+        let spanPosition = spanLane.lowerBound(global) - 1
+        if spanPosition >= 0, Int(spanLane.items[spanPosition]) >= chain.start {
+            let span = Int(spanLane.items[spanPosition])
+            let bottom = y(ofItem: span) + Double(records[span].height)
+            bandStart = span + 1
+            state = PlacementState(columns: geometry.columnCount, top: bottom + geometry.rowSpacing, level: chain.top)
+            state.maxBottom = bottom
+        }
+        for column in 0..<geometry.columnCount {
+            let lane = lanes[column]
+            let position = lane.lowerBound(global) - 1
+            guard position >= 0, Int(lane.items[position]) >= bandStart else { continue }
+            let index = Int(lane.items[position])
+            let bottom = y(ofItem: index) + Double(records[index].height)
+            state.next[column] = bottom + geometry.rowSpacing
+            state.maxBottom = max(state.maxBottom, bottom)
+            state.placedInBand += position + 1 - lane.lowerBound(bandStart)
+        }
+        return state
+    }
+
+    /// Lays out a section's header and sets up its columns, or carries on the previous
+    /// section's columns when it joins them.
+    func startSection(_ index: Int, state: inout PlacementState) {
+        if sections[index].joinsPrevious {
+            let chain = sections[index].chainStart
+            sections[index].top = sections[chain].top
+            sections[index].itemsTop = sections[chain].itemsTop
+            sections[index].headerY = sections[chain].itemsTop
+            return
+        }
+        let geometry = sections[index].geometry
+        var y = state.level
+        sections[index].top = y
+        if geometry.headerHeight > 0 {
+            y += geometry.headerInsets.top
+            sections[index].headerY = y
+            y += geometry.headerHeight + geometry.headerInsets.bottom
+        } else {
+            sections[index].headerY = y
+        }
+        y += geometry.insets.top
+        sections[index].itemsTop = y
+        state = PlacementState(columns: geometry.columnCount, top: y, level: state.level)
+    }
+
+    /// Ends a section: a section whose successor joins it stays open; otherwise the chain is
+    /// levelled below its tallest column, the footer placed, and the chain's bottom recorded.
+    func finishSection(_ index: Int, state: inout PlacementState) {
+        let geometry = sections[index].geometry
+        if index + 1 < sections.count, sections[index + 1].joinsPrevious {
+            sections[index].footerY = state.maxBottom
+            sections[index].bottom = state.maxBottom
+            return
+        }
+        var y = state.maxBottom + geometry.insets.bottom
+        if geometry.footerHeight > 0 {
+            y += geometry.footerInsets.top
+            sections[index].footerY = y
+            y += geometry.footerHeight + geometry.footerInsets.bottom
+        } else {
+            sections[index].footerY = y
+        }
+        let chain = sections[index].chainStart
+        for member in chain...index { sections[member].bottom = y }
+        state.level = y
+    }
+}

@@ -1,0 +1,138 @@
+import CascadeCollection
+import CascadeFeed
+import Foundation
+
+/// The channel page's logic: a tab per channel above a horizontally paging container with
+/// one feed page per channel, over `TabPagerModel`.
+///
+/// Each channel's `FeedScreenModel` (items, state, scroll position) is made once and kept for
+/// the life of the screen: its first page is requested once, when the page is first prepared
+/// (the selected page and, ahead of a swipe, its neighbours). Built page *views* are the host's
+/// and live in a small LRU; when one is discarded its data stays here.
+@MainActor
+public final class ChannelPagerModel {
+    /// The channels, one page each.
+    public let channels: [Channel]
+    /// The container's position in pages (fractional while swiping or animating).
+    public private(set) var position: Double = 0
+    /// Channels whose page view is built, least recently shown first.
+    public var builtPages: [Int] { pager.builtPages.compactMap(index(of:)) }
+
+    /// Build the view of page `index` for `model`.
+    public var onBuild: ((Int, FeedScreenModel) -> Void)?
+    /// Destroy the view of page `index` (its model stays).
+    public var onDiscard: ((Int) -> Void)?
+    /// Page `index` appeared (`true`) or disappeared (`false`), after the move completed.
+    public var onVisibilityChanged: ((Int, Bool) -> Void)?
+
+    private var pager: TabPagerModel<String>!
+    private var feeds: [String: FeedScreenModel] = [:]
+    private let makeFeed: (Channel) -> FeedScreenModel
+
+    // MARK: Lifecycle
+
+    /// Creates the model; nothing is built or loaded until `start()`.
+    public init(channels: [Channel], pageCacheSize: Int = 3, makeFeed: @escaping (Channel) -> FeedScreenModel) {
+        self.channels = channels
+        self.makeFeed = makeFeed
+        pager = TabPagerModel(channels: channels.map(\.id), pageCacheSize: pageCacheSize) { [weak self] event in
+            MainActor.assumeIsolated { self?.handle(event) }
+        }
+    }
+
+    /// Builds, loads and shows the first page and prepares its neighbour.
+    public func start() {
+        pager.start()
+    }
+
+    // MARK: Queries
+
+    /// The page settled on.
+    public var selectedIndex: Int { pager.selectedIndex }
+    /// The tab drawn as selected (flips half-way through a swipe).
+    public var visuallySelectedIndex: Int { pager.visuallySelectedIndex }
+    /// The feed model of page `index`, if its page was ever prepared.
+    public func feed(at index: Int) -> FeedScreenModel? {
+        channels.indices.contains(index) ? feeds[channels[index].id] : nil
+    }
+    /// The selection indicator's frame for tab frames (interpolated while swiping).
+    public func indicatorFrame(tabFrames: [CGRect]) -> CGRect? { pager.indicatorFrame(tabFrames: tabFrames) }
+    /// The tab strip offset that centres the selected tab, clamped to its content.
+    public func stripOffset(tabFrames: [CGRect], stripWidth: CGFloat) -> CGFloat {
+        pager.stripOffset(tabFrames: tabFrames, stripWidth: stripWidth)
+    }
+
+    /// The page a swipe released at the current position should settle on: the next page in
+    /// the direction of a flick faster than 0.5 pages/s, else the nearest page.
+    public func snapTarget(velocity: Double) -> Int {
+        guard !channels.isEmpty else { return 0 }
+        let base = position.rounded(.down)
+        var target = position.rounded()
+        if velocity.isFinite, abs(velocity) > 0.5, position != base {
+            target = velocity > 0 ? base + 1 : base
+        }
+        return Int(min(Double(channels.count - 1), max(0, target)))
+    }
+
+    // MARK: Inputs
+
+    /// The container was swiped to `position` pages (clamped to the pages).
+    public func swiped(to position: Double) {
+        guard position.isFinite, !channels.isEmpty else { return }
+        self.position = min(Double(channels.count - 1), max(0, position))
+        pager.scrolled(to: self.position)
+    }
+
+    /// The container came to rest on `page` (after a swipe or an animated tab change).
+    public func settled(at page: Int) {
+        guard !channels.isEmpty else { return }
+        let page = min(channels.count - 1, max(0, page))
+        position = Double(page)
+        pager.settled(at: page)
+    }
+
+    /// A tab was clicked: selects its page at once; the host animates the container there
+    /// (moving `position` with `animate(to:)`) without reporting the intermediate positions.
+    public func selectTab(_ index: Int) {
+        guard channels.indices.contains(index) else { return }
+        pager.select(index)
+    }
+
+    /// Moves the container's drawn position during a tab-change animation (no page events).
+    public func animate(to position: Double) {
+        guard position.isFinite, !channels.isEmpty else { return }
+        self.position = min(Double(channels.count - 1), max(0, position))
+    }
+
+    // MARK: Private
+
+    private func index(of id: String) -> Int? {
+        channels.firstIndex { $0.id == id }
+    }
+
+    private func handle(_ event: TabPagerModel<String>.Event) {
+        switch event {
+        case .build(let id):
+            guard let index = index(of: id) else { return }
+            onBuild?(index, model(for: id))
+        case .load(let id):
+            model(for: id).start()
+        case .discard(let id):
+            if let index = index(of: id) { onDiscard?(index) }
+        case .didAppear(let id):
+            if let index = index(of: id) { onVisibilityChanged?(index, true) }
+        case .didDisappear(let id):
+            if let index = index(of: id) { onVisibilityChanged?(index, false) }
+        case .willAppear, .willDisappear:
+            break
+        }
+    }
+
+    private func model(for id: String) -> FeedScreenModel {
+        if let model = feeds[id] { return model }
+        let channel = channels.first { $0.id == id } ?? Channel(id: id, title: id)
+        let model = makeFeed(channel)
+        feeds[id] = model
+        return model
+    }
+}

@@ -1,0 +1,58 @@
+import CascadeTestSupport
+import Foundation
+import Testing
+
+/// The banner carousel at the top of the first channel, driven by script.
+@Suite(.serialized) struct CarouselTests {
+    @Test func twentyFiveStepsEachWayOverFiveBannersComeBackToTheFirst() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-carousel-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        var script = "wait-idle\n"
+        script += String(repeating: "carousel next\n", count: 25)
+        script += "screenshot carousel\n"
+        script += String(repeating: "carousel prev\n", count: 25)
+        script += "carousel prev\ntap-tab 1\ncarousel next\n"
+        try script.write(to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
+        let catalog = try TestCatalog.small()
+        let result = try CascadeProcess.run(
+            arguments: [
+                "--catalog", catalog.path, "--carousel-interval", "0", "--script",
+                dir.appendingPathComponent("s.txt").path,
+                "--report",
+                dir.appendingPathComponent("r.json").path, "--screenshots", dir.path,
+            ], environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path], timeout: 120)
+        let report = try #require(ScriptReport(url: dir.appendingPathComponent("r.json")), "stderr: \(result.stderr)")
+        let pages = report.steps.indices.map { report.state($0)["carousel_page"] as? Int }
+        // The small catalog features 5 items in its first channel.
+        #expect(pages[0] == 0)
+        #expect(Array(pages[1...5]) == [1, 2, 3, 4, 0])
+        #expect(pages[25] == 0)  // 25 forward steps over 5 banners
+        #expect(pages[51] == 0)  // and 25 back
+        #expect(pages[52] == 4)  // back from the first wraps to the last
+        for i in 0...52 { #expect(report.ok(i), "step \(i)") }
+        // The second channel has no banner: the action fails cleanly.
+        #expect(report.ok(53))
+        #expect(!report.ok(54))
+        #expect(result.status == 1)
+    }
+
+    @Test func theCarouselAdvancesByItself() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-carousel-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try "wait-idle\nwait 3500ms\n".write(to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
+        let catalog = try TestCatalog.small()
+        let result = try CascadeProcess.run(
+            arguments: [
+                "--catalog", catalog.path, "--carousel-interval", "1", "--script",
+                dir.appendingPathComponent("s.txt").path,
+                "--report", dir.appendingPathComponent("r.json").path,
+            ], environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path], timeout: 60)
+        let report = try #require(ScriptReport(url: dir.appendingPathComponent("r.json")), "stderr: \(result.stderr)")
+        #expect(result.status == 0)
+        let before = report.state(0)["carousel_page"] as? Int ?? -1
+        let after = report.state(1)["carousel_page"] as? Int ?? -1
+        // About three advances in 3.5 s at one a second (a busy machine may run one late).
+        let advanced = (after - before + 5) % 5
+        #expect(advanced >= 2 && advanced <= 4, "from \(before) to \(after)")
+    }
+}

@@ -1,0 +1,55 @@
+import CascadeTestSupport
+import Foundation
+import Testing
+
+/// The channel page against the feed server: swipes, tabs, and one first-page request per channel.
+@Suite(.serialized) struct ChannelPageTests {
+    func run(script: String, server: FeedServer) throws -> (ScriptReport, Int32?) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-channels-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try script.write(to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
+        let result = try CascadeProcess.run(
+            arguments: [
+                "--feed-server", server.baseURL.absoluteString, "--script", dir.appendingPathComponent("s.txt").path,
+                "--report", dir.appendingPathComponent("r.json").path, "--screenshots", dir.path,
+            ], environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path], timeout: 120)
+        let report = try #require(ScriptReport(url: dir.appendingPathComponent("r.json")), "stderr: \(result.stderr)")
+        return (report, result.status)
+    }
+
+    @Test func swipingThroughAllChannelsTwiceRequestsEachFirstPageOnce() async throws {
+        let server = try await FeedServer.start(arguments: ["--synthetic", "30", "--channels", "5"])
+        defer { server.stop() }
+        var script = "wait-idle\n"
+        for _ in 0..<2 {
+            script += String(repeating: "swipe-page next\nwait-idle\n", count: 4)
+            script += String(repeating: "swipe-page prev\nwait-idle\n", count: 4)
+        }
+        script += "tap-tab 3\nwait-idle\n"
+        let (report, status) = try run(script: script, server: server)
+        #expect(status == 0)
+        for i in report.steps.indices { #expect(report.ok(i), "step \(i): \(report.steps[i]["error"] ?? "")") }
+
+        let stats = try await server.stats()
+        for channel in 0..<5 {
+            #expect(
+                stats.pages["c\(channel)"]?["0"] == 1, "channel c\(channel) pages: \(stats.pages["c\(channel)"] ?? [:])"
+            )
+        }
+        // Each settled page shows its own channel's items, and the indicator sits under its tab.
+        for i in report.steps.indices where (report.steps[i]["action"] as? String) == "wait-idle" {
+            let channel = report.state(i)["channel"] as? Int ?? -1
+            let ids = report.visibleItems(i).map(\.id)
+            #expect(!ids.isEmpty)
+            #expect(ids.allSatisfy { $0.hasPrefix("c\(channel)-") }, "step \(i) channel \(channel): \(ids.prefix(3))")
+            let tabs = report.state(i)["tabs"] as? [String: Any]
+            #expect(tabs?["indicator"] as? [Double] == tabs?["selected_tab"] as? [Double])
+        }
+        #expect(report.state(report.steps.count - 1)["channel"] as? Int == 3)
+        // Only a few page views are built at a time; every channel's data stays.
+        let feeds = report.state(report.steps.count - 1)["feeds"] as? [[String: Any]] ?? []
+        #expect(feeds.count == 5)
+        #expect(feeds.filter { $0["built"] as? Bool == true }.count <= 3)
+        #expect(feeds.allSatisfy { ($0["items"] as? Int ?? 0) >= 10 })
+    }
+}

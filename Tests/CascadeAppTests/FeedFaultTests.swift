@@ -1,0 +1,79 @@
+import CascadeTestSupport
+import Foundation
+import Testing
+
+/// The app against the feed server with faults: the alert says what happened, the items stay,
+/// and a retry loads again.
+@Suite(.serialized) struct FeedFaultTests {
+    struct Case: Sendable, CustomStringConvertible {
+        let name: String
+        let faults: [FeedServer.Fault]
+        let alert: String
+        var description: String { name }
+    }
+
+    static let cases: [Case] = [
+        // A delay past the 1 s timeout, on the request and both retries.
+        Case(
+            name: "timeout", faults: Array(repeating: .delay(2.5), count: 3),
+            alert: "Loading timed out — Please check your network"),
+        Case(
+            name: "500", faults: Array(repeating: .status(500), count: 3),
+            alert: "Couldn't load videos — The server answered 500"),
+        Case(name: "malformed", faults: [.malformed], alert: "Couldn't load videos — The feed could not be read"),
+    ]
+
+    @Test(arguments: cases)
+    func aFailedLoadMoreAlertsKeepsItemsAndRetries(fault: Case) async throws {
+        let server = try await FeedServer.start(arguments: ["--synthetic", "40", "--channels", "1"])
+        defer { server.stop() }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-faults-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        // Step 0 settles the first screen; the test queues the faults while step 1 waits; step 2
+        // reaches the end, which needs the next page; the pull retries.
+        let script = """
+            wait-idle
+            wait 1500ms
+            scroll-to-end
+            wait-idle
+            pull-refresh
+            wait-idle
+            scroll-to-end
+            wait-idle
+            scroll-to-end
+            wait-idle
+            scroll-to-end
+            wait-idle
+            """
+        try script.write(to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
+        let report = dir.appendingPathComponent("r.json")
+        let child = try CascadeProcess(
+            arguments: [
+                "--feed-url", server.feedTemplate(channel: "c0"), "--request-timeout", "1", "--columns", "2",
+                "--script", dir.appendingPathComponent("s.txt").path, "--report", report.path,
+            ], environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+        defer { child.kill() }
+        _ = try #require(ScriptReport.waitForSteps(1, at: report, timeout: 60), "stderr: \(child.stderr)")
+        try await server.queueFaults(fault.faults)
+        let status = child.wait(timeout: 120)
+        let result = try #require(ScriptReport(url: report))
+        #expect(status == 0, "stderr: \(child.stderr)")
+
+        let before = result.feed(0)["items"] as? Int ?? 0
+        #expect(before >= 10)
+        // After the failed load-more: the alert, the footer's retry text, and every item kept.
+        #expect(result.state(3)["alert"] as? String == fault.alert)
+        #expect(result.feed(3)["state"] as? String == "failed")
+        #expect(result.feed(3)["footer"] as? String == "Couldn't load — click to retry")
+        #expect((result.feed(3)["items"] as? Int ?? 0) >= before)
+        // The pull dismissed the alert (OK) and reloaded; scrolling then reaches the end.
+        #expect(result.state(5)["alert"] is NSNull)
+        let last = result.steps.count - 1
+        #expect(result.feed(last)["items"] as? Int == 40)
+        #expect(result.feed(last)["state"] as? String == "exhausted")
+        for i in result.steps.indices {
+            let ids = result.visibleItems(i).map(\.id)
+            #expect(Set(ids).count == ids.count)
+        }
+    }
+}
