@@ -98,11 +98,11 @@ import Testing
 
     @Test func actionsOfLaterScreensFailCleanly() throws {
         let catalog = try TestCatalog.small()
-        let (report, _, status) = try runScript("wait-idle\ntap-tab 1\n", arguments: ["--catalog", catalog.path])
+        let (report, _, status) = try runScript("wait-idle\npause\n", arguments: ["--catalog", catalog.path])
         #expect(status == 1)
         #expect(report.ok(0))
         #expect(!report.ok(1))
-        #expect((report.steps[1]["error"] as? String ?? "").contains("not available yet"))
+        #expect((report.steps[1]["error"] as? String ?? "") == "the player page is not shown")
     }
 
     @Test func tappingACellOpensThePlayerPageAndBackReturns() throws {
