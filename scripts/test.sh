@@ -20,7 +20,7 @@ grep -E "^.*(error|warning):" "$log" | grep -v -- "-mfpmath=sse" | head -40 || t
 echo "== swift test"
 # Tests that open windows or play video need a display: give them a private Xvfb.
 # No sound card on CI: keep GStreamer from probing ALSA/Pulse/PipeWire sinks (they only log errors).
-export NO_AT_BRIDGE=1 GDK_BACKEND=x11 GST_PLUGIN_FEATURE_RANK="${GST_PLUGIN_FEATURE_RANK:-alsasink:NONE,pulsesink:NONE,pipewiresink:NONE}"
+export NO_AT_BRIDGE=1 GDK_BACKEND=x11 GST_PLUGIN_FEATURE_RANK="${GST_PLUGIN_FEATURE_RANK:-alsasink:NONE,pulsesink:NONE,pipewiresink:NONE,openalsink:NONE}"
 # Two runs: GTK and app tests iterate the GLib main loop on the main thread, which would starve
 # the core tests' main-actor work if they ran side by side.
 gtk_tests='CascadeGTKTests|CascadeAppTests'

@@ -99,7 +99,7 @@ import Testing
     @Test func anActionThatCannotRunFailsCleanlyAndTheRunGoesOn() throws {
         let catalog = try TestCatalog.small()
         let (report, _, status) = try runScript(
-            "wait-idle\ntap-item 999\nscroll-to-item 500\ntap-tab 7\nwait-idle\n",
+            "wait-idle\ntap-item 999\nscroll-to-item 500\ntap-tab 7\nwait-idle\npause\n",
             arguments: ["--catalog", catalog.path])
         #expect(status == 1)
         #expect(report.ok(0))
@@ -110,6 +110,8 @@ import Testing
         #expect(!report.ok(3))
         #expect((report.steps[3]["error"] as? String ?? "").contains("no tab 7"))
         #expect(report.ok(4))
+        #expect(!report.ok(5))
+        #expect(report.steps[5]["error"] as? String == "the player page is not shown")
     }
 
     @Test func tappingACellOpensThePlayerPageAndBackReturns() throws {

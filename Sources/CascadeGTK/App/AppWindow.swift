@@ -21,7 +21,7 @@ public final class AppWindow {
     /// The alert shown over everything.
     public let alert = AlertOverlay()
     /// The player page.
-    public let playerPage = PlayerPage()
+    public let playerPage: PlayerPage
     /// Frame times of this window.
     public let frameStats = FrameStats()
     /// The channels of the catalog (empty until loaded).
@@ -54,6 +54,7 @@ public final class AppWindow {
         // 10,000-item fling's memory growth bounded, and the disk cache makes re-decoding cheap.
         pipeline = ImagePipeline(
             decoder: PixbufImageDecoder(), memoryCache: MemoryImageCache(costLimit: 48 << 20), diskCache: disk)
+        playerPage = PlayerPage(pipeline: pipeline)
 
         window = gtk_application_window_new(UnsafeMutablePointer<GtkApplication>(application))
         gtk_window_set_title(window.as(GtkWindow.self), "Cascade")
@@ -115,6 +116,7 @@ public final class AppWindow {
 
     /// Returns to the feed.
     public func showFeed() {
+        playerPage.stop()
         gtk_stack_set_visible_child_name(stack, Screen.feed.rawValue)
         screen = .feed
         if let feed {

@@ -1,24 +1,60 @@
 import CGtk
 import CascadeFeed
+import CascadeImages
+import CascadePlayer
+import Foundation
 
-/// The page a tapped video opens: its title, the cover, and a back button.
+/// The page a tapped video opens: a 16:9 video container centred in the page (the cover and
+/// play button until playback, then the video with its controls) under a floating bar with the
+/// back button and the title.
+///
+/// All decisions are `PlayerController`'s; the page renders its snapshot, forwards input, and
+/// performs fullscreen on the window. Call `stop()` when leaving the page: it stops playback and
+/// releases the GStreamer pipeline.
 @MainActor
 public final class PlayerPage {
     /// The page's root widget.
     public let root: UnsafeMutablePointer<GtkWidget>
-    private let titleLabel: OpaquePointer
     /// The item shown.
     public private(set) var item: VideoItem?
     /// Called when the user asks to go back.
     public var onBack: (() -> Void)?
+    /// The player state machine.
+    public let controller: PlayerController
+    /// The GStreamer engine playing for `controller`.
+    public let engine: MediaStreamEngine
+    /// States and fullscreen changes since `show(_:)`, oldest first (at most 64), e.g.
+    /// `["idle", "loading", "playing", "fullscreen:on", "ended", "fullscreen:off", "stopped"]`.
+    public private(set) var history: [String] = []
+    /// The highest position seen while playing since `resetReachedPosition()`.
+    public private(set) var reachedPosition = 0.0
 
-    /// Creates the page.
-    public init() {
-        root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
+    let surface = PlayerSurface()
+    let controlsBar = PlayerControlsBar()
+    private let bar: UnsafeMutablePointer<GtkWidget>
+    private let titleLabel: OpaquePointer
+    private let pipeline: ImagePipeline?
+    private let fullscreen: PlayerFullscreen
+    private var coverTask: ImageTask?
+    private var firstFrame = false
+    private var lastLogged: (state: String, fullscreen: Bool) = ("idle", false)
+
+    /// Creates the page; covers load through `pipeline` (none: the container stays black until
+    /// the first frame).
+    public init(pipeline: ImagePipeline? = nil) {
+        self.pipeline = pipeline
+        PlayerStylesheet.install()
+        engine = MediaStreamEngine()
+        controller = PlayerController(engine: engine, scheduler: GLibPlayerScheduler())
+
+        root = gtk_overlay_new()
         gtk_widget_add_css_class(root, "player-page")
-        let bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        fullscreen = PlayerFullscreen(page: root)
+        bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
         gtk_widget_set_margin_start(bar, 12)
+        gtk_widget_set_margin_end(bar, 12)
         gtk_widget_set_margin_top(bar, 12)
+        gtk_widget_set_margin_bottom(bar, 12)
         let back = gtk_button_new_from_icon_name("go-previous-symbolic")!
         gtk_widget_set_tooltip_text(back, "Back (Esc)")
         titleLabel = OpaquePointer(gtk_label_new(nil))
@@ -26,13 +62,180 @@ public final class PlayerPage {
         gtk_label_set_ellipsize(titleLabel, PANGO_ELLIPSIZE_END)
         gtk_box_append(bar.as(GtkBox.self), back)
         gtk_box_append(bar.as(GtkBox.self), titleLabel.widget)
-        gtk_box_append(root.as(GtkBox.self), bar)
+        gtk_label_set_max_width_chars(titleLabel, 60)
+        // Only as wide as its content, so it hides as little of the video's input area as it can.
+        gtk_widget_set_halign(bar, GTK_ALIGN_START)
+        gtk_widget_set_valign(bar, GTK_ALIGN_START)
+        // The video is centred in the whole page; the bar floats above it.
+        gtk_overlay_set_child(root.opaque, surface.root)
+        gtk_overlay_add_overlay(root.opaque, bar)
+        gtk_overlay_add_overlay(surface.overlay.opaque, controlsBar.root)
+
         Signal.connect(back.raw, "clicked") { [weak self] in self?.onBack?() }
+        Signal.connect(surface.playButton.raw, "clicked") { [weak self] in self?.playClicked() }
+        Signal.connect(surface.retryButton.raw, "clicked") { [weak self] in self?.retryClicked() }
+        Signal.connect(root.raw, "map") { [weak self] in
+            guard let self else { return }
+            gtk_widget_grab_focus(self.surface.overlay)
+        }
+        controlsBar.onPlayPause = { [weak self] in self?.playPauseClicked() }
+        controlsBar.onSeek = { [weak self] seconds in self?.seekCommitted(to: seconds) }
+        controlsBar.onVolume = { [weak self] volume in self?.controller.setVolume(volume) }
+        controlsBar.onFullscreen = { [weak self] in self?.fullscreenClicked() }
+        controlsBar.onInteraction = { [weak self] in self?.controller.pointerMoved() }
+
+        fullscreen.onPresentation = { [weak self] on in self?.present(fullscreen: on) }
+        fullscreen.onChange = { [weak self] on in self?.controller.fullscreenDidChange(on) }
+        controller.onFullscreenRequest = { [weak self] on in self?.fullscreen.request(on) }
+        controller.onChange = { [weak self] _ in self?.render() }
+        engine.onFirstFrame = { [weak self] in
+            self?.firstFrame = true
+            self?.render()
+        }
+        PlayerInput.attachPointer(to: surface.overlay, controller: controller)
+        PlayerInput.attachKeys(to: root, controller: controller)
+        render()
     }
 
-    /// Shows `item`.
+    // MARK: Public API
+
+    /// Shows `item`: its title and cover with the play button (any previous playback stops).
     public func show(_ item: VideoItem) {
+        stop()
         self.item = item
         gtk_label_set_text(titleLabel, item.title)
+        controller.setSource(item.videoURL)
+        history = []
+        lastLogged = ("", false)
+        loadCover(for: item)
+        render()
     }
+
+    /// Leaves fullscreen, stops playback and releases the pipeline (the cover and play button
+    /// show again). Idempotent; call it when the page goes away.
+    public func stop() {
+        if controller.snapshot.isFullscreen || fullscreen.isWindowFullscreen { fullscreen.leaveNow() }
+        controller.stop()
+        surface.setVideo(engine.paintable)
+        render()
+    }
+
+    /// Whether the toplevel window is fullscreen (what the window manager did, which under an
+    /// X server without one differs from `controller.snapshot.isFullscreen`).
+    public var isWindowFullscreen: Bool { fullscreen.isWindowFullscreen }
+
+    /// How the last fullscreen transition was confirmed: "window" or "timeout".
+    public var fullscreenConfirmation: String? { fullscreen.lastConfirmation }
+
+    /// Restarts `reachedPosition` from zero.
+    public func resetReachedPosition() { reachedPosition = 0 }
+
+    // MARK: Input (buttons, and script actions through the same methods)
+
+    /// The centred play button.
+    func playClicked() { controller.play() }
+
+    /// The controls' play/pause button.
+    func playPauseClicked() { controller.togglePlayPause() }
+
+    /// The Retry button.
+    func retryClicked() { controller.retry() }
+
+    /// The fullscreen button.
+    func fullscreenClicked() { controller.toggleFullscreen() }
+
+    /// A committed slider change.
+    func seekCommitted(to seconds: Double) {
+        controller.pointerMoved()
+        controller.seek(to: seconds)
+    }
+
+    // MARK: Report
+
+    /// The page's state for the script report (`player` field).
+    func reportState(includeTitle: Bool) -> [String: Any] {
+        let snapshot = controller.snapshot
+        var error: Any = NSNull()
+        if case .failed(let message, _) = snapshot.state { error = message }
+        let times = controlsBar.timeTexts
+        return [
+            "state": snapshot.state.name, "position": Self.round3(snapshot.position),
+            "duration": Self.round3(snapshot.duration), "fullscreen": snapshot.isFullscreen,
+            "window_fullscreen": isWindowFullscreen, "fullscreen_confirmed_by": fullscreenConfirmation ?? NSNull(),
+            "title": includeTitle ? (item?.title as Any? ?? NSNull()) : NSNull(), "error": error,
+            "retry_visible": surface.retryVisible, "cover_visible": surface.coverVisible,
+            "cover_loaded": surface.hasCoverImage, "play_button_visible": surface.playButtonVisible,
+            "controls_visible": gtk_widget_get_visible(controlsBar.root) != 0, "elapsed_text": times.elapsed,
+            "total_text": times.total, "volume": Self.round3(snapshot.volume),
+            "brightness": Self.round3(snapshot.brightness), "history": history,
+            "live_pipelines": MediaStreamLiveCount.liveStreams, "live_engines": MediaStreamLiveCount.liveEngines,
+            "clock": Self.round3(Double(g_get_monotonic_time()) / 1_000_000),
+            "play_button_frame": Self.frameInWindow(surface.playButton) ?? NSNull(),
+            "video_frame": Self.frameInWindow(surface.overlay) ?? NSNull(),
+        ]
+    }
+
+    /// `widget`'s bounds in its window's coordinates as [x, y, width, height], nil if not shown.
+    private static func frameInWindow(_ widget: UnsafeMutablePointer<GtkWidget>) -> [Double]? {
+        guard gtk_widget_get_mapped(widget) != 0, let root = gtk_widget_get_root(widget) else { return nil }
+        var bounds = graphene_rect_t()
+        let window = UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)
+        guard gtk_widget_compute_bounds(widget, window, &bounds) != 0 else { return nil }
+        return [bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height].map {
+            round3(Double($0))
+        }
+    }
+
+    // MARK: Private
+
+    private func render() {
+        let snapshot = controller.snapshot
+        if !snapshot.state.hasMedia { firstFrame = false }
+        surface.setVideo(engine.paintable)
+        let controls = snapshot.controls
+        surface.render(snapshot, controls: controls, firstFrame: firstFrame)
+        controlsBar.render(controls, snapshot: snapshot)
+        let barShown = controls.isVisible && (snapshot.state == .playing || snapshot.state == .paused)
+        gtk_widget_set_visible(controlsBar.root, barShown ? 1 : 0)
+        if snapshot.state == .playing || snapshot.state == .paused || snapshot.state == .ended {
+            reachedPosition = max(reachedPosition, snapshot.position)
+        }
+        log(snapshot)
+    }
+
+    private func log(_ snapshot: PlayerSnapshot) {
+        let name = snapshot.state.name
+        if name != lastLogged.state { history.append(name) }
+        if snapshot.isFullscreen != lastLogged.fullscreen {
+            history.append(snapshot.isFullscreen ? "fullscreen:on" : "fullscreen:off")
+        }
+        lastLogged = (name, snapshot.isFullscreen)
+        if history.count > 64 { history.removeFirst(history.count - 64) }
+    }
+
+    private func present(fullscreen: Bool) {
+        gtk_widget_set_visible(bar, fullscreen ? 0 : 1)
+        if fullscreen {
+            gtk_widget_add_css_class(root, "fullscreen")
+        } else {
+            gtk_widget_remove_css_class(root, "fullscreen")
+        }
+    }
+
+    private func loadCover(for item: VideoItem) {
+        coverTask?.cancel()
+        coverTask = nil
+        surface.setCover(nil)
+        guard let pipeline else { return }
+        let request = ImageRequest(url: item.coverURL, targetSize: PixelSize(width: 1280, height: 720))
+        let id = item.id
+        coverTask = pipeline.load(request) { [weak self] result in
+            guard let self, self.item?.id == id, case .success(let image) = result else { return }
+            let texture = TextureFactory.texture(from: image)
+            self.surface.setCover(texture)
+            if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        }
+    }
+
+    private static func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 }

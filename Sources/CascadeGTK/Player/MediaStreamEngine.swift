@@ -49,10 +49,12 @@ public final class MediaStreamEngine: PlaybackEngine {
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         stall = StallDetector(threshold: configuration.stallThreshold)
+        MediaStreamLiveCount.engineCreated()
     }
 
     isolated deinit {
         release()
+        MediaStreamLiveCount.engineDestroyed()
     }
 
     // MARK: Public API
@@ -97,6 +99,7 @@ public final class MediaStreamEngine: PlaybackEngine {
             return
         }
         self.stream = stream
+        MediaStreamLiveCount.track(stream)
         firstFrameSeen = false
         gtk_media_stream_set_volume(stream, volume)
         gtk_media_stream_set_muted(stream, configuration.muted ? 1 : 0)
@@ -287,9 +290,28 @@ public final class MediaStreamEngine: PlaybackEngine {
         if let stream {
             self.stream = nil
             gtk_media_stream_pause(stream)
-            g_object_unref(UnsafeMutableRawPointer(stream))
+            Self.releaseWhenDrained(stream)
         }
     }
+
+    /// Drops the engine's reference to a paused `stream` after `releaseDelay` seconds.
+    ///
+    /// GStreamer 1.22 (Debian 12) never frees a `GstPlay` whose API bus still holds messages
+    /// when its `GstPlayer` goes away: each queued message references the `GstPlay`, so the
+    /// whole pipeline and its threads leak (about 16 MB per video here; gstreamer issue 3107,
+    /// fixed in 1.23.1). Paused, the player posts nothing new, and GTK's signal adapter drains
+    /// the bus from the main loop meanwhile; the release then frees everything.
+    private static func releaseWhenDrained(_ stream: UnsafeMutablePointer<GtkMediaStream>) {
+        g_timeout_add_full(
+            G_PRIORITY_DEFAULT, releaseDelay,
+            { data in
+                g_object_unref(data)
+                return 0
+            }, UnsafeMutableRawPointer(stream), nil)
+    }
+
+    /// Milliseconds between pausing a released stream and dropping it (see `releaseWhenDrained`).
+    static let releaseDelay: guint = 400
 
     /// GStreamer's play API prefixes errors with the failing element's path and may append
     /// debug lines ("Error from element /GstPlayBin:playbin/…/GstTypeFindElement:typefind: Could

@@ -57,10 +57,7 @@ enum StateReport {
             ]
             state["feeds"] = [Any]()
         }
-        state["player"] = [
-            "state": app.screen == .player ? "idle" : "stopped", "position": 0.0, "duration": 0.0, "fullscreen": false,
-            "title": app.screen == .player ? (app.playerPage.item?.title as Any? ?? NSNull()) : NSNull(),
-        ]
+        state["player"] = app.playerPage.reportState(includeTitle: app.screen == .player)
         return state
     }
 

@@ -27,7 +27,7 @@ public final class CascadeProcess: @unchecked Sendable {
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["GST_PLUGIN_FEATURE_RANK"] =
-            env["GST_PLUGIN_FEATURE_RANK"] ?? "alsasink:NONE,pulsesink:NONE,pipewiresink:NONE"
+            env["GST_PLUGIN_FEATURE_RANK"] ?? "alsasink:NONE,pulsesink:NONE,pipewiresink:NONE,openalsink:NONE"
         env["NO_AT_BRIDGE"] = "1"
         for (key, value) in environment { env[key] = value }
         process.environment = env

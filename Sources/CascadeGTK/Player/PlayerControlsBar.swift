@@ -1,0 +1,169 @@
+import CGtk
+import CascadePlayer
+
+/// The controls overlay at the bottom of the video: play/pause, elapsed time, the progress
+/// slider, total time, volume and the fullscreen toggle.
+///
+/// It renders `PlayerControls` (and the snapshot's volume and fullscreen flag) and reports
+/// input. Dragging the slider previews the time in the elapsed label and seeks once, on
+/// release; other slider changes (keys, scroll) seek at once.
+@MainActor
+final class PlayerControlsBar {
+    /// The bar (an overlay child aligned to the bottom of the video).
+    let root: UnsafeMutablePointer<GtkWidget>
+    /// Called for the play/pause button.
+    var onPlayPause: (() -> Void)?
+    /// Called with the target seconds when a slider change commits.
+    var onSeek: ((Double) -> Void)?
+    /// Called with a volume 0…1 when the volume slider moves.
+    var onVolume: ((Double) -> Void)?
+    /// Called for the fullscreen button.
+    var onFullscreen: (() -> Void)?
+    /// Called for any input on the bar (keeps the overlay shown).
+    var onInteraction: (() -> Void)?
+
+    private let playPause: UnsafeMutablePointer<GtkWidget>
+    private let elapsed: OpaquePointer
+    private let total: OpaquePointer
+    private let progress: UnsafeMutablePointer<GtkWidget>
+    private let volumeIcon: OpaquePointer
+    private let volume: UnsafeMutablePointer<GtkWidget>
+    private let fullscreen: UnsafeMutablePointer<GtkWidget>
+    private var isUpdating = false
+    private var duration = 0.0
+    /// Whether the user is dragging the progress slider.
+    private(set) var isScrubbing = false
+
+    /// Creates the bar.
+    init() {
+        root = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
+        gtk_widget_add_css_class(root, "player-controls")
+        gtk_widget_set_valign(root, GTK_ALIGN_END)
+        gtk_widget_set_hexpand(root, 1)
+
+        playPause = gtk_button_new_from_icon_name("media-playback-start-symbolic")
+        gtk_widget_set_tooltip_text(playPause, "Play/Pause (Space)")
+        elapsed = OpaquePointer(gtk_label_new("0:00"))
+        total = OpaquePointer(gtk_label_new("0:00"))
+        for label in [elapsed, total] { gtk_widget_add_css_class(label.widget, "player-time") }
+        progress = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.1)
+        gtk_scale_set_draw_value(progress.as(GtkScale.self), 0)
+        gtk_widget_set_hexpand(progress, 1)
+        gtk_widget_set_valign(progress, GTK_ALIGN_CENTER)
+        gtk_widget_set_tooltip_text(progress, "Seek")
+        volumeIcon = OpaquePointer(gtk_image_new_from_icon_name("audio-volume-high-symbolic"))
+        volume = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.05)
+        gtk_scale_set_draw_value(volume.as(GtkScale.self), 0)
+        gtk_widget_set_size_request(volume, 80, -1)
+        gtk_widget_set_valign(volume, GTK_ALIGN_CENTER)
+        gtk_widget_set_tooltip_text(volume, "Volume (↑/↓)")
+        fullscreen = gtk_button_new_from_icon_name("view-fullscreen-symbolic")
+        gtk_widget_set_tooltip_text(fullscreen, "Fullscreen (F)")
+
+        for widget in [playPause, elapsed.widget, progress, total.widget, volumeIcon.widget, volume, fullscreen] {
+            gtk_box_append(root.as(GtkBox.self), widget)
+        }
+
+        Signal.connect(playPause.raw, "clicked") { [weak self] in self?.onPlayPause?() }
+        Signal.connect(fullscreen.raw, "clicked") { [weak self] in self?.onFullscreen?() }
+        Signal.connect(progress.raw, "value-changed") { [weak self] in self?.progressChanged() }
+        Signal.connect(volume.raw, "value-changed") { [weak self] in
+            guard let self, !self.isUpdating else { return }
+            self.onInteraction?()
+            self.onVolume?(gtk_range_get_value(self.volume.as(GtkRange.self)))
+        }
+        watchPointer(on: progress)
+    }
+
+    // MARK: Rendering
+
+    /// Shows `controls`, the volume and the fullscreen state of `snapshot`.
+    func render(_ controls: PlayerControls, snapshot: PlayerSnapshot) {
+        isUpdating = true
+        defer { isUpdating = false }
+        gtk_button_set_icon_name(
+            playPause.as(GtkButton.self),
+            controls.showsPauseButton ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
+        duration = snapshot.duration
+        gtk_range_set_range(progress.as(GtkRange.self), 0, max(duration, 0.001))
+        if !isScrubbing {
+            gtk_label_set_text(elapsed, controls.elapsedText)
+            gtk_range_set_value(progress.as(GtkRange.self), snapshot.scrubPosition ?? snapshot.position)
+        }
+        gtk_label_set_text(total, controls.totalText)
+        gtk_widget_set_sensitive(progress, snapshot.duration > 0 ? 1 : 0)
+        gtk_range_set_value(volume.as(GtkRange.self), snapshot.volume)
+        let icon =
+            snapshot.volume <= 0
+            ? "audio-volume-muted-symbolic"
+            : snapshot.volume < 0.34
+                ? "audio-volume-low-symbolic"
+                : snapshot.volume < 0.67 ? "audio-volume-medium-symbolic" : "audio-volume-high-symbolic"
+        gtk_image_set_from_icon_name(volumeIcon, icon)
+        gtk_button_set_icon_name(
+            fullscreen.as(GtkButton.self), snapshot.isFullscreen ? "view-restore-symbolic" : "view-fullscreen-symbolic")
+    }
+
+    /// The elapsed and total texts shown (for the report).
+    var timeTexts: (elapsed: String, total: String) {
+        (String(cString: gtk_label_get_text(elapsed)), String(cString: gtk_label_get_text(total)))
+    }
+
+    // MARK: Private
+
+    private func progressChanged() {
+        guard !isUpdating else { return }
+        onInteraction?()
+        let value = gtk_range_get_value(progress.as(GtkRange.self))
+        if isScrubbing {
+            gtk_label_set_text(elapsed, PlayerTimeFormatter.string(from: value))
+        } else {
+            onSeek?(value)
+        }
+    }
+
+    /// Press and release on the slider, seen before the slider's own gestures claim them.
+    private func watchPointer(on widget: UnsafeMutablePointer<GtkWidget>) {
+        let legacy = gtk_event_controller_legacy_new()!
+        gtk_event_controller_set_propagation_phase(legacy, GTK_PHASE_CAPTURE)
+        LegacyEvents.connect(UnsafeMutableRawPointer(legacy)) { [weak self] type in
+            guard let self else { return }
+            switch type {
+            case GDK_BUTTON_PRESS, GDK_TOUCH_BEGIN:
+                self.isScrubbing = true
+                self.onInteraction?()
+            case GDK_BUTTON_RELEASE, GDK_TOUCH_END, GDK_TOUCH_CANCEL:
+                guard self.isScrubbing else { return }
+                self.isScrubbing = false
+                self.onSeek?(gtk_range_get_value(self.progress.as(GtkRange.self)))
+            default:
+                break
+            }
+        }
+        gtk_widget_add_controller(widget, legacy)
+    }
+}
+
+/// `gboolean (*)(GtkEventControllerLegacy *, GdkEvent *, gpointer)`: observes event types
+/// without consuming them.
+@MainActor
+private enum LegacyEvents {
+    final class Box: @unchecked Sendable {
+        let body: @MainActor (GdkEventType) -> Void
+        init(_ body: @escaping @MainActor (GdkEventType) -> Void) { self.body = body }
+    }
+
+    static func connect(_ controller: gpointer, _ body: @escaping @MainActor (GdkEventType) -> Void) {
+        let thunk: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean = { _, event, data in
+            guard let event, let data else { return 0 }
+            let box = Unmanaged<Box>.fromOpaque(data).takeUnretainedValue()
+            let type = gdk_event_get_event_type(event)
+            MainActor.assumeIsolated { box.body(type) }
+            return 0
+        }
+        let data = Unmanaged.passRetained(Box(body)).toOpaque()
+        g_signal_connect_data(
+            controller, "event", unsafeBitCast(thunk, to: GCallback.self), data,
+            { data, _ in if let data { Unmanaged<Box>.fromOpaque(data).release() } }, GConnectFlags(rawValue: 0))
+    }
+}

@@ -1,0 +1,325 @@
+import CascadeFeed
+import CascadePixbuf
+import CascadeTestSupport
+import Foundation
+import Testing
+
+/// The player page of the app, driven by scripts (and real X input) under the test command's Xvfb.
+///
+/// The catalog has one channel of three items: item 0 plays a real 8 s clip, item 1's video does
+/// not exist, item 2's video is not a video (corrupt); all have real JPEG covers.
+@Suite(.serialized) struct PlayerPageTests {
+    // MARK: Playback
+
+    @Test func playbackAdvancesSeeksLeavesFullscreenAtTheEndAndShowsTheCoverAgain() throws {
+        let script = """
+            wait-idle
+            tap-item 0
+            screenshot player-before
+            play
+            wait-position 0.2
+            wait 1000ms
+            seek 1
+            screenshot player-playing
+            wait 300ms
+            toggle-fullscreen
+            wait 700ms
+            seek 6.5
+            wait-position 7.9
+            wait 1500ms
+            screenshot player-ended
+            back
+            wait 1000ms
+            """
+        let (report, dir, status) = try runScript(script)
+        #expect(status == 0)
+        for i in report.steps.indices { #expect(report.ok(i), "step \(i) \(report.steps[i]["action"] ?? "") failed") }
+        let step = steps(report)
+
+        // Before playback: the cover and the play button, no controls.
+        let before = report.player(step["screenshot player-before"]!)
+        #expect(before["state"] as? String == "idle")
+        #expect(before["cover_visible"] as? Bool == true)
+        #expect(before["cover_loaded"] as? Bool == true)
+        #expect(before["play_button_visible"] as? Bool == true)
+        let button = try #require(before["play_button_frame"] as? [Double])
+        #expect(button[2] == 44 && button[3] == 44)
+        let video = try #require(before["video_frame"] as? [Double])
+        #expect(abs(video[2] / video[3] - 16.0 / 9.0) < 0.01)
+        #expect(abs((button[0] + 22) - (video[0] + video[2] / 2)) <= 1)
+        #expect(abs((button[1] + 22) - (video[1] + video[3] / 2)) <= 1)
+
+        // Playing: the position follows wall time, controls shown, cover gone.
+        let started = report.player(step["wait-position 0.2"]!)
+        let later = report.player(step["wait 1000ms"]!)
+        #expect(later["state"] as? String == "playing")
+        #expect(report.player(step["screenshot player-playing"]!)["controls_visible"] as? Bool == true)
+        #expect(later["cover_visible"] as? Bool == false)
+        #expect(abs((later["duration"] as? Double ?? 0) - 8) < 0.1)
+        let advanced = (later["position"] as? Double ?? 0) - (started["position"] as? Double ?? 0)
+        let elapsed = (later["clock"] as? Double ?? 0) - (started["clock"] as? Double ?? 0)
+        #expect(elapsed > 0.9)
+        #expect(abs(advanced - elapsed) < 0.35, "position moved \(advanced) s in \(elapsed) s")
+
+        // The seek lands within 0.5 s of its target (allowing for the time played since); the
+        // seek showed the controls, and the screenshot has them.
+        let seeked = report.player(step["wait 300ms"]!)
+        let sinceSeek = (seeked["clock"] as? Double ?? 0) - (report.player(step["seek 1"]!)["clock"] as? Double ?? 0)
+        let landed = (seeked["position"] as? Double ?? 0) - sinceSeek
+        #expect(seeked["state"] as? String == "playing")
+        #expect(abs(landed - 1) <= 0.5, "landed at \(landed)")
+
+        // Fullscreen was entered, then at the end left before the stop; the cover is back.
+        #expect(report.player(step["wait 700ms"]!)["fullscreen"] as? Bool == true)
+        let ended = report.player(step["screenshot player-ended"]!)
+        #expect(ended["state"] as? String == "stopped")
+        #expect(ended["fullscreen"] as? Bool == false)
+        #expect(ended["cover_visible"] as? Bool == true)
+        #expect(ended["play_button_visible"] as? Bool == true)
+        #expect(report.player(report.steps.count - 1)["live_pipelines"] as? Int == 0)
+        let history = ended["history"] as? [String] ?? []
+        let on = try #require(history.firstIndex(of: "fullscreen:on"), "\(history)")
+        let end = try #require(history[on...].firstIndex(of: "ended"), "\(history)")
+        let off = try #require(history[end...].firstIndex(of: "fullscreen:off"), "\(history)")
+        #expect(history[off...].contains("stopped"), "\(history)")
+
+        #expect(report.state(step["back"]!)["screen"] as? String == "feed")
+        for name in ["player-before", "player-playing", "player-ended"] {
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("\(name).png").path))
+        }
+    }
+
+    // MARK: Failures
+
+    @Test func missingAndCorruptVideosShowAMessageWithRetry() throws {
+        let script = """
+            wait-idle
+            tap-item 1
+            play
+            wait 1500ms
+            screenshot player-error
+            play
+            wait 1500ms
+            back
+            tap-item 2
+            play
+            wait 2500ms
+            back
+            """
+        let (report, _, status) = try runScript(script)
+        #expect(status == 0)
+        for i in report.steps.indices { #expect(report.ok(i), "step \(i) \(report.steps[i]["action"] ?? "") failed") }
+        let step = steps(report)
+
+        let missing = report.player(step["screenshot player-error"]!)
+        #expect(missing["state"] as? String == "failed")
+        #expect((missing["error"] as? String ?? "").contains("not found"))
+        #expect(missing["retry_visible"] as? Bool == true)
+        // Retry (the script's play on a failure presses Retry) loads again and fails again.
+        let retried = report.player(6)
+        #expect(retried["state"] as? String == "failed")
+        #expect(retried["history"] as? [String] == ["idle", "loading", "failed", "loading", "failed"])
+
+        let corrupt = report.player(10)
+        #expect(corrupt["state"] as? String == "failed")
+        #expect(!(corrupt["error"] as? String ?? "").isEmpty)
+        #expect(corrupt["retry_visible"] as? Bool == true)
+        #expect((report.player(11)["live_pipelines"] as? Int ?? 9) <= 1)
+    }
+
+    @Test func playerActionsFailCleanlyOffThePlayerPage() throws {
+        let (report, _, status) = try runScript("wait-idle\nplay\nseek 1\nwait-position 1\ntoggle-fullscreen\n")
+        #expect(status == 1)
+        for i in 1...4 {
+            #expect(!report.ok(i))
+            #expect(report.steps[i]["error"] as? String == "the player page is not shown")
+        }
+    }
+
+    // MARK: Real input
+
+    @Test func realClicksOpenThePlayerAndStartPlayback() throws {
+        let dir = try temporaryDirectory()
+        let scriptURL = dir.appendingPathComponent("script.txt")
+        try ("wait-idle\n" + String(repeating: "wait 500ms\n", count: 40)).write(
+            to: scriptURL, atomically: true, encoding: .utf8)
+        let reportURL = dir.appendingPathComponent("report.json")
+        let catalog = try PlayerCatalog.directory()
+        // A display of its own: other app tests' windows and clicks cannot get in the way.
+        let display = try PrivateDisplay()
+        let child = try CascadeProcess(
+            arguments: [
+                "--catalog", catalog.path, "--carousel-interval", "0", "--script", scriptURL.path, "--report",
+                reportURL.path,
+            ],
+            environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path, "DISPLAY": display.name])
+        defer { child.kill() }
+        let xdotool = { (arguments: [String]) in Self.xdotool(arguments, display: display.name) }
+
+        let first = try #require(ScriptReport.waitForSteps(1, at: reportURL, timeout: 30), "stderr: \(child.stderr)")
+        let search = xdotool(["search", "--sync", "--onlyvisible", "--pid", "\(child.pid)", "--name", "Cascade"]) ?? ""
+        let id = try #require(search.split(separator: "\n").first.map(String.init), "no Cascade window")
+        let cell = try #require(first.visibleItems(0).first { $0.index == 0 })
+        let origin = first.state(0)["feed_origin"] as? [Double] ?? [0, 0]
+        let offset = first.feed(0)["offset"] as? Double ?? 0
+        // Other app tests may map their windows over ours at any time: raise and click again
+        // (at most three times) until the click lands.
+        var opened: [String: Any]?
+        for _ in 0..<3 where opened == nil {
+            try click(
+                display: display.name, window: id, x: origin[0] + cell.frame[0] + cell.frame[2] / 2,
+                y: origin[1] + cell.frame[1] - offset + 20)
+            opened = poll(reportURL, timeout: 3) { ($0["screen"] as? String) == "player" }
+        }
+        let page = try #require(opened, "the click did not open the player")
+        let frame = try #require((page["player"] as? [String: Any])?["play_button_frame"] as? [Double])
+        var started: [String: Any]?
+        for _ in 0..<3 where started == nil {
+            try click(display: display.name, window: id, x: frame[0] + frame[2] / 2, y: frame[1] + frame[3] / 2)
+            started = poll(reportURL, timeout: 3) { state in
+                ((state["player"] as? [String: Any])?["state"] as? String).map { $0 != "idle" } ?? false
+            }
+        }
+        #expect(started != nil, "the click on the play button did not start playback")
+        let moving = poll(reportURL, timeout: 10) { state in
+            let player = state["player"] as? [String: Any] ?? [:]
+            return player["state"] as? String == "playing" && (player["position"] as? Double ?? 0) > 0.2
+        }
+        #expect(moving != nil, "the click on the play button did not start playback; stderr: \(child.stderr)")
+        let video = try #require((page["player"] as? [String: Any])?["video_frame"] as? [Double])
+
+        // The controls hide by themselves while playing; moving the pointer over the video shows them.
+        let hidden = poll(reportURL, timeout: 8) {
+            (($0["player"] as? [String: Any])?["controls_visible"] as? Bool) == false
+        }
+        #expect(hidden != nil, "the controls never hid")
+        _ = xdotool(["mousemove", "--window", id, "\(Int(video[0] + 100))", "\(Int(video[1] + 100))"])
+        let shown = poll(reportURL, timeout: 4) {
+            (($0["player"] as? [String: Any])?["controls_visible"] as? Bool) == true
+        }
+        #expect(shown != nil, "pointer motion did not show the controls")
+
+        // A vertical drag down the left half dims the picture; Space pauses.
+        let x = Int(video[0] + video[2] / 4)
+        let y = Int(video[1] + video[3] / 4)
+        _ = xdotool([
+            "mousemove", "--window", id, "\(x)", "\(y)", "mousedown", "1", "mousemove", "--window", id, "\(x)",
+            "\(y + 20)", "mousemove", "--window", id, "\(x)", "\(y + 120)", "mouseup", "1",
+        ])
+        _ = xdotool(["key", "--window", id, "space"])
+        let after = poll(reportURL, timeout: 4) { state in
+            let player = state["player"] as? [String: Any] ?? [:]
+            return player["state"] as? String == "paused" && (player["brightness"] as? Double ?? 1) < 0.9
+        }
+        #expect(after != nil, "the drag did not dim the picture or Space did not pause")
+    }
+
+    // MARK: Resources
+
+    @Test func goingBackAndForthTwentyTimesReleasesEveryPipeline() throws {
+        var script = "wait-idle\n"
+        for _ in 0..<20 { script += "tap-item 0\nplay\nwait-position 0.1\nback\n" }
+        script += "wait 1000ms\n"
+        let (report, _, status) = try runScript(script, timeout: 120)
+        #expect(status == 0)
+        for i in report.steps.indices { #expect(report.ok(i), "step \(i) \(report.steps[i]["action"] ?? "") failed") }
+        let backs = report.steps.indices.filter { report.steps[$0]["action"] as? String == "back" }
+        #expect(backs.count == 20)
+        // A stopped pipeline is released 0.4 s after it pauses (see MediaStreamEngine): the ones
+        // stopped in the last 0.4 s may still be alive at a step (a round trip can be quicker),
+        // none a second after the last.
+        for i in report.steps.indices.dropFirst() {
+            #expect((report.player(i)["live_pipelines"] as? Int ?? 9) <= 4, "step \(i)")
+            #expect(report.player(i)["live_engines"] as? Int == 1, "step \(i)")
+        }
+        #expect(report.player(report.steps.count - 1)["live_pipelines"] as? Int == 0)
+        // Resident memory settles: the last 15 round trips add less than 40 MB (a leaked
+        // pipeline costs about 16 MB each).
+        let early = report.state(backs[4])["rss_bytes"] as? Int ?? 0
+        let late = report.state(backs[19])["rss_bytes"] as? Int ?? 0
+        #expect(early > 0)
+        #expect(late - early < 40_000_000, "rss grew from \(early) to \(late)")
+    }
+
+    // MARK: Helpers
+
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-player-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    func runScript(_ script: String, timeout: Double = 60) throws -> (ScriptReport, URL, Int32?) {
+        let dir = try temporaryDirectory()
+        let scriptURL = dir.appendingPathComponent("script.txt")
+        try script.write(to: scriptURL, atomically: true, encoding: .utf8)
+        let report = dir.appendingPathComponent("report.json")
+        let catalog = try PlayerCatalog.directory()
+        let result = try CascadeProcess.run(
+            arguments: [
+                "--catalog", catalog.path, "--script", scriptURL.path, "--report", report.path,
+                "--screenshots", dir.path,
+            ],
+            environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path], timeout: timeout)
+        let parsed = try #require(ScriptReport(url: report), "no report; stderr: \(result.stderr)")
+        return (parsed, dir, result.status)
+    }
+
+    /// The index of the first step with each action text.
+    func steps(_ report: ScriptReport) -> [String: Int] {
+        var result: [String: Int] = [:]
+        for i in report.steps.indices {
+            if let action = report.steps[i]["action"] as? String, result[action] == nil { result[action] = i }
+        }
+        return result
+    }
+
+    /// Polls the report until its latest state satisfies `condition` (bounded).
+    func poll(_ url: URL, timeout: Double, _ condition: ([String: Any]) -> Bool) -> [String: Any]? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let report = ScriptReport(url: url), let last = report.steps.indices.last,
+                condition(report.state(last))
+            {
+                return report.state(last)
+            }
+            usleep(100_000)
+        }
+        return nil
+    }
+
+    /// A real (XTEST) primary click at window coordinates.
+    func click(display: String, window: String, x: Double, y: Double) throws {
+        let moved = Self.xdotool(
+            ["mousemove", "--window", window, "\(Int(x.rounded()))", "\(Int(y.rounded()))", "click", "1"],
+            display: display)
+        try #require(moved != nil, "xdotool failed")
+    }
+
+    /// Runs xdotool (bounded); its stdout, or nil if it failed.
+    static func xdotool(_ arguments: [String], display: String) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            return nil
+        }
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+}
+
+extension ScriptReport {
+    /// Step `i`'s player state.
+    func player(_ i: Int) -> [String: Any] { state(i)["player"] as? [String: Any] ?? [:] }
+}

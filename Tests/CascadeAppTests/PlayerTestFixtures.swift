@@ -1,0 +1,108 @@
+import CascadeFeed
+import CascadeTestSupport
+import Foundation
+
+/// A private Xvfb server for one test, killed (SIGKILL) when released; its lock file and socket
+/// are removed then (a killed server leaves them behind).
+final class PrivateDisplay {
+    /// The display name, e.g. `:97`.
+    let name: String
+    private let number: Int
+    private let server: Process
+
+    /// Starts Xvfb on the first free display number from 90 (a lock left by a dead server counts
+    /// as free), waiting at most 10 s for its socket.
+    init() throws {
+        for number in 90..<140 {
+            guard Self.isFree(number) else { continue }
+            Self.removeFiles(of: number)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+            process.arguments = [":\(number)", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let socket = "/tmp/.X11-unix/X\(number)"
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning && !FileManager.default.fileExists(atPath: socket) && Date() < deadline {
+                usleep(20_000)
+            }
+            if process.isRunning && FileManager.default.fileExists(atPath: socket) {
+                name = ":\(number)"
+                self.number = number
+                server = process
+                return
+            }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "no Xvfb display could start"])
+    }
+
+    deinit {
+        guard server.isRunning else { return }
+        kill(server.processIdentifier, SIGKILL)
+        let deadline = Date().addingTimeInterval(5)
+        while server.isRunning && Date() < deadline { usleep(10_000) }
+        Self.removeFiles(of: number)
+    }
+
+    /// Whether no live server holds display `number`.
+    private static func isFree(_ number: Int) -> Bool {
+        guard let text = try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .utf8) else {
+            return !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+        }
+        guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
+    }
+
+    private static func removeFiles(of number: Int) {
+        try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
+        try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+    }
+}
+
+/// The player tests' catalog, built once per machine: an 8 s clip with a real cover (item 0), a
+/// missing video (item 1) and a corrupt one (item 2).
+enum PlayerCatalog {
+    private static let lock = NSLock()
+
+    static func directory() throws -> URL {
+        lock.lock()
+        defer { lock.unlock() }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-player-catalog-v3")
+        let marker = root.appendingPathComponent(".complete")
+        if FileManager.default.fileExists(atPath: marker.path) { return root }
+        try? FileManager.default.removeItem(at: root)
+        let channel = Channel(id: "player", title: "Player")
+        _ = try FeedFixtures.writeCatalog(channels: [channel], itemsPerChannel: 3, at: root)
+        let media = root.appendingPathComponent("media")
+        try ffmpeg([
+            "-f", "lavfi", "-i", "testsrc2=duration=8:size=640x360:rate=25", "-pix_fmt", "yuv420p",
+            media.appendingPathComponent("player-000.mp4").path,
+        ])
+        for index in 0..<3 {
+            try ffmpeg([
+                "-f", "lavfi", "-i", "testsrc=size=640x360:rate=1", "-frames:v", "1",
+                media.appendingPathComponent(String(format: "player-%03d.jpg", index)).path,
+            ])
+        }
+        try Data(repeating: 0x5A, count: 4096).write(to: media.appendingPathComponent("player-002.mp4"))
+        _ = FileManager.default.createFile(atPath: marker.path, contents: nil)
+        return root
+    }
+
+    private static func ffmpeg(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["ffmpeg", "-y", "-loglevel", "error"] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        guard !process.isRunning, process.terminationStatus == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: arguments.last ?? ""])
+        }
+    }
+}
