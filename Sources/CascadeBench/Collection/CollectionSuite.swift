@@ -21,7 +21,7 @@ struct CollectionSuite: BenchSuite {
     /// The reference feed: a 2-column `WaterfallLayout` (insets and spacing 10) of `n` covers
     /// with seeded aspect ratios, 400 pt wide.
     private func makeLayout(n: Int) -> WaterfallLayout {
-        var random = SplitMix(seed: 5)
+        var random = BenchRandom(seed: 5)
         let span = Self.aspectRange.upperBound - Self.aspectRange.lowerBound
         let items = (0..<n).map { _ in
             let aspect = Self.aspectRange.lowerBound + span * Double(random.next() % 10_000) / 10_000
@@ -136,7 +136,7 @@ struct CollectionSuite: BenchSuite {
     // MARK: collection.diff
 
     private func diffLine(n: Int) -> BenchLine {
-        var random = SplitMix(seed: 17)
+        var random = BenchRandom(seed: 17)
         let oldIDs = Array(0..<n)
         var newIDs = oldIDs
         let edits = n / 100
@@ -180,18 +180,5 @@ struct CollectionSuite: BenchSuite {
         return .ratio(
             suite: name, name: "diff", n: n, oursNs: ours, baseline: "hash-floor", baselineNs: baseline, target: 0.25,
             extra: ["diff_only_ns": diffOnly, "list_diff_ns": flat, "changes": Double(changes)])
-    }
-}
-
-/// A small seeded generator for benchmark inputs (the bench does not link the test support).
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
