@@ -84,13 +84,18 @@ public final class FeedView {
         gtk_box_append(refreshHeader.as(GtkBox.self), refreshLabel.widget)
         gtk_overlay_add_overlay(OpaquePointer(root), refreshHeader)
 
-        footer = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
+        // The footer spans the layout's footer frame; its spinner and text sit centred in it.
+        footer = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
         gtk_widget_add_css_class(footer, "load-footer")
-        gtk_widget_set_halign(footer, GTK_ALIGN_CENTER)
+        let footerContent = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+        gtk_widget_set_halign(footerContent, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(footerContent, GTK_ALIGN_CENTER)
+        gtk_widget_set_hexpand(footerContent, 1)
         footerSpinner = gtk_spinner_new()
         footerLabel = OpaquePointer(gtk_label_new(nil))
-        gtk_box_append(footer.as(GtkBox.self), footerSpinner)
-        gtk_box_append(footer.as(GtkBox.self), footerLabel.widget)
+        gtk_box_append(footerContent.as(GtkBox.self), footerSpinner)
+        gtk_box_append(footerContent.as(GtkBox.self), footerLabel.widget)
+        gtk_box_append(footer.as(GtkBox.self), footerContent)
         gtk_fixed_put(content.as(GtkFixed.self), footer, 0, 0)
 
         connectInput()

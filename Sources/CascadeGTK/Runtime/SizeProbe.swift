@@ -31,7 +31,7 @@ public final class SizeProbe {
             MainActor.assumeIsolated {
                 // The signal runs inside size allocation: act after it, so moving or resizing
                 // children does not queue another allocation mid-way.
-                MainLoopTimer.after(0) { [weak probe = box.probe] in probe?.onResize?(Int(width), Int(height)) }
+                _ = MainLoopTimer.after(0) { [weak probe = box.probe] in probe?.onResize?(Int(width), Int(height)) }
             }
         }
         g_signal_connect_data(
