@@ -50,10 +50,10 @@ public final class AppWindow {
         self.catalog = catalog
         self.cacheDirectory = cacheDirectory
         let disk = try? DiskImageCache(directory: cacheDirectory.appendingPathComponent("images"))
-        // 48 MB of decoded covers holds several screens of cells (a cover is ~0.3 MB), keeps a
+        // 32 MB of decoded covers holds about four screens of cells (a cover is ~0.3 MB), keeps a
         // 10,000-item fling's memory growth bounded, and the disk cache makes re-decoding cheap.
         pipeline = ImagePipeline(
-            decoder: PixbufImageDecoder(), memoryCache: MemoryImageCache(costLimit: 48 << 20), diskCache: disk)
+            decoder: PixbufImageDecoder(), memoryCache: MemoryImageCache(costLimit: 32 << 20), diskCache: disk)
         playerPage = PlayerPage(pipeline: pipeline)
 
         window = gtk_application_window_new(UnsafeMutablePointer<GtkApplication>(application))
