@@ -24,11 +24,9 @@ public final class FeedView {
     let adjustment: UnsafeMutablePointer<GtkAdjustment>
     private let content: UnsafeMutablePointer<GtkWidget>
     private let refreshHeader: UnsafeMutablePointer<GtkWidget>
-    private let refreshSpinner: UnsafeMutablePointer<GtkWidget>
-    private let refreshLabel: OpaquePointer
+    private let refreshStatus = StatusLine()
     private let footer: UnsafeMutablePointer<GtkWidget>
-    private let footerSpinner: UnsafeMutablePointer<GtkWidget>
-    private let footerLabel: OpaquePointer
+    private let footerStatus = StatusLine()
     private let images: ImageBinder
     private let prefetcher: ImagePrefetcher
     private var pull = PullTracker()
@@ -73,29 +71,20 @@ public final class FeedView {
         gtk_overlay_set_child(OpaquePointer(root), scrolled)
         gtk_overlay_add_overlay(OpaquePointer(root), probe.widget)
 
-        refreshHeader = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
+        // The header grows with the pull above the content; its status line sits centred in it.
+        refreshHeader = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
         gtk_widget_add_css_class(refreshHeader, "refresh-header")
-        gtk_widget_set_halign(refreshHeader, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(refreshHeader, GTK_ALIGN_START)
         gtk_widget_set_can_target(refreshHeader, 0)
-        refreshSpinner = gtk_spinner_new()
-        refreshLabel = OpaquePointer(gtk_label_new(nil))
-        gtk_box_append(refreshHeader.as(GtkBox.self), refreshSpinner)
-        gtk_box_append(refreshHeader.as(GtkBox.self), refreshLabel.widget)
+        gtk_widget_set_hexpand(refreshStatus.widget, 1)
+        gtk_box_append(refreshHeader.as(GtkBox.self), refreshStatus.widget)
         gtk_overlay_add_overlay(OpaquePointer(root), refreshHeader)
 
-        // The footer spans the layout's footer frame; its spinner and text sit centred in it.
+        // The footer spans the layout's footer frame; its status line sits centred in it.
         footer = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
         gtk_widget_add_css_class(footer, "load-footer")
-        let footerContent = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
-        gtk_widget_set_halign(footerContent, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(footerContent, GTK_ALIGN_CENTER)
-        gtk_widget_set_hexpand(footerContent, 1)
-        footerSpinner = gtk_spinner_new()
-        footerLabel = OpaquePointer(gtk_label_new(nil))
-        gtk_box_append(footerContent.as(GtkBox.self), footerSpinner)
-        gtk_box_append(footerContent.as(GtkBox.self), footerLabel.widget)
-        gtk_box_append(footer.as(GtkBox.self), footerContent)
+        gtk_widget_set_hexpand(footerStatus.widget, 1)
+        gtk_box_append(footer.as(GtkBox.self), footerStatus.widget)
         gtk_fixed_put(content.as(GtkFixed.self), footer, 0, 0)
 
         connectInput()
@@ -390,28 +379,13 @@ public final class FeedView {
     }
 
     private func renderChrome() {
-        gtk_label_set_text(footerLabel, model.footerText)
-        let footerBusy = model.footer.state == .loading
-        gtk_widget_set_visible(footerSpinner, footerBusy ? 1 : 0)
-        if footerBusy {
-            gtk_spinner_start(OpaquePointer(footerSpinner))
-        } else {
-            gtk_spinner_stop(OpaquePointer(footerSpinner))
-        }
+        footerStatus.show(model.footerText, busy: model.footer.state == .loading)
         if case .failed = model.footer.state {
             gtk_widget_add_css_class(footer, "failed")
         } else {
             gtk_widget_remove_css_class(footer, "failed")
         }
-
-        gtk_label_set_text(refreshLabel, model.refreshText)
-        let refreshing = model.refresh.state == .refreshing
-        gtk_widget_set_visible(refreshSpinner, refreshing ? 1 : 0)
-        if refreshing {
-            gtk_spinner_start(OpaquePointer(refreshSpinner))
-        } else {
-            gtk_spinner_stop(OpaquePointer(refreshSpinner))
-        }
+        refreshStatus.show(model.refreshText, busy: model.refresh.state == .refreshing)
         gtk_widget_set_visible(refreshHeader, model.refresh.state == .idle ? 0 : 1)
         switch model.refresh.state {
         case .refreshing where !pull.isPulling:

@@ -27,12 +27,10 @@ enum StateReport {
             state["live_cells"] = feed.liveCells
             let origin = feed.contentOrigin(in: app.window)
             state["feed_origin"] = [round3(origin.x), round3(origin.y)]
-            let snapshot = feed.model.pager.snapshot
-            let summary: [String: Any] = [
-                "state": snapshot.state.name, "items": snapshot.items.count, "pages_loaded": snapshot.pagesLoaded,
-                "requests": snapshot.requestCount, "footer": feed.model.footerText, "offset": round3(feed.offset),
-                "max_offset": round3(feed.maxOffset),
-            ]
+            var summary = feedSummary(feed.model)
+            summary["footer"] = feed.model.footerText
+            summary["offset"] = round3(feed.offset)
+            summary["max_offset"] = round3(feed.maxOffset)
             state["feed"] = summary
             if let pager = app.channelPager {
                 state["feeds"] = pager.model.channels.indices.map { index -> [String: Any] in
@@ -52,9 +50,9 @@ enum StateReport {
         } else {
             state["visible_items"] = [Any]()
             state["live_cells"] = 0
-            state["feed"] = [
-                "state": app.isLoadingChannels ? "refreshing" : "idle", "items": 0, "pages_loaded": 0, "requests": 0,
-            ]
+            var summary = feedSummary(nil)
+            summary["state"] = app.isLoadingChannels ? "refreshing" : "idle"
+            state["feed"] = summary
             state["feeds"] = [Any]()
         }
         state["player"] = app.playerPage.reportState(includeTitle: app.screen == .player)

@@ -71,3 +71,13 @@ struct SectionGeometry: Equatable {
         return result
     }
 }
+
+extension SectionGeometry {
+    /// The x and width of an item of this section, before right-to-left mirroring: one column,
+    /// or every column for a full-span item.
+    @inline(__always)
+    func horizontalExtent(of record: ItemRecord) -> (x: Double, width: Double) {
+        record.spansAllColumns
+            ? (left, itemsWidth) : (left + Double(record.column) * columnStride, columnWidth)
+    }
+}

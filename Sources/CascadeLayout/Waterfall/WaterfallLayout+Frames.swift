@@ -32,15 +32,7 @@ extension WaterfallLayout {
         let section = section ?? self.section(containing: global)
         let geometry = sections[section].geometry
         let record = records[global]
-        let x: Double
-        let width: Double
-        if record.spansAllColumns {
-            x = geometry.left
-            width = geometry.itemsWidth
-        } else {
-            x = geometry.left + Double(record.column) * geometry.columnStride
-            width = geometry.columnWidth
-        }
+        let (x, width) = geometry.horizontalExtent(of: record)
         let mirroredX = configuration.direction == .rightToLeft ? containerWidth - x - width : x
         return CGRect(x: mirroredX, y: y(ofItem: global), width: width, height: Double(record.height))
     }

@@ -147,15 +147,7 @@ extension WaterfallLayout {
                     sectionStart = sections[section].start
                     geometry = sections[section].geometry
                 }
-                let x: Double
-                let width: Double
-                if record.spansAllColumns {
-                    x = geometry.left
-                    width = geometry.itemsWidth
-                } else {
-                    x = geometry.left + Double(record.column) * geometry.columnStride
-                    width = geometry.columnWidth
-                }
+                let (x, width) = geometry.horizontalExtent(of: record)
                 let frame = CGRect(
                     x: mirrored ? containerWidth - x - width : x, y: top, width: width, height: Double(record.height))
                 if query.overlaps(frame) {

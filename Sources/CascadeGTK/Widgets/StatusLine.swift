@@ -1,0 +1,29 @@
+import CGtk
+
+/// A centred spinner and a line of text: the pull-to-refresh header's and the load-more
+/// footer's content.
+@MainActor
+final class StatusLine {
+    /// The row (spinner, then text), centred in whatever holds it.
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let spinner: UnsafeMutablePointer<GtkWidget>
+    private let label: OpaquePointer
+
+    /// Creates an empty line.
+    init() {
+        widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
+        gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
+        spinner = gtk_spinner_new()
+        label = OpaquePointer(gtk_label_new(nil))
+        gtk_box_append(widget.as(GtkBox.self), spinner)
+        gtk_box_append(widget.as(GtkBox.self), label.widget)
+    }
+
+    /// Shows `text`, with a running spinner when `busy`.
+    func show(_ text: String, busy: Bool) {
+        gtk_label_set_text(label, text)
+        gtk_widget_set_visible(spinner, busy ? 1 : 0)
+        if busy { gtk_spinner_start(OpaquePointer(spinner)) } else { gtk_spinner_stop(OpaquePointer(spinner)) }
+    }
+}
