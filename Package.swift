@@ -18,6 +18,8 @@ let package = Package(
     ],
     targets: [
         // MARK: Core (pure Swift, Linux-tested)
+        // The one checked floating-point → integer conversion every target uses.
+        .target(name: "CascadeNumerics"),
         .target(name: "CascadeLayout"),
         .target(name: "CascadeCollection", dependencies: ["CascadeLayout"]),
         .target(name: "CascadeFeed"),
@@ -73,6 +75,7 @@ let package = Package(
             dependencies: ["CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePlayer"],
             path: "Sources/CascadeTestSupport"
         ),
+        .testTarget(name: "CascadeNumericsTests", dependencies: ["CascadeNumerics"]),
         .testTarget(name: "CascadeLayoutTests", dependencies: ["CascadeLayout", "CascadeTestSupport"]),
         .testTarget(name: "CascadeCollectionTests", dependencies: ["CascadeCollection", "CascadeTestSupport"]),
         .testTarget(name: "CascadeFeedTests", dependencies: ["CascadeFeed", "CascadeTestSupport"]),
