@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "CascadeFeed", targets: ["CascadeFeed"]),
         .library(name: "CascadeImages", targets: ["CascadeImages"]),
         .library(name: "CascadePlayer", targets: ["CascadePlayer"]),
+        .library(name: "CascadeFolder", targets: ["CascadeFolder"]),
         .library(name: "CascadeUIKit", targets: ["CascadeUIKit"]),
         .executable(name: "cascade", targets: ["CascadeApp"]),
         .executable(name: "cascade-bench", targets: ["CascadeBench"]),
@@ -25,6 +26,8 @@ let package = Package(
         .target(name: "CascadeFeed"),
         .target(name: "CascadeImages"),
         .target(name: "CascadePlayer"),
+        // A folder of videos as a feed: scanning, content sniffing, the freedesktop thumbnail store.
+        .target(name: "CascadeFolder", dependencies: ["CascadeFeed", "CascadeImages"]),
 
         // MARK: Platform adapters without UI
         // gdk-pixbuf alone (no GTK): the Linux image decoder, usable by the bench and tests.
@@ -34,6 +37,13 @@ let package = Package(
             providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
         ),
         .target(name: "CascadePixbuf", dependencies: ["CPixbuf", "CascadeImages"]),
+        // GStreamer alone (no GTK): probing and frame grabbing for folder feeds.
+        .systemLibrary(
+            name: "CGStreamer",
+            pkgConfig: "gstreamer-pbutils-1.0",
+            providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]
+        ),
+        .target(name: "CascadeGStreamer", dependencies: ["CGStreamer", "CPixbuf", "CascadeFolder", "CascadeNumerics"]),
 
         // MARK: Screen models (pure Swift, shared by every host)
         // What a screen shows and how it reacts, over the core targets; hosts only draw it.
@@ -81,6 +91,17 @@ let package = Package(
         .testTarget(name: "CascadeFeedTests", dependencies: ["CascadeFeed", "CascadeTestSupport"]),
         .testTarget(name: "CascadeImagesTests", dependencies: ["CascadeImages", "CascadeTestSupport"]),
         .testTarget(name: "CascadePixbufTests", dependencies: ["CascadePixbuf", "CPixbuf", "CascadeTestSupport"]),
+        .testTarget(
+            name: "CascadeFolderTests",
+            dependencies: ["CascadeFolder", "CascadeFeed", "CascadeImages", "CascadeNumerics", "CascadeTestSupport"]
+        ),
+        .testTarget(
+            name: "CascadeGStreamerTests",
+            dependencies: [
+                "CascadeGStreamer", "CascadeFolder", "CascadeFeed", "CascadeImages", "CascadePixbuf",
+                "CascadeTestSupport",
+            ]
+        ),
         .testTarget(name: "CascadeScreensTests", dependencies: ["CascadeScreens", "CascadeTestSupport"]),
         .testTarget(name: "CascadePlayerTests", dependencies: ["CascadePlayer", "CascadeTestSupport"]),
         .testTarget(name: "CascadeGTKTests", dependencies: ["CascadeGTK", "CGtk", "CascadeTestSupport"]),

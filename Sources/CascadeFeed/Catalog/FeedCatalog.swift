@@ -16,6 +16,8 @@ public enum FeedCatalog: Sendable {
     case server(baseURL: URL, fetcher: HTTPFetcher = HTTPFetcher())
     /// A single feed URL template (`--feed-url`), presented as one channel, `FeedCatalog.singleChannel`.
     case feedURL(template: String, fetcher: HTTPFetcher = HTTPFetcher())
+    /// A catalog implemented elsewhere, such as a folder of videos (`CascadeFolder.FolderCatalog`).
+    case provider(any FeedCatalogProviding)
 
     /// The channel `feedURL` catalogs present.
     public static let singleChannel = Channel(id: "feed", title: "Feed")
@@ -33,6 +35,8 @@ public enum FeedCatalog: Sendable {
             return try ChannelListDecoder.decode(data)
         case .feedURL:
             return [Self.singleChannel]
+        case .provider(let provider):
+            return try await provider.channels()
         }
     }
 
@@ -49,6 +53,8 @@ public enum FeedCatalog: Sendable {
             return try HTTPFeedLoader(template: template, baseURL: root, fetcher: fetcher)
         case .feedURL(let template, let fetcher):
             return try HTTPFeedLoader(template: template, fetcher: fetcher)
+        case .provider(let provider):
+            return try provider.loader(for: channel, firstPage: firstPage)
         }
     }
 
