@@ -12,7 +12,6 @@ let package = Package(
         .library(name: "CascadeFeed", targets: ["CascadeFeed"]),
         .library(name: "CascadeImages", targets: ["CascadeImages"]),
         .library(name: "CascadePlayer", targets: ["CascadePlayer"]),
-        .library(name: "CascadeUIKit", targets: ["CascadeUIKit"]),
         .executable(name: "cascade", targets: ["CascadeApp"]),
         .executable(name: "cascade-bench", targets: ["CascadeBench"]),
     ],
@@ -39,7 +38,7 @@ let package = Package(
         // What a screen shows and how it reacts, over the core targets; hosts only draw it.
         .target(
             name: "CascadeScreens",
-            dependencies: ["CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePlayer"]
+            dependencies: ["CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePlayer"]
         ),
 
         // MARK: Hosts
@@ -55,17 +54,14 @@ let package = Package(
                 "CascadePlayer", "CascadeScreens",
             ]
         ),
-        .executableTarget(name: "CascadeApp", dependencies: ["CascadeGTK"]),
-        .target(
-            name: "CascadeUIKit",
-            dependencies: ["CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePlayer"]
-        ),
+        .executableTarget(name: "CascadeApp", dependencies: ["CascadeGTK", "CascadeFeed", "CascadeScreens"]),
 
         // MARK: Benchmarks
         .executableTarget(
             name: "CascadeBench",
             dependencies: [
-                "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePixbuf", "CascadePlayer",
+                "CPixbuf", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePixbuf",
+                "CascadePlayer",
             ]
         ),
 
@@ -77,14 +73,23 @@ let package = Package(
         ),
         .testTarget(name: "CascadeNumericsTests", dependencies: ["CascadeNumerics"]),
         .testTarget(name: "CascadeLayoutTests", dependencies: ["CascadeLayout", "CascadeTestSupport"]),
-        .testTarget(name: "CascadeCollectionTests", dependencies: ["CascadeCollection", "CascadeTestSupport"]),
+        .testTarget(
+            name: "CascadeCollectionTests", dependencies: ["CascadeCollection", "CascadeLayout", "CascadeTestSupport"]
+        ),
         .testTarget(name: "CascadeFeedTests", dependencies: ["CascadeFeed", "CascadeTestSupport"]),
         .testTarget(name: "CascadeImagesTests", dependencies: ["CascadeImages", "CascadeTestSupport"]),
-        .testTarget(name: "CascadePixbufTests", dependencies: ["CascadePixbuf", "CPixbuf", "CascadeTestSupport"]),
-        .testTarget(name: "CascadeScreensTests", dependencies: ["CascadeScreens", "CascadeTestSupport"]),
+        .testTarget(
+            name: "CascadePixbufTests",
+            dependencies: ["CascadePixbuf", "CascadeImages", "CPixbuf", "CascadeTestSupport"]
+        ),
+        .testTarget(
+            name: "CascadeScreensTests",
+            dependencies: ["CascadeScreens", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeTestSupport"]
+        ),
         .testTarget(name: "CascadePlayerTests", dependencies: ["CascadePlayer", "CascadeTestSupport"]),
-        .testTarget(name: "CascadeGTKTests", dependencies: ["CascadeGTK", "CGtk", "CascadeTestSupport"]),
-        .testTarget(name: "CascadeAppTests", dependencies: ["CascadeTestSupport", "CascadePixbuf"]),
+        .testTarget(
+            name: "CascadeGTKTests", dependencies: ["CascadeGTK", "CGtk", "CascadePlayer", "CascadeTestSupport"]),
+        .testTarget(name: "CascadeAppTests", dependencies: ["CascadeTestSupport", "CascadeFeed", "CascadePixbuf"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,6 +9,10 @@ bash scripts/install-deps.sh
 echo "== swift format lint"
 swift format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests
 
+echo "== imports match Package.swift"
+python3 scripts/test_check_imports.py 2>&1 | tail -3
+python3 scripts/check-imports.py
+
 echo "== swift build"
 log=$(mktemp)
 if ! swift build --build-tests >"$log" 2>&1; then

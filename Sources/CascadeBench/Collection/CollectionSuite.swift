@@ -1,4 +1,5 @@
 import CascadeCollection
+import CascadeLayout
 import Foundation
 
 /// `cascade-bench collection`: the headless collection view's per-frame cost, diff cost and

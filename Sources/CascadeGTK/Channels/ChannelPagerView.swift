@@ -2,6 +2,7 @@ import CGtk
 import CascadeCollection
 import CascadeFeed
 import CascadeImages
+import CascadeLayout
 import CascadeScreens
 import Foundation
 

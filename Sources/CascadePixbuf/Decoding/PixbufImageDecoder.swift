@@ -1,4 +1,5 @@
 import CPixbuf
+import CascadeImages
 import Foundation
 
 /// The Linux image decoder: gdk-pixbuf, scaling while loading.

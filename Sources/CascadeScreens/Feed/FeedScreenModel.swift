@@ -1,5 +1,6 @@
 import CascadeCollection
 import CascadeFeed
+import CascadeLayout
 import Foundation
 
 /// Everything one feed screen shows and how it reacts, with no UI: the pager's items laid out

@@ -1,4 +1,5 @@
 import CascadeCollection
+import CascadeLayout
 import Foundation
 
 /// A `CollectionLayout` of fixed-height items in equal columns, with an optional header
