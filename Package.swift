@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "CascadePlayer", targets: ["CascadePlayer"]),
         .executable(name: "cascade", targets: ["CascadeApp"]),
         .executable(name: "cascade-bench", targets: ["CascadeBench"]),
+        .executable(name: "cascade-layout-check", targets: ["CascadeLayoutCheck"]),
     ],
     targets: [
         // MARK: Core (pure Swift, Linux-tested)
@@ -65,6 +66,10 @@ let package = Package(
             ]
         ),
 
+        // MARK: Checks
+        // `.provided` sizing checked end to end; scripts/release-check.sh runs it from a release build.
+        .executableTarget(name: "CascadeLayoutCheck", dependencies: ["CascadeLayout"]),
+
         // MARK: Tests
         .target(
             name: "CascadeTestSupport",
@@ -72,7 +77,8 @@ let package = Package(
             path: "Sources/CascadeTestSupport"
         ),
         .testTarget(name: "CascadeNumericsTests", dependencies: ["CascadeNumerics"]),
-        .testTarget(name: "CascadeLayoutTests", dependencies: ["CascadeLayout", "CascadeTestSupport"]),
+        .testTarget(
+            name: "CascadeLayoutTests", dependencies: ["CascadeLayout", "CascadeLayoutCheck", "CascadeTestSupport"]),
         .testTarget(
             name: "CascadeCollectionTests", dependencies: ["CascadeCollection", "CascadeLayout", "CascadeTestSupport"]
         ),

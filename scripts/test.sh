@@ -21,6 +21,9 @@ if ! swift build --build-tests >"$log" 2>&1; then
 fi
 grep -E "^.*(error|warning):" "$log" | grep -v -- "-mfpmath=sse" | head -40 || true
 
+echo "== release build: .provided sizing"
+bash scripts/release-check.sh
+
 echo "== swift test"
 # Tests that open windows or play video need a display: give them a private Xvfb.
 # No sound card on CI: keep GStreamer from probing ALSA/Pulse/PipeWire sinks (they only log errors).
