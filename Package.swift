@@ -1,11 +1,13 @@
 // swift-tools-version: 6.0
-// Cascade: a waterfall media feed toolkit. Targets are layers (see Docs/ARCHITECTURE.md):
-// a target imports only targets listed above it here; only CGtk, CascadeGTK and CascadeApp touch C or UI.
+// Cascade: a waterfall media feed toolkit, built and tested on Linux. Targets are layers (see
+// Docs/ARCHITECTURE.md): a target imports only targets listed above it here, and lists every
+// module it imports (scripts/check-imports.py checks it). Only the system libraries CPixbuf and
+// CGtk and the targets that import them (CascadePixbuf, CascadeGTK, CascadeBench and their
+// tests) touch C; the core targets are Foundation-only.
 import PackageDescription
 
 let package = Package(
     name: "Cascade",
-    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "CascadeLayout", targets: ["CascadeLayout"]),
         .library(name: "CascadeCollection", targets: ["CascadeCollection"]),
@@ -17,7 +19,7 @@ let package = Package(
         .executable(name: "cascade-layout-check", targets: ["CascadeLayoutCheck"]),
     ],
     targets: [
-        // MARK: Core (pure Swift, Linux-tested)
+        // MARK: Core (Foundation-only)
         // The one checked floating-point → integer conversion every target uses.
         .target(name: "CascadeNumerics"),
         .target(name: "CascadeLayout"),
@@ -35,14 +37,14 @@ let package = Package(
         ),
         .target(name: "CascadePixbuf", dependencies: ["CPixbuf", "CascadeImages"]),
 
-        // MARK: Screen models (pure Swift, shared by every host)
-        // What a screen shows and how it reacts, over the core targets; hosts only draw it.
+        // MARK: Screen models (Foundation-only)
+        // What a screen shows and how it reacts, over the core targets; the GTK host only draws it.
         .target(
             name: "CascadeScreens",
             dependencies: ["CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePlayer"]
         ),
 
-        // MARK: Hosts
+        // MARK: The GTK host and the app
         .systemLibrary(
             name: "CGtk",
             pkgConfig: "gtk4",

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One user action of a `cascade --script` file (DESIGN.md, contract 3).
+/// One user action of a `cascade --script` file (Docs/SCRIPTING.md).
 ///
 /// Actions run through the same code paths as real input: a `scroll-by` goes through the
 /// scroll handler a wheel event reaches, a `tap-item` through the cell's click handler.

@@ -6,7 +6,7 @@ import Foundation
 /// Everything one feed screen shows and how it reacts, with no UI: the pager's items laid out
 /// in a waterfall, virtualized by a viewport, with pull-to-refresh, the load-more footer and
 /// failure alerts. A host feeds it sizes, scroll positions and gestures, and draws what it
-/// publishes; the GTK and UIKit hosts share it.
+/// publishes (the GTK host's `FeedView` does).
 ///
 /// ```swift
 /// let model = FeedScreenModel(pager: FeedPager(loader: loader))
