@@ -21,7 +21,7 @@ let package = Package(
         // The one checked floating-point → integer conversion every target uses.
         .target(name: "CascadeNumerics"),
         .target(name: "CascadeLayout"),
-        .target(name: "CascadeCollection", dependencies: ["CascadeLayout"]),
+        .target(name: "CascadeCollection", dependencies: ["CascadeLayout", "CascadeNumerics"]),
         .target(name: "CascadeFeed"),
         .target(name: "CascadeImages"),
         .target(name: "CascadePlayer"),
@@ -51,8 +51,8 @@ let package = Package(
         .target(
             name: "CascadeGTK",
             dependencies: [
-                "CGtk", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePixbuf",
-                "CascadePlayer", "CascadeScreens",
+                "CGtk", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
+                "CascadePixbuf", "CascadePlayer", "CascadeScreens",
             ]
         ),
         .executableTarget(name: "CascadeApp", dependencies: ["CascadeGTK"]),

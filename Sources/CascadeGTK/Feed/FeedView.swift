@@ -31,7 +31,7 @@ public final class FeedView {
     private let prefetcher: ImagePrefetcher
     private var pull = PullTracker()
     private var pullReleaseTimer: MainLoopTimer?
-    private var closingTicker: FrameTicker?
+    private var closingTicker: MotionAnimation?
     private var topInset: Double = 0
     private let probe = SizeProbe()
     private var lastSize = CGSize.zero
@@ -171,7 +171,7 @@ public final class FeedView {
         setTopInset(pull.distance(viewportHeight: viewportHeight))
         // A wheel has no "finger lifted": the pull ends when the deltas stop.
         pullReleaseTimer?.cancel()
-        pullReleaseTimer = MainLoopTimer.after(180) { [weak self] in self?.endPull() }
+        pullReleaseTimer = MainLoopTimer.after(seconds: PointerInput.gestureEndDelay) { [weak self] in self?.endPull() }
         return true
     }
 
@@ -193,8 +193,7 @@ public final class FeedView {
         Signal.connectScroll(UnsafeMutableRawPointer(scroll)) { [weak self, scroll] _, dy in
             guard let self else { return false }
             let unit = gtk_event_controller_scroll_get_unit(scroll)
-            let points = unit == GDK_SCROLL_UNIT_WHEEL ? dy * 50 : dy
-            return self.scrollDelta(points)
+            return self.scrollDelta(PointerInput.points(forScrollDelta: dy, isWheel: unit == GDK_SCROLL_UNIT_WHEEL))
         }
         Signal.connect(UnsafeMutableRawPointer(scroll), "scroll-end") { [weak self] in self?.endPull() }
         gtk_widget_add_controller(scrolled, scroll)
@@ -400,19 +399,14 @@ public final class FeedView {
 
     private func animateClosing() {
         guard closingTicker == nil else { return }
-        let from = topInset
-        var start: Int64?
-        closingTicker = FrameTicker(widget: scrolled) { [weak self] time in
-            guard let self else { return false }
-            let begin = start ?? time
-            start = begin
-            let progress = min(1, Double(time - begin) / 250_000)
-            self.setTopInset(from * (1 - progress * progress))
-            guard progress >= 1 else { return true }
-            self.closingTicker = nil
-            self.setTopInset(0)
-            self.model.refreshClosingFinished()
-            return false
-        }
+        closingTicker = MotionAnimation(
+            widget: scrolled, motion: .refreshHeaderClose, from: topInset, to: 0,
+            onFrame: { [weak self] inset in self?.setTopInset(inset) },
+            onFinish: { [weak self] in
+                guard let self else { return }
+                self.closingTicker = nil
+                self.setTopInset(0)
+                self.model.refreshClosingFinished()
+            })
     }
 }
