@@ -214,25 +214,16 @@ public final class FeedView {
         let size = CGSize(width: Double(gtk_widget_get_width(scrolled)), height: viewportHeight)
         scale = CGFloat(gtk_widget_get_scale_factor(scrolled))
         guard size.width > 0, size != lastSize else { return }
-        let anchor = firstVisibleAnchor()
         let firstSizing = lastSize == .zero
         lastSize = size
-        if model.setContainerSize(size), let anchor, let frame = model.frame(ofItem: anchor.index) {
-            // Keep the first visible item where it was on screen across a relayout.
-            scroll(to: Double(frame.minY) - anchor.offsetOnScreen)
-        }
+        // The model keeps the first visible item where it was on screen across a relayout; a
+        // rebuilt page comes back where the user left it.
+        let anchored = model.setContainerSize(size)
         updateViewport()
-        if firstSizing, model.scrollOffset > 0 {
-            // A rebuilt page comes back where the user left it.
+        if let offset = anchored ?? (firstSizing && model.scrollOffset > 0 ? model.scrollOffset : nil) {
             gtk_adjustment_set_upper(adjustment, Double(model.layout.contentSize.height))
-            scroll(to: model.scrollOffset)
+            scroll(to: offset)
         }
-    }
-
-    private func firstVisibleAnchor() -> (index: Int, offsetOnScreen: Double)? {
-        guard let first = visibleItems.first(where: { Double($0.frame.minY) >= offset - 1 }) ?? visibleItems.first
-        else { return nil }
-        return (first.index, Double(first.frame.minY) - offset)
     }
 
     private func itemsChanged(_ change: FeedScreenModel.ItemsChange) {
