@@ -23,7 +23,7 @@ let package = Package(
         // The one checked floating-point → integer conversion every target uses.
         .target(name: "CascadeNumerics"),
         .target(name: "CascadeLayout"),
-        .target(name: "CascadeCollection", dependencies: ["CascadeLayout"]),
+        .target(name: "CascadeCollection", dependencies: ["CascadeLayout", "CascadeNumerics"]),
         .target(name: "CascadeFeed"),
         .target(name: "CascadeImages"),
         .target(name: "CascadePlayer"),
@@ -53,8 +53,8 @@ let package = Package(
         .target(
             name: "CascadeGTK",
             dependencies: [
-                "CGtk", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePixbuf",
-                "CascadePlayer", "CascadeScreens",
+                "CGtk", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
+                "CascadePixbuf", "CascadePlayer", "CascadeScreens",
             ]
         ),
         .executableTarget(name: "CascadeApp", dependencies: ["CascadeGTK", "CascadeFeed", "CascadeScreens"]),
