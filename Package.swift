@@ -20,11 +20,11 @@ let package = Package(
         // MARK: Core (pure Swift, Linux-tested)
         // The one checked floating-point → integer conversion every target uses.
         .target(name: "CascadeNumerics"),
-        .target(name: "CascadeLayout"),
-        .target(name: "CascadeCollection", dependencies: ["CascadeLayout"]),
-        .target(name: "CascadeFeed"),
-        .target(name: "CascadeImages"),
-        .target(name: "CascadePlayer"),
+        .target(name: "CascadeLayout", dependencies: ["CascadeNumerics"]),
+        .target(name: "CascadeCollection", dependencies: ["CascadeLayout", "CascadeNumerics"]),
+        .target(name: "CascadeFeed", dependencies: ["CascadeNumerics"]),
+        .target(name: "CascadeImages", dependencies: ["CascadeNumerics"]),
+        .target(name: "CascadePlayer", dependencies: ["CascadeNumerics"]),
 
         // MARK: Platform adapters without UI
         // gdk-pixbuf alone (no GTK): the Linux image decoder, usable by the bench and tests.
@@ -33,13 +33,13 @@ let package = Package(
             pkgConfig: "gdk-pixbuf-2.0",
             providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
         ),
-        .target(name: "CascadePixbuf", dependencies: ["CPixbuf", "CascadeImages"]),
+        .target(name: "CascadePixbuf", dependencies: ["CPixbuf", "CascadeImages", "CascadeNumerics"]),
 
         // MARK: Screen models (pure Swift, shared by every host)
         // What a screen shows and how it reacts, over the core targets; hosts only draw it.
         .target(
             name: "CascadeScreens",
-            dependencies: ["CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePlayer"]
+            dependencies: ["CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics", "CascadePlayer"]
         ),
 
         // MARK: Hosts
@@ -52,7 +52,7 @@ let package = Package(
             name: "CascadeGTK",
             dependencies: [
                 "CGtk", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePixbuf",
-                "CascadePlayer", "CascadeScreens",
+                "CascadeNumerics", "CascadePlayer", "CascadeScreens",
             ]
         ),
         .executableTarget(name: "CascadeApp", dependencies: ["CascadeGTK"]),
@@ -65,14 +65,17 @@ let package = Package(
         .executableTarget(
             name: "CascadeBench",
             dependencies: [
-                "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePixbuf", "CascadePlayer",
+                "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics", "CascadePixbuf",
+                "CascadePlayer",
             ]
         ),
 
         // MARK: Tests
         .target(
             name: "CascadeTestSupport",
-            dependencies: ["CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePlayer"],
+            dependencies: [
+                "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics", "CascadePlayer",
+            ],
             path: "Sources/CascadeTestSupport"
         ),
         .testTarget(name: "CascadeNumericsTests", dependencies: ["CascadeNumerics"]),

@@ -9,6 +9,10 @@ bash scripts/install-deps.sh
 echo "== swift format lint"
 swift format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests
 
+echo "== floating-point → integer conversions"
+python3 scripts/tests/test_check_conversions.py
+python3 scripts/check-conversions.py
+
 echo "== swift build"
 log=$(mktemp)
 if ! swift build --build-tests >"$log" 2>&1; then

@@ -1,3 +1,4 @@
+import CascadeNumerics
 import Foundation
 
 /// The state of an endless banner carousel: pages, a fractional position, dragging, snapping
@@ -63,7 +64,7 @@ public final class CarouselModel {
     /// The page shown (the nearest to the position), or nil without pages.
     public var currentPage: Int? {
         guard pageCount > 0 else { return nil }
-        return wrap(Int(position.rounded()))
+        return wrap(Int(saturatingRounded: position))
     }
 
     /// Whether the carousel wraps around (two or more pages).
@@ -83,7 +84,7 @@ public final class CarouselModel {
         let centre = position.rounded()
         let fraction = position - centre
         return (-1...1).map { slot in
-            CarouselCell(slot: slot, page: wrap(Int(centre) + slot), offset: Double(slot) - fraction)
+            CarouselCell(slot: slot, page: wrap(Int(saturating: centre) &+ slot), offset: Double(slot) - fraction)
         }
     }
 
@@ -139,7 +140,7 @@ public final class CarouselModel {
     public func advance(by steps: Int = 1) -> CarouselTransition {
         let start = settledPosition()
         guard isLooping, !isDragging else { return CarouselTransition(from: start, to: start, page: currentPage) }
-        position = Double(wrap(Int(start) + steps))
+        position = Double(wrap(Int(saturating: start) &+ steps))
         return CarouselTransition(from: start, to: start + Double(steps), page: currentPage)
     }
 
@@ -148,7 +149,7 @@ public final class CarouselModel {
     @discardableResult
     public func scroll(toPage page: Int) -> CarouselTransition {
         guard isLooping, !isDragging else { return advance(by: 0) }
-        let current = Int(settledPosition())
+        let current = Int(saturating: settledPosition())
         var delta = wrap(page - current)
         if delta * 2 > pageCount { delta -= pageCount }
         return advance(by: delta)
@@ -176,7 +177,7 @@ public final class CarouselModel {
     // MARK: Private
 
     private func settledPosition() -> Double {
-        pageCount > 0 ? Double(wrap(Int(position.rounded()))) : 0
+        pageCount > 0 ? Double(wrap(Int(saturatingRounded: position))) : 0
     }
 
     private func wrap(_ index: Int) -> Int {

@@ -1,5 +1,6 @@
 import CascadeCollection
 import CascadeFeed
+import CascadeNumerics
 import Foundation
 
 /// The channel page's logic: a tab per channel above a horizontally paging container with
@@ -71,7 +72,7 @@ public final class ChannelPagerModel {
         if velocity.isFinite, abs(velocity) > 0.5, position != base {
             target = velocity > 0 ? base + 1 : base
         }
-        return Int(min(Double(channels.count - 1), max(0, target)))
+        return Int(saturating: min(Double(channels.count - 1), max(0, target)))
     }
 
     // MARK: Inputs
