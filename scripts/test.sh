@@ -12,6 +12,9 @@ swift format lint --strict --recursive --configuration .swift-format Package.swi
 echo "== imports match Package.swift"
 python3 scripts/test_check_imports.py 2>&1 | tail -3
 python3 scripts/check-imports.py
+echo "== floating-point → integer conversions"
+python3 scripts/tests/test_check_conversions.py
+python3 scripts/check-conversions.py
 
 echo "== swift build"
 log=$(mktemp)

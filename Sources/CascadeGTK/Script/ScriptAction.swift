@@ -1,3 +1,4 @@
+import CascadeNumerics
 import Foundation
 
 /// One user action of a `cascade --script` file (Docs/SCRIPTING.md).
@@ -122,7 +123,7 @@ public enum ScriptAction: Equatable, Sendable {
         guard let value = Double(digits), value.isFinite, value >= 0, value * scale <= 600_000 else {
             throw ScriptError.bad("wait: '\(text)' is not a duration (e.g. 500ms, 2s)")
         }
-        return Int((value * scale).rounded())
+        return Int(saturatingRounded: value * scale)
     }
 }
 
