@@ -42,9 +42,8 @@ public enum OpenTarget: Equatable, Sendable {
     /// by their first bytes (`VideoSignature`), never by the name's extension alone.
     public static func classify(path: String, relativeTo directory: URL) -> OpenTarget {
         let url =
-            path.hasPrefix("/")
-            ? URL(fileURLWithPath: path).standardizedFileURL
-            : URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL.absoluteURL
+            (path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path))
+            .standardizedFileURL
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return .missing(url) }
         if isDirectory.boolValue { return .folder(URL(fileURLWithPath: url.path, isDirectory: true)) }
