@@ -15,8 +15,11 @@ import Testing
         -> FolderCatalog
     {
         FolderCatalog(
-            folder: folder.url.path, store: ThumbnailStore(root: folder.url.appendingPathComponent(".thumbs")),
-            prober: prober, grabber: grabber, pollInterval: .seconds(3600))
+            folder: folder.url.path, prober: prober,
+            thumbnails: ThumbnailGenerator(
+                store: ThumbnailStore(root: folder.url.appendingPathComponent(".thumbs")), grabber: grabber,
+                size: .large),
+            pollInterval: .seconds(3600))
     }
 
     @Test(.timeLimit(.minutes(1))) func channelsPerSubfolderNewestFirstInPages() async throws {
@@ -75,9 +78,7 @@ import Testing
         try folder.file("b.mp4", bytes: ScannerTests.fakeVideo(width: 160, height: 90, duration: 1))
         try folder.setModified("a.mp4", seconds: 100)
         try folder.setModified("b.mp4", seconds: 200)
-        let catalog = FolderCatalog(
-            folder: folder.url.path, store: ThumbnailStore(root: folder.url.appendingPathComponent(".thumbs")),
-            prober: FakeProber(), grabber: FakeGrabber(), pollInterval: .seconds(3600))
+        let catalog = makeCatalog(folder)
         let loader = try catalog.loader(for: try await catalog.channels()[0], firstPage: 0)
         #expect(try await loader.page(number: 0, size: 10).items.map(\.title) == ["b", "a"])
         #expect(await catalog.library.checkForChanges() == false)
@@ -108,8 +109,9 @@ import Testing
         #expect(FolderStatus.empty.text == "No videos in this folder")
 
         let missing = FolderCatalog(
-            folder: folder.path("gone"), store: ThumbnailStore(root: folder.url), prober: FakeProber(),
-            grabber: FakeGrabber())
+            folder: folder.path("gone"), prober: FakeProber(),
+            thumbnails: ThumbnailGenerator(
+                store: ThumbnailStore(root: folder.url), grabber: FakeGrabber(), size: .large))
         await #expect(throws: FeedError.self) { try await missing.channels() }
     }
 

@@ -11,8 +11,9 @@ import Testing
 @Suite struct FolderThumbnailTests {
     func catalog(_ folder: VideoFolderFixture, store: ThumbnailStore) -> FolderCatalog {
         FolderCatalog(
-            folder: folder.url.path, store: store, prober: GStreamerVideoProber(), grabber: GStreamerFrameGrabber(),
-            thumbnailSize: .normal, pollInterval: .seconds(3600))
+            folder: folder.url.path, prober: GStreamerVideoProber(),
+            thumbnails: ThumbnailGenerator(store: store, grabber: GStreamerFrameGrabber(), size: .normal),
+            pollInterval: .seconds(3600))
     }
 
     func covers(_ catalog: FolderCatalog, channel: Int = 0) async throws -> (FeedPage, [URL: Data]) {

@@ -7,6 +7,8 @@ public protocol FeedCatalogProviding: Sendable {
     /// A loader for one channel's feed.
     /// - Throws: `FeedError`.
     func loader(for channel: Channel, firstPage: Int) throws -> any FeedLoading
+    /// Which cover and video URLs the catalog's items may have (restored pages are checked too).
+    var referencePolicy: FeedReferencePolicy { get }
     /// Status lines as they change (for example "Scanning… 120 videos"); one consumer.
     func statusLines() -> AsyncStream<String>
 }

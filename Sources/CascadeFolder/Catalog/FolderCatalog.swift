@@ -5,8 +5,9 @@ import Foundation
 /// subfolder holding videos, each paged by a `FolderFeedLoader` over one shared `FolderLibrary`.
 ///
 /// ```swift
-/// let catalog = FolderCatalog(folder: "/home/me/Videos", prober: GStreamerVideoProber(),
-///                             grabber: GStreamerFrameGrabber())
+/// let thumbnails = ThumbnailGenerator(
+///     store: ThumbnailStore(root: ThumbnailStore.defaultRoot()), grabber: GStreamerFrameGrabber(), size: .large)
+/// let catalog = FolderCatalog(folder: "/home/me/Videos", prober: GStreamerVideoProber(), thumbnails: thumbnails)
 /// let app = FeedCatalog.provider(catalog)
 /// ```
 public final class FolderCatalog: FeedCatalogProviding {
@@ -19,15 +20,16 @@ public final class FolderCatalog: FeedCatalogProviding {
     public let library: FolderLibrary
     /// How often the folder is polled for changes.
     public let pollInterval: Duration
+    /// `file:` URLs inside the folder (videos) and the thumbnail cache (covers) only.
+    public let referencePolicy: FeedReferencePolicy
     private let status: AsyncStream<String>
     private let monitor = Locked<Task<Void, Never>?>(nil)
 
     // MARK: Lifecycle
 
-    /// Creates a catalog over `folder` with the user's thumbnail cache unless `store` is given.
+    /// Creates a catalog over `folder`; `thumbnails` holds the thumbnail cache and the grabber.
     public init(
-        folder: String, store: ThumbnailStore = ThumbnailStore(root: ThumbnailStore.defaultRoot()),
-        prober: any VideoProbing, grabber: any FrameGrabbing, thumbnailSize: ThumbnailSize = .large,
+        folder: String, prober: any VideoProbing, thumbnails: ThumbnailGenerator,
         scanner: FolderScanner = FolderScanner(), firstPageWait: Duration = .milliseconds(600),
         pollInterval: Duration = .seconds(2)
     ) {
@@ -35,9 +37,11 @@ public final class FolderCatalog: FeedCatalogProviding {
         status = stream
         self.pollInterval = pollInterval
         library = FolderLibrary(
-            root: folder, store: store, prober: prober, grabber: grabber, thumbnailSize: thumbnailSize,
-            scanner: scanner, firstPageWait: firstPageWait
+            root: folder, prober: prober, thumbnails: thumbnails, scanner: scanner, firstPageWait: firstPageWait
         ) { continuation.yield($0.text) }
+        referencePolicy = .localFolders(roots: [
+            URL(fileURLWithPath: library.root, isDirectory: true), thumbnails.store.root,
+        ])
     }
 
     deinit {
@@ -62,11 +66,12 @@ public final class FolderCatalog: FeedCatalogProviding {
 
     public func loader(for channel: Channel, firstPage: Int) throws -> any FeedLoading {
         if channel.id == Self.allVideosID {
-            return FolderFeedLoader(library: library, folder: nil, firstPage: firstPage)
+            return FolderFeedLoader(library: library, folder: nil, firstPage: firstPage, policy: referencePolicy)
         }
         guard channel.id.hasPrefix(Self.folderPrefix) else { throw FeedError.unreadableFile(path: channel.id) }
         return FolderFeedLoader(
-            library: library, folder: String(channel.id.dropFirst(Self.folderPrefix.count)), firstPage: firstPage)
+            library: library, folder: String(channel.id.dropFirst(Self.folderPrefix.count)), firstPage: firstPage,
+            policy: referencePolicy)
     }
 
     public func statusLines() -> AsyncStream<String> { status }

@@ -12,13 +12,19 @@ public struct FolderFeedLoader: FeedLoading {
     public let firstPage: Int
     /// How many items of the first page of the all-videos channel are also banners.
     public let bannerCount: Int
+    /// What every item must pass, as items from any other source do.
+    public let policy: FeedReferencePolicy
 
     /// Creates a loader.
-    public init(library: FolderLibrary, folder: String?, firstPage: Int = 0, bannerCount: Int = 5) {
+    public init(
+        library: FolderLibrary, folder: String?, firstPage: Int = 0, bannerCount: Int = 5,
+        policy: FeedReferencePolicy
+    ) {
         self.library = library
         self.folder = folder
         self.firstPage = firstPage
         self.bannerCount = bannerCount
+        self.policy = policy
     }
 
     /// Loads page `number`: waits for a running scan as `FolderLibrary.page` describes.
@@ -38,17 +44,15 @@ public struct FolderFeedLoader: FeedLoading {
         }
         if Task.isCancelled { throw FeedError.cancelled }
         let generator = library.thumbnails
-        let items = page.entries.enumerated().map { position, entry in
+        let items = page.entries.enumerated().compactMap { position, entry in
             let subject = entry.file.subject
-            var cover = generator.cover(for: subject, duration: entry.probe.duration)
-            // The fragment names the file's version, so a changed video's new cover is not
-            // answered from a memory cache keyed by the old one's URL.
-            cover = URL(string: cover.absoluteString + "#v\(subject.mtime)-\(subject.size)") ?? cover
-            return VideoItem(
+            let cover = generator.cover(for: subject, duration: entry.probe.duration)
+            return try? VideoItem(
                 id: MD5.hex(subject.uri), title: entry.file.title, coverURL: cover,
                 videoURL: URL(fileURLWithPath: entry.file.path), duration: entry.probe.duration,
                 width: Double(max(1, entry.probe.width)), height: Double(max(1, entry.probe.height)),
-                isFeatured: folder == nil && index == 0 && position < bannerCount)
+                isFeatured: folder == nil && index == 0 && position < bannerCount
+            ).validated(by: policy).get()
         }
         // Files the probe rejected still count as entries, so a page of broken files is not
         // mistaken for the end of the feed.

@@ -16,8 +16,6 @@ public actor FolderLibrary {
     public nonisolated let store: ThumbnailStore
     /// Makes thumbnails lazily, at most two at a time.
     public nonisolated let thumbnails: ThumbnailGenerator
-    /// The longest thumbnail edge cells need.
-    public nonisolated let thumbnailSize: ThumbnailSize
     private let prober: any VideoProbing
     private let scanner: FolderScanner
     private let firstPageWait: Duration
@@ -46,23 +44,22 @@ public actor FolderLibrary {
     ///   - root: the folder.
     ///   - store: the thumbnail cache.
     ///   - prober: reads durations and sizes.
-    ///   - grabber: makes thumbnails.
-    ///   - thumbnailSize: the size cells need.
+    ///   - thumbnails: makes thumbnails (shared by every folder a window shows, so the limit of
+    ///     two at a time holds for the app).
     ///   - firstPageWait: how long a first page waits for a running scan before it shows what
     ///     was found so far.
     ///   - rescanAge: a first page asked for this long after the last scan rescans.
     ///   - onStatus: receives every status change (on any thread).
     public init(
-        root: String, store: ThumbnailStore, prober: any VideoProbing, grabber: any FrameGrabbing,
-        thumbnailSize: ThumbnailSize = .large, scanner: FolderScanner = FolderScanner(),
+        root: String, prober: any VideoProbing, thumbnails: ThumbnailGenerator,
+        scanner: FolderScanner = FolderScanner(),
         firstPageWait: Duration = .milliseconds(600), rescanAge: Duration = .seconds(2),
         onStatus: @escaping @Sendable (FolderStatus) -> Void = { _ in }
     ) {
         self.root = URL(fileURLWithPath: root).standardizedFileURL.path
-        self.store = store
+        self.store = thumbnails.store
         self.prober = prober
-        self.thumbnailSize = thumbnailSize
-        self.thumbnails = ThumbnailGenerator(store: store, grabber: grabber, size: thumbnailSize)
+        self.thumbnails = thumbnails
         self.scanner = scanner
         self.firstPageWait = firstPageWait
         self.rescanAge = rescanAge

@@ -63,19 +63,19 @@ public final class ThumbnailGenerator: Sendable {
     public func cover(for subject: ThumbnailSubject, duration: Double?) -> URL {
         if let existing = store.existing(for: subject, atLeast: size) { return existing }
         let url = store.url(for: subject, size: size)
-        state.withLock { $0.pending[url.path] = (subject, duration) }
+        state.withLock { $0.pending[Self.key(url)] = (subject, duration) }
         return url
     }
 
     /// Whether `url` is a thumbnail this generator may have to make.
     public func isRegistered(_ url: URL) -> Bool {
-        state.withLock { $0.pending[url.path] != nil }
+        state.withLock { $0.pending[Self.key(url)] != nil }
     }
 
     /// The bytes of the thumbnail at `url`, generating it first when it is missing or stale.
     /// - Throws: `Failure`.
     public func thumbnail(at url: URL) async throws(Failure) -> Data {
-        guard let entry = state.withLock({ $0.pending[url.path] }) else { throw .unknown }
+        guard let entry = state.withLock({ $0.pending[Self.key(url)] }) else { throw .unknown }
         if store.isValid(url, for: entry.subject), let data = try? Data(contentsOf: url) { return data }
         if store.hasFailed(entry.subject) { throw .failed }
         guard await gate.enter() else { throw .cancelled }
@@ -124,4 +124,10 @@ public final class ThumbnailGenerator: Sendable {
             throw .failed
         }
     }
+
+    // MARK: Private
+
+    /// Registered URLs are matched after resolving symbolic links, as `FeedReferencePolicy`
+    /// hands items on with their links resolved.
+    private static func key(_ url: URL) -> String { url.standardizedFileURL.resolvingSymlinksInPath().path }
 }
