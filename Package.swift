@@ -63,8 +63,8 @@ let package = Package(
         .target(
             name: "CascadeGTK",
             dependencies: [
-                "CGtk", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
-                "CascadePixbuf", "CascadePlayer", "CascadeScreens",
+                "CGtk", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeFolder", "CascadeGStreamer",
+                "CascadeImages", "CascadeNumerics", "CascadePixbuf", "CascadePlayer", "CascadeScreens",
             ]
         ),
         .executableTarget(name: "CascadeApp", dependencies: ["CascadeGTK", "CascadeFeed", "CascadeScreens"]),

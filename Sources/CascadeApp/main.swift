@@ -12,7 +12,8 @@ func fail(_ message: String, status: Int32 = 2) -> Never {
 
 let options: LaunchOptions
 do {
-    options = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+    options = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst())).adoptingFolderArgument(
+        relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
 } catch {
     fail("\(error)")
 }
@@ -109,6 +110,8 @@ case .server(let base):
 case .http(let template):
     catalog = .feedURL(
         template: template, fetcher: HTTPFetcher(configuration: .init(timeout: options.requestTimeout)))
+case .folder(let path):
+    catalog = FolderFeeds.catalog(folder: URL(fileURLWithPath: path, isDirectory: true))
 }
 
 let cacheDirectory = DemoCatalog.defaultDirectory.deletingLastPathComponent()

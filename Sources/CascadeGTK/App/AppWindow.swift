@@ -49,6 +49,9 @@ public final class AppWindow {
     private let subtitle: OpaquePointer
     private var channelTask: Task<Void, Never>?
     private var columnsOverride: Int??
+    /// The catalog's status line (a folder's scan progress), nil for none.
+    public private(set) var catalogStatus: String?
+    private var statusTask: Task<Void, Never>?
 
     // MARK: Lifecycle
 
@@ -65,8 +68,10 @@ public final class AppWindow {
         let disk = try? DiskImageCache(directory: cacheDirectory.appendingPathComponent("images"))
         // 32 MB of decoded covers holds about four screens of cells (a cover is ~0.3 MB), keeps a
         // 10,000-item fling's memory growth bounded, and the disk cache makes re-decoding cheap.
+        // Folder feeds' covers are thumbnails made on demand; every other URL is fetched as before.
         pipeline = ImagePipeline(
-            decoder: PixbufImageDecoder(), memoryCache: MemoryImageCache(costLimit: 32 << 20), diskCache: disk)
+            decoder: PixbufImageDecoder(), fetcher: FolderFeeds.fetcher(),
+            memoryCache: MemoryImageCache(costLimit: 32 << 20), diskCache: disk)
         playerPage = PlayerPage(pipeline: pipeline)
 
         window = gtk_application_window_new(UnsafeMutablePointer<GtkApplication>(application))
@@ -180,6 +185,7 @@ public final class AppWindow {
     // MARK: Private
 
     private func loadChannels() {
+        followStatus(of: catalog)
         channelTask = Task { [weak self, catalog] in
             let result: Result<ChannelListDecoder.ChannelList, FeedError>
             do { result = .success(try await catalog.channelList()) } catch { result = .failure(FeedError(error)) }
@@ -211,7 +217,7 @@ public final class AppWindow {
         view.onSelectionChanged = { [weak self, weak view] index in
             guard let self, let view else { return }
             for (page, feed) in view.pages { feed.setBannerActive(page == index && self.screen == .feed) }
-            gtk_label_set_text(self.subtitle, channels.indices.contains(index) ? channels[index].title : "")
+            self.updateSubtitle()
             if channels.indices.contains(index) {
                 self.preferences?.channelSelected(channels[index].id, isFirst: index == 0)
             }
@@ -220,8 +226,8 @@ public final class AppWindow {
             gtk_box_remove(feedHolder.as(GtkBox.self), child)
         }
         gtk_box_append(feedHolder.as(GtkBox.self), view.root)
-        gtk_label_set_text(subtitle, channels[0].title)
         channelPager = view
+        updateSubtitle()
         view.start()
         if selected > 0 { view.selectTab(selected) }
         if let page = view.currentPage { gtk_widget_grab_focus(page.scrolled) }
@@ -257,6 +263,28 @@ public final class AppWindow {
         }
     }
 
+    /// Shows the catalog's status lines (a folder's "Scanning… 120 videos") as they come.
+    private func followStatus(of catalog: FeedCatalog) {
+        statusTask?.cancel()
+        catalogStatus = nil
+        guard case .provider(let provider) = catalog else { return }
+        statusTask = Task { [weak self] in
+            for await line in provider.statusLines() {
+                guard let self, !Task.isCancelled else { return }
+                self.catalogStatus = line
+                self.updateSubtitle()
+            }
+        }
+    }
+
+    /// The top bar's subtitle: the selected channel, then the catalog's status.
+    private func updateSubtitle() {
+        let index = channelPager?.model.selectedIndex ?? 0
+        let title = channels.indices.contains(index) ? channels[index].title : ""
+        let text = [title, catalogStatus ?? ""].filter { !$0.isEmpty }.joined(separator: "  ·  ")
+        gtk_label_set_text(subtitle, text)
+    }
+
     /// Where a channel's first page is persisted: one file per source and channel.
     private func cacheKey(for channel: Channel) -> String { "\(catalogKey)-\(channel.id)" }
 
@@ -264,6 +292,7 @@ public final class AppWindow {
         switch source {
         case .demoCatalog(let directory): "demo-\(directory.map(StableID.derived(fromText:)) ?? "default")"
         case .http(let url), .server(let url): "http-\(StableID.derived(fromText: url))"
+        case .folder(let path): FolderFeeds.cacheKey(folder: path)
         }
     }
 
