@@ -30,6 +30,7 @@ public actor FolderLibrary {
     private var sniffed: [String: FolderScanner.SniffRecord] = [:]
     private var probes: [String: (file: VideoFile, result: Result<VideoProbe, VideoProbeError>)] = [:]
     private var lastScan: ContinuousClock.Instant?
+    private var rejected = 0
     private var scanError: FolderScanError?
     private var isStale = false
     /// Problems of the last scan.
@@ -77,8 +78,10 @@ public actor FolderLibrary {
     public var status: FolderStatus {
         if let scanError { return .failed(scanError) }
         if scanTask != nil { return .scanning(found: partial.withLock { $0.count }) }
-        if isStale { return .stale(count: files.count) }
-        return files.isEmpty ? .empty : .ready(count: files.count)
+        // Files the probe rejected (a broken "mp4") are not videos after all.
+        let count = files.count - rejected
+        if isStale { return .stale(count: count) }
+        return count == 0 ? .empty : .ready(count: count)
     }
 
     /// Whether a scan is running.
@@ -187,6 +190,7 @@ public actor FolderLibrary {
             problems = result.problems
             let present = Set(files.map(\.path))
             probes = probes.filter { present.contains($0.key) }
+            countRejected()
         case .failure(let error):
             scanError = error
             files = []
@@ -237,10 +241,20 @@ public actor FolderLibrary {
                 return collected
             }
             for (index, result) in results { probes[missing[index].path] = (missing[index], result) }
+            let before = rejected
+            countRejected()
+            if rejected != before, scanTask == nil { onStatus(status) }
         }
         return slice.compactMap { file in
             guard case .success(let probe)? = probes[file.path]?.result else { return nil }
             return (file, probe)
+        }
+    }
+
+    private func countRejected() {
+        rejected = files.reduce(0) { count, file in
+            guard let probe = probes[file.path], probe.file == file, case .failure = probe.result else { return count }
+            return count + 1
         }
     }
 
