@@ -76,9 +76,8 @@ let package = Package(
         .executableTarget(
             name: "CascadeBench",
             dependencies: [
-                "CPixbuf", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
-                "CascadePixbuf",
-                "CascadePlayer",
+                "CPixbuf", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeFolder", "CascadeGStreamer",
+                "CascadeImages", "CascadeNumerics", "CascadePixbuf", "CascadePlayer",
             ]
         ),
 
