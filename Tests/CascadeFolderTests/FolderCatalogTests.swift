@@ -152,3 +152,51 @@ import Testing
         return Int64(saturating: (date?.timeIntervalSince1970 ?? 0).rounded(.down))
     }
 }
+
+/// While a scan runs the window is not kept waiting: the first page shows what was found so
+/// far and the status counts up; when the scan ends the status says how many there are.
+@Suite struct FolderScanProgressTests {
+    final class Gate: @unchecked Sendable {
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let lines = NSLock()
+        var statuses: [String] = []
+    }
+
+    @Test(.timeLimit(.minutes(1))) func firstPageShowsWhileTheScanIsHeld() async throws {
+        let folder = try VideoFolderFixture()
+        defer { folder.remove() }
+        for i in 0..<12 {
+            try folder.file("A/a\(i).mp4", bytes: ScannerTests.fakeVideo(width: 160, height: 90, duration: 1))
+        }
+        try folder.file("B/b.mp4", bytes: ScannerTests.fakeVideo(width: 160, height: 90, duration: 1))
+        let gate = Gate()
+        // Hold the scan after folder A is listed (B is still to come).
+        let scanner = FolderScanner { relative in
+            guard relative == "A" else { return }
+            gate.entered.signal()
+            _ = gate.release.wait(timeout: .now() + 30)
+        }
+        let thumbnails = ThumbnailGenerator(
+            store: ThumbnailStore(root: folder.url.appendingPathComponent(".thumbs")), grabber: FakeGrabber(),
+            size: .large)
+        let library = FolderLibrary(
+            root: folder.url.path, prober: FakeProber(), thumbnails: thumbnails, scanner: scanner,
+            firstPageWait: .milliseconds(50)
+        ) { status in
+            gate.lines.withLock { gate.statuses.append(status.text) }
+        }
+        await library.start()
+        #expect(gate.entered.wait(timeout: .now() + 20) == .success)
+        let page = try await library.page(folder: nil, offset: 0, size: 10, isFirst: true)
+        #expect(page.entries.count == 10 && !page.isEnd, "a first page while the scan is held")
+        #expect(await library.status == .scanning(found: 12))
+        #expect(FolderStatus.scanning(found: 12).text == "Scanning… 12 videos")
+        gate.release.signal()
+        let rest = try await library.page(folder: nil, offset: 10, size: 10, isFirst: false)
+        #expect(rest.entries.count == 3 && rest.isEnd, "the next page waits for the scan's end")
+        #expect(await library.status == .ready(count: 13))
+        #expect(gate.lines.withLock { gate.statuses.first } == "Scanning… 0 videos")
+        #expect(gate.lines.withLock { gate.statuses.last } == "13 videos")
+    }
+}

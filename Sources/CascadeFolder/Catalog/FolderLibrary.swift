@@ -92,14 +92,19 @@ public actor FolderLibrary {
     public func folders() async -> [String] {
         start()
         await waitForScan(atMost: firstPageWait) { false }
-        if scanTask == nil { return byFolder.keys.sorted() }
+        if scanTask == nil { return byFolder.keys.sorted(by: Self.naturalOrder) }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         return names.filter { name in
             var isFolder: ObjCBool = false
             return !name.hasPrefix(".")
                 && FileManager.default.fileExists(atPath: root + "/" + name, isDirectory: &isFolder)
                 && isFolder.boolValue
-        }.sorted()
+        }.sorted(by: Self.naturalOrder)
+    }
+
+    /// "Season 2" before "Season 10", as a file manager lists them.
+    static func naturalOrder(_ a: String, _ b: String) -> Bool {
+        a.localizedStandardCompare(b) == .orderedAscending
     }
 
     /// Compares the folders of the last scan with the disk; marks the library stale (and

@@ -52,10 +52,14 @@ public struct FolderScanner: Sendable {
 
     /// The caps.
     public var limits: Limits
+    /// Called (on the scanning thread) after each folder is listed, with its relative path:
+    /// lets a test hold a scan half-way to see what the app shows meanwhile.
+    public var folderListed: (@Sendable (_ relativePath: String) -> Void)?
 
     /// Creates a scanner.
-    public init(limits: Limits = Limits()) {
+    public init(limits: Limits = Limits(), folderListed: (@Sendable (_ relativePath: String) -> Void)? = nil) {
         self.limits = limits
+        self.folderListed = folderListed
     }
 
     /// Scans `root`.
@@ -125,6 +129,7 @@ public struct FolderScanner: Sendable {
                 result.isComplete = false
                 break
             }
+            folderListed?(folder.relative)
         }
         return result
     }
