@@ -63,7 +63,7 @@ let instance = MainActor.assumeIsolated {
     ApplicationInstance(unique: options.usesSingleInstance(headless: needsHeadless))
 }
 if instance.isUnique, !needsHeadless, MainActor.assumeIsolated({ instance.registerIsRemote() }) {
-    MainActor.assumeIsolated { instance.forward(paths: options.paths) }
+    MainActor.assumeIsolated { instance.forward(paths: options.pathsToForward) }
     exit(0)
 }
 

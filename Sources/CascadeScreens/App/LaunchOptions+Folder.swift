@@ -15,4 +15,11 @@ extension LaunchOptions {
         options.paths.removeFirst()
         return options
     }
+
+    /// What a second launch hands to the running window: the folder it was asked to browse
+    /// (`cascade DIR` or `--folder DIR`) first, then the other paths.
+    public var pathsToForward: [String] {
+        if case .folder(let path) = source { return [path] + paths }
+        return paths
+    }
 }
