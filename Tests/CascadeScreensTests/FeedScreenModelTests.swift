@@ -169,8 +169,7 @@ import Testing
         let model = FeedScreenModel(pager: FeedPager(loader: loader), configuration: configuration)
         model.setContainerSize(CGSize(width: 375, height: 667))
         model.start()
-        let deadline = Date().addingTimeInterval(20)
-        while model.items.count < 10 && Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        #expect(await waitUntil { model.items.count == 10 })
         #expect(model.banners.map(\.id) == ["i-1", "i-4", "i-6"])
         #expect(model.itemSection == 1)
         let banner = try #require(model.bannerFrame)
@@ -197,8 +196,7 @@ import Testing
             configuration: configuration)
         model.setContainerSize(CGSize(width: 375, height: 667))
         model.start()
-        let deadline = Date().addingTimeInterval(20)
-        while model.items.isEmpty && Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        #expect(await waitUntil { !model.items.isEmpty })
         #expect(model.banners.isEmpty)
         #expect(model.bannerElement == nil)
         #expect(model.frame(ofItem: 0)?.minY == 10)
