@@ -41,6 +41,16 @@ class CheckLeftoversTests(unittest.TestCase):
                 child.kill()
                 child.wait(5)
 
+    def test_what_swift_test_itself_leaves_is_ignored(self):
+        with tempfile.TemporaryDirectory(prefix="check-leftovers-") as tmpdir:
+            open(os.path.join(tmpdir, "_work_.build.lock"), "w").close()
+            os.mkdir(os.path.join(tmpdir, "TemporaryDirectory.AbC123"))
+            open(os.path.join(tmpdir, "TemporaryDirectory.AbC123", ".keep-directory"), "w").close()
+            result = self.run_checker(f"swiftpm-{os.getpid()}", tmpdir)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            os.mkdir(os.path.join(tmpdir, "TemporaryDirectory.AbC123", "inside"))
+            self.assertEqual(self.run_checker(f"swiftpm-{os.getpid()}", tmpdir).returncode, 1)
+
     def test_left_over_file_fails(self):
         with tempfile.TemporaryDirectory(prefix="check-leftovers-") as tmpdir:
             os.mkdir(os.path.join(tmpdir, "cascade-app-1234"))

@@ -125,8 +125,9 @@ final class SleepRecorder: @unchecked Sendable {
     @Test func aSlowDripWithinTheTimeoutSucceeds() async throws {
         let server = try await FeedServer.start(arguments: ["--synthetic", "10"])
         defer { server.stop() }
-        // 5 pieces 0.3 s apart: 1.2 s in all, more than the 1 s timeout, but never 1 s without data.
-        let result = await Self.load(server, fault: "drip:0.3", fetcher: Self.fetcher(timeout: 1))
+        // 5 pieces 1 s apart: 4 s in all, more than the 3 s timeout, but never 3 s without data
+        // (a 2 s margin, so a loaded machine does not turn a gap into a timeout).
+        let result = await Self.load(server, fault: "drip:1", fetcher: Self.fetcher(timeout: 3))
         #expect((try? result.get().items.count) == 10)
     }
 
