@@ -11,7 +11,7 @@ import Testing
     /// A host that records what it is told, in order.
     final class SpyHost: AppHosting {
         enum Call: Equatable {
-            case showChannels([String])
+            case showChannels([String], selected: Int)
             case subtitle(String)
             case alert(String)
             case hideAlert
@@ -20,11 +20,15 @@ import Testing
             case banner(Int?)
             case scroll(FeedScrollCommand)
             case switchChannel(forward: Bool)
+            case rememberChannel(String, isFirst: Bool)
+            case rememberColumns(Int?)
         }
 
         var calls: [Call] = []
 
-        func showChannels(_ pager: ChannelPagerModel) { calls.append(.showChannels(pager.channels.map(\.id))) }
+        func showChannels(_ pager: ChannelPagerModel, selected: Int) {
+            calls.append(.showChannels(pager.channels.map(\.id), selected: selected))
+        }
         func showSubtitle(_ text: String) { calls.append(.subtitle(text)) }
         func showAlert(_ alert: FeedAlert) { calls.append(.alert(alert.title)) }
         func hideAlert() { calls.append(.hideAlert) }
@@ -33,6 +37,10 @@ import Testing
         func runBanner(ofChannel index: Int?) { calls.append(.banner(index)) }
         func scrollFeed(_ command: FeedScrollCommand) { calls.append(.scroll(command)) }
         func switchChannel(forward: Bool) { calls.append(.switchChannel(forward: forward)) }
+        func rememberChannel(_ channel: Channel, isFirst: Bool) {
+            calls.append(.rememberChannel(channel.id, isFirst: isFirst))
+        }
+        func rememberColumns(_ columns: Int?) { calls.append(.rememberColumns(columns)) }
     }
 
     /// Channel list answers given in order, one per load.
@@ -43,12 +51,16 @@ import Testing
 
         init(_ answers: [Result<[Channel], FeedError>]) { self.answers = answers }
 
-        func next() throws -> [Channel] {
+        func next() throws -> ChannelListDecoder.ChannelList {
             lock.lock()
             defer { lock.unlock() }
             loads += 1
-            return try (answers.isEmpty ? .success([]) : answers.removeFirst()).get()
+            let channels = try (answers.isEmpty ? .success([]) : answers.removeFirst()).get()
+            return ChannelListDecoder.ChannelList(channels: channels, droppedCount: dropped)
         }
+
+        /// Channels reported as left out over the cap.
+        var dropped = 0
     }
 
     /// Feeds persist their first page here; removed when the test ends.
@@ -64,14 +76,16 @@ import Testing
     nonisolated static let channels = [Channel(id: "a", title: "Alpha"), Channel(id: "b", title: "Beta")]
 
     func makeModel(
-        _ answers: [Result<[Channel], FeedError>], source: LaunchOptions.Source = .demoCatalog(directory: nil)
+        _ answers: [Result<[Channel], FeedError>], lastChannel: String? = nil, preferredColumns: Int? = nil,
+        loader: @escaping @Sendable (Channel) throws -> any FeedLoading = { _ in ScriptedFeedLoader(items: []) }
     ) throws -> (AppModel, SpyHost, ChannelAnswers) {
         var options = LaunchOptions()
-        options.source = source
+        options.source = .demoCatalog(directory: nil)
         let answers = ChannelAnswers(answers)
         let model = AppModel(
             options: options, cacheDirectory: cacheDirectory,
-            channels: { try answers.next() }, loader: { _ in ScriptedFeedLoader(items: []) })
+            source: ChannelSource(channelList: { try answers.next() }, loader: loader),
+            preferredColumns: preferredColumns, lastChannel: lastChannel)
         let host = SpyHost()
         model.host = host
         return (model, host, answers)
@@ -81,11 +95,11 @@ import Testing
         defer { removeCache() }
         let (model, host, _) = try makeModel([.success(Self.channels)])
         await model.loadChannels()
-        #expect(host.calls == [.showChannels(["a", "b"]), .subtitle("Alpha")])
+        #expect(host.calls == [.showChannels(["a", "b"], selected: 0), .subtitle("Alpha")])
         #expect(model.channels == Self.channels)
         #expect(!model.isLoadingChannels)
         model.channelSelected(1)
-        #expect(host.calls.suffix(2) == [.subtitle("Beta"), .banner(1)])
+        #expect(host.calls.suffix(3) == [.subtitle("Beta"), .banner(1), .rememberChannel("b", isFirst: false)])
     }
 
     @Test func aFailedLoadAlertsAndDismissingRetries() async throws {
@@ -105,7 +119,9 @@ import Testing
         while model.pager == nil && Date() < deadline { await Task.yield() }
         #expect(answers.loads == 2)
         #expect(
-            host.calls == [.alert("Loading timed out"), .hideAlert, .showChannels(["a", "b"]), .subtitle("Alpha")])
+            host.calls == [
+                .alert("Loading timed out"), .hideAlert, .showChannels(["a", "b"], selected: 0), .subtitle("Alpha"),
+            ])
         model.dismissAlert()  // nothing shown: nothing happens
         #expect(host.calls.count == 4)
     }
@@ -138,7 +154,7 @@ import Testing
         // While the player is shown, a channel change keeps every banner still.
         model.open(item)
         model.channelSelected(1)
-        #expect(host.calls.suffix(2) == [.subtitle("Beta"), .banner(nil)])
+        #expect(host.calls.suffix(3) == [.subtitle("Beta"), .banner(nil), .rememberChannel("b", isFirst: false)])
         #expect(model.handleKey("Left", modifiers: .alt))
         #expect(model.screen == .feed)
     }
@@ -171,26 +187,71 @@ import Testing
         #expect(!model.showsBanner(Self.channels[1]))
         #expect(model.makeFeed(for: Self.channels[0]).configuration.showsBanner)
         #expect(!model.makeFeed(for: Self.channels[1]).configuration.showsBanner)
-        let channel = Self.channels[1]
-        #expect(AppModel.pageCacheKey(for: channel, source: .demoCatalog(directory: nil)) == "demo-default-b")
-        let a = AppModel.pageCacheKey(for: channel, source: .http("http://x/feed?page={page}"))
-        let b = AppModel.pageCacheKey(for: channel, source: .server("http://x/feed?page={page}"))
-        let c = AppModel.pageCacheKey(for: channel, source: .http("http://y/feed"))
-        #expect(a == b && a != c && a.hasPrefix("http-") && a.hasSuffix("-b"))
+        #expect(model.pageCacheKey(for: Self.channels[1]) == "demo-default-b")
+        let a = AppModel.catalogKey(for: .http("http://x/feed?page={page}"))
+        let b = AppModel.catalogKey(for: .server("http://x/feed?page={page}"))
+        let c = AppModel.catalogKey(for: .http("http://y/feed"))
+        #expect(a == b && a != c && a.hasPrefix("http-"))
         #expect(
-            AppModel.pageCacheKey(for: channel, source: .demoCatalog(directory: "/d1"))
-                != AppModel.pageCacheKey(for: channel, source: .demoCatalog(directory: "/d2")))
+            AppModel.catalogKey(for: .demoCatalog(directory: "/d1"))
+                != AppModel.catalogKey(for: .demoCatalog(directory: "/d2")))
+    }
+
+    @Test func theRememberedChannelIsShownFirstAndDroppedChannelsAreMentioned() async throws {
+        defer { removeCache() }
+        let (model, host, answers) = try makeModel([.success(Self.channels)], lastChannel: "b")
+        answers.dropped = 3
+        await model.loadChannels()
+        #expect(host.calls.count == 3)
+        #expect(host.calls.prefix(2) == [.showChannels(["a", "b"], selected: 1), .subtitle("Alpha")])
+        #expect(host.calls.last == .alert("Too many channels"))
+        #expect(model.alert?.message.contains("3 more") == true)
+    }
+
+    @Test func columnsComeFromTheRunThenTheOptionsThenThePreferences() async throws {
+        defer { removeCache() }
+        let (model, host, _) = try makeModel([.success(Self.channels)], preferredColumns: 4)
+        #expect(model.columns == 4)
+        model.setColumns(3)  // before the channels loaded: remembered, nothing rebuilt
+        #expect(host.calls == [.rememberColumns(3)])
+        await model.loadChannels()
+        #expect(model.makeFeed(for: Self.channels[0]).configuration.columns == .fixed(3))
+        host.calls.removeAll()
+        let before = model.pager
+        // Ctrl + '+' from 3 fixed columns: 4, and the pages are rebuilt on the channel shown.
+        #expect(model.handleKey("plus", modifiers: .control, shownColumns: 3))
+        #expect(model.columns == 4)
+        #expect(model.pager !== before)
+        #expect(host.calls == [.rememberColumns(4), .showChannels(["a", "b"], selected: 0), .subtitle("Alpha")])
+        #expect(model.handleKey("0", modifiers: .control))
+        #expect(model.columns == nil)
+        #expect(model.makeFeed(for: Self.channels[0]).configuration.columns == .adaptive(minimumWidth: 170))
+    }
+
+    @Test func aReloadAbandonsTheLoadInFlightAndLeavesThePlayer() async throws {
+        defer { removeCache() }
+        let (model, host, _) = try makeModel([.success(Self.channels)])
+        await model.loadChannels()
+        model.open(FeedFixtures.item(1))
+        host.calls.removeAll()
+        let other = [Channel(id: "z", title: "Zed")]
+        model.reload(
+            source: ChannelSource(
+                channelList: { ChannelListDecoder.ChannelList(channels: other, droppedCount: 0) },
+                loader: { _ in ScriptedFeedLoader(items: []) }), key: "folder-x")
+        #expect(model.screen == .feed)
+        #expect(model.channels.isEmpty && model.isLoadingChannels)
+        let deadline = Date().addingTimeInterval(20)
+        while model.isLoadingChannels && Date() < deadline { await Task.yield() }
+        #expect(model.channels == other)
+        #expect(model.pageCacheKey(for: other[0]) == "folder-x-z")
+        #expect(host.calls == [.channelPage, .banner(0), .showChannels(["z"], selected: 0), .subtitle("Zed")])
     }
 
     @Test func aFeedAlertShowsOnlyForTheShownChannelAndOneAtATime() async throws {
         defer { removeCache() }
-        var options = LaunchOptions()
-        options.source = .demoCatalog(directory: nil)
-        let model = AppModel(
-            options: options, cacheDirectory: cacheDirectory, channels: { AppModelTests.channels },
-            loader: { _ in ScriptedFeedLoader { _, _ in .failure(.offline) } })
-        let host = SpyHost()
-        model.host = host
+        let (model, host, _) = try makeModel(
+            [.success(Self.channels)], loader: { _ in ScriptedFeedLoader { _, _ in .failure(.offline) } })
         await model.loadChannels()
         let pager = try #require(model.pager)
         pager.start()
@@ -226,6 +287,8 @@ import Testing
         ("ISO_Left_Tab", [.control, .shift], .feed, .switchChannel(forward: false)),
         ("Page_Down", .control, .feed, .switchChannel(forward: true)),
         ("Page_Up", .control, .feed, .switchChannel(forward: false)),
+        ("plus", .control, .feed, .columns(.more)), ("minus", .control, .feed, .columns(.fewer)),
+        ("0", .control, .feed, .columns(.adaptive)), ("plus", [], .feed, nil), ("plus", .control, .player, nil),
         ("Tab", [], .feed, nil), ("Escape", [], .feed, nil), ("Down", [], .feed, nil), ("Return", [], .feed, nil),
     ]
 

@@ -64,7 +64,7 @@ public final class CarouselModel {
     /// The page shown (the nearest to the position), or nil without pages.
     public var currentPage: Int? {
         guard pageCount > 0 else { return nil }
-        return wrap(Int(saturating: position.rounded()))
+        return wrap(Int(saturatingRounded: position))
     }
 
     /// Whether the carousel wraps around (two or more pages).
@@ -84,7 +84,7 @@ public final class CarouselModel {
         let centre = position.rounded()
         let fraction = position - centre
         return (-1...1).map { slot in
-            CarouselCell(slot: slot, page: wrap(Int(saturating: centre) + slot), offset: Double(slot) - fraction)
+            CarouselCell(slot: slot, page: wrap(Int(saturating: centre) &+ slot), offset: Double(slot) - fraction)
         }
     }
 
@@ -133,7 +133,7 @@ public final class CarouselModel {
     public func advance(by steps: Int = 1) -> CarouselTransition {
         let start = settledPosition()
         guard isLooping, !isDragging else { return CarouselTransition(from: start, to: start, page: currentPage) }
-        position = Double(wrap(Int(saturating: start) + steps))
+        position = Double(wrap(Int(saturating: start) &+ steps))
         return CarouselTransition(from: start, to: start + Double(steps), page: currentPage)
     }
 
@@ -170,7 +170,7 @@ public final class CarouselModel {
     // MARK: Private
 
     private func settledPosition() -> Double {
-        pageCount > 0 ? Double(wrap(Int(saturating: position.rounded()))) : 0
+        pageCount > 0 ? Double(wrap(Int(saturatingRounded: position))) : 0
     }
 
     private func wrap(_ index: Int) -> Int {

@@ -7,8 +7,8 @@ import Foundation
 
 /// The app's window: a top bar and the channel page, the player page, and the in-window alert.
 ///
-/// It draws what its `AppModel` decides (`AppHosting`) and passes input to it; loading,
-/// alerts, navigation and the key map are the model's.
+/// It draws what its `AppModel` decides (`AppHosting`), passes input to it, and keeps the
+/// preferences file; loading, alerts, navigation, columns and the key map are the model's.
 @MainActor
 public final class AppWindow: AppHosting {
     /// Which page is shown.
@@ -34,8 +34,15 @@ public final class AppWindow: AppHosting {
     public var screen: Screen { model.screen }
     /// Whether loading the channel list is still going on.
     public var isLoadingChannels: Bool { model.isLoadingChannels }
+    /// The column count in effect (nil: adaptive).
+    public var columns: Int? { model.columns }
+    /// What `open(paths:)` was asked to open, oldest first (at most 32).
+    public internal(set) var opened: [OpenTarget] = []
+    /// The remembered settings (nil: none are read or written).
+    public let preferences: PreferencesFile?
 
     private let options: LaunchOptions
+    private var started = false
     private let pipeline: ImagePipeline
     private let stack: OpaquePointer
     private let feedHolder: UnsafeMutablePointer<GtkWidget>
@@ -44,9 +51,15 @@ public final class AppWindow: AppHosting {
     // MARK: Lifecycle
 
     /// Creates the window for `application`.
-    public init(application: OpaquePointer, options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL) {
+    public init(
+        application: OpaquePointer, options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL,
+        preferences: PreferencesFile? = nil
+    ) {
         self.options = options
-        model = AppModel(options: options, catalog: catalog, cacheDirectory: cacheDirectory)
+        self.preferences = preferences
+        model = AppModel(
+            options: options, catalog: catalog, cacheDirectory: cacheDirectory,
+            preferredColumns: preferences?.preferences.columns, lastChannel: preferences?.preferences.lastChannel)
         let disk = try? DiskImageCache(directory: cacheDirectory.appendingPathComponent("images"))
         // 32 MB of decoded covers holds about four screens of cells (a cover is ~0.3 MB), keeps a
         // 10,000-item fling's memory growth bounded, and the disk cache makes re-decoding cheap.
@@ -87,6 +100,7 @@ public final class AppWindow: AppHosting {
         gtk_overlay_add_overlay(OpaquePointer(overlay), alert.root)
         gtk_window_set_child(window.as(GtkWindow.self), overlay)
 
+        if let volume = preferences?.preferences.volume { playerPage.controller.setVolume(volume) }
         playerPage.onBack = { [weak self] in self?.model.back() }
         model.host = self
         connectKeys()
@@ -96,16 +110,29 @@ public final class AppWindow: AppHosting {
         }
     }
 
-    /// Shows the window and starts loading the catalog.
+    /// Shows the window (and the first time, starts loading the catalog).
     public func present() {
-        Stylesheet.install()
         gtk_window_present(window.as(GtkWindow.self))
+        guard !started else { return }
+        started = true
+        Stylesheet.install()
         model.start()
+    }
+
+    /// Remembers what outlives the run (the volume); call when the window goes away.
+    public func saveSession() {
+        let volume = playerPage.controller.snapshot.volume
+        preferences?.update { $0.volume = volume }
+    }
+
+    /// Sets the column count (nil: adaptive), remembers it, and rebuilds the channel pages.
+    public func setColumns(_ columns: Int?) {
+        model.setColumns(columns)
     }
 
     // MARK: AppHosting
 
-    public func showChannels(_ pager: ChannelPagerModel) {
+    public func showChannels(_ pager: ChannelPagerModel, selected: Int) {
         let view = ChannelPagerView(model: pager, pipeline: pipeline)
         view.onPageBuilt = { [weak self] page in self?.configure(page) }
         view.onSelectionChanged = { [weak self] index in self?.model.channelSelected(index) }
@@ -115,6 +142,7 @@ public final class AppWindow: AppHosting {
         gtk_box_append(feedHolder.as(GtkBox.self), view.root)
         channelPager = view
         view.start()
+        if selected > 0 { view.selectTab(selected) }
         if let page = view.currentPage { gtk_widget_grab_focus(page.scrolled) }
     }
 
@@ -136,6 +164,7 @@ public final class AppWindow: AppHosting {
     }
 
     public func showChannelPage() {
+        saveSession()
         playerPage.stop()
         gtk_stack_set_visible_child_name(stack, Screen.feed.rawValue)
         if let feed { gtk_widget_grab_focus(feed.scrolled) }
@@ -153,6 +182,14 @@ public final class AppWindow: AppHosting {
 
     public func switchChannel(forward: Bool) {
         channelPager?.swipe(forward: forward)
+    }
+
+    public func rememberChannel(_ channel: Channel, isFirst: Bool) {
+        preferences?.channelSelected(channel.id, isFirst: isFirst)
+    }
+
+    public func rememberColumns(_ columns: Int?) {
+        preferences?.update { $0.columns = columns }
     }
 
     // MARK: Private
@@ -174,7 +211,9 @@ public final class AppWindow: AppHosting {
             if state.rawValue & GDK_SHIFT_MASK.rawValue != 0 { modifiers.insert(.shift) }
             if state.rawValue & GDK_CONTROL_MASK.rawValue != 0 { modifiers.insert(.control) }
             if state.rawValue & GDK_ALT_MASK.rawValue != 0 { modifiers.insert(.alt) }
-            return self.model.handleKey(String(cString: name), modifiers: modifiers)
+            let layout = self.feed?.model.layout
+            let shown = max(layout?.columnCount(inSection: 0) ?? 0, layout?.columnCount(inSection: 1) ?? 0)
+            return self.model.handleKey(String(cString: name), modifiers: modifiers, shownColumns: shown)
         }
         gtk_widget_add_controller(window, keys)
     }

@@ -2,6 +2,7 @@ import CGtk
 import CascadeCollection
 import CascadeFeed
 import CascadeImages
+import CascadeNumerics
 import Foundation
 
 /// The endless banner carousel: three reusable pages laid out from `CarouselModel.cells(at:)`
@@ -100,9 +101,9 @@ public final class BannerCarouselView {
     public func apply(size newSize: CGSize) {
         guard newSize != size else { return }
         size = newSize
-        gtk_widget_set_size_request(root, Int32(newSize.width), Int32(newSize.height))
+        gtk_widget_set_size_request(root, Int32(saturating: newSize.width), Int32(saturating: newSize.height))
         for slot in slots {
-            gtk_widget_set_size_request(slot.box, Int32(newSize.width), Int32(newSize.height))
+            gtk_widget_set_size_request(slot.box, Int32(saturating: newSize.width), Int32(saturating: newSize.height))
         }
         render()
     }
@@ -215,7 +216,7 @@ public final class BannerCarouselView {
             gtk_widget_set_visible(slot.box, 1)
             gtk_fixed_move(stage.as(GtkFixed.self), slot.box, (cell.offset * size.width).rounded(), 0)
             let request = ImageRequest(
-                url: items[cell.page].coverURL, targetSize: PixelSize(width: Int(size.width), height: Int(size.height)))
+                url: items[cell.page].coverURL, targetSize: PixelSize(width: Int(saturating: size.width), height: Int(saturating: size.height)))
             let picture = slot.picture
             binder.bind(request, to: index) { state in
                 switch state {

@@ -2,6 +2,7 @@ import CGtk
 import CascadeCollection
 import CascadeFeed
 import CascadeImages
+import CascadeLayout
 import CascadeNumerics
 import CascadeScreens
 import Foundation
@@ -181,7 +182,7 @@ public final class ChannelPagerView {
         for (tab, frame) in zip(tabs, tabFrames) {
             gtk_fixed_move(strip.as(GtkFixed.self), tab, frame.minX, frame.minY)
         }
-        gtk_widget_set_size_request(strip, Int32((tabFrames.last?.maxX ?? 0) + 8), height + 3)
+        gtk_widget_set_size_request(strip, Int32(saturating: (tabFrames.last?.maxX ?? 0) + 8), height + 3)
     }
 
     private func connectSwipes() {
@@ -205,7 +206,7 @@ public final class ChannelPagerView {
         guard newSize.width > 0, newSize != size else { return }
         size = newSize
         for page in pages.values {
-            gtk_widget_set_size_request(page.root, Int32(size.width), Int32(size.height))
+            gtk_widget_set_size_request(page.root, Int32(saturating: size.width), Int32(saturating: size.height))
         }
         layout()
     }
@@ -214,7 +215,7 @@ public final class ChannelPagerView {
         let view = FeedView(model: feed, pipeline: pipeline)
         pages[index] = view
         if size.width > 0 {
-            gtk_widget_set_size_request(view.root, Int32(size.width), Int32(size.height))
+            gtk_widget_set_size_request(view.root, Int32(saturating: size.width), Int32(saturating: size.height))
         }
         gtk_fixed_put(container.as(GtkFixed.self), view.root, Double(index) * size.width, 0)
         onPageBuilt?(view)
@@ -260,7 +261,7 @@ public final class ChannelPagerView {
             }
         }
         if let frame = model.indicatorFrame(tabFrames: tabFrames) {
-            gtk_widget_set_size_request(indicator, Int32(frame.width.rounded()), 3)
+            gtk_widget_set_size_request(indicator, Int32(saturatingRounded: frame.width), 3)
             gtk_fixed_move(strip.as(GtkFixed.self), indicator, frame.minX, frame.maxY)
         }
         let offset = model.stripOffset(tabFrames: tabFrames, stripWidth: CGFloat(stripWidth))

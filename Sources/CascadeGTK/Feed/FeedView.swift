@@ -2,6 +2,8 @@ import CGtk
 import CascadeCollection
 import CascadeFeed
 import CascadeImages
+import CascadeLayout
+import CascadeNumerics
 import CascadeScreens
 import Foundation
 
@@ -221,7 +223,7 @@ public final class FeedView {
         let anchored = model.setContainerSize(size)
         updateViewport()
         if let offset = anchored ?? (firstSizing && model.scrollOffset > 0 ? model.scrollOffset : nil) {
-            gtk_adjustment_set_upper(adjustment, Double(model.layout.contentSize.height))
+            gtk_adjustment_set_upper(adjustment, Double(model.scrollableContentHeight))
             scroll(to: offset)
         }
     }
@@ -235,8 +237,10 @@ public final class FeedView {
     }
 
     private func updateViewport() {
-        let size = model.layout.contentSize
-        gtk_widget_set_size_request(content, Int32(size.width), Int32(size.height.rounded(.up)))
+        // GTK sizes are `int`: the model caps the height (and says so in the footer).
+        gtk_widget_set_size_request(
+            content, Int32(saturating: model.layout.contentSize.width),
+            Int32(saturating: model.scrollableContentHeight.rounded(.up)))
         let rect = CGRect(x: 0, y: offset, width: lastSize.width, height: max(1, viewportHeight))
         var update = model.scroll(to: rect)
         placeBanner(&update)
@@ -356,16 +360,16 @@ public final class FeedView {
     }
 
     private func placeFooter() {
-        guard let frame = model.footerFrame, frame != placedFooter else { return }
+        guard let frame = model.displayedFooterFrame, frame != placedFooter else { return }
         placedFooter = frame
-        gtk_widget_set_size_request(footer, Int32(frame.width), Int32(frame.height))
+        gtk_widget_set_size_request(footer, Int32(saturating: frame.width), Int32(saturating: frame.height))
         gtk_fixed_move(content.as(GtkFixed.self), footer, frame.minX, frame.minY)
     }
 
     private func setTopInset(_ inset: Double) {
         topInset = max(0, inset)
-        gtk_widget_set_margin_top(content, Int32(topInset.rounded()))
-        gtk_widget_set_size_request(refreshHeader, -1, Int32(max(1, topInset.rounded())))
+        gtk_widget_set_margin_top(content, Int32(saturatingRounded: topInset))
+        gtk_widget_set_size_request(refreshHeader, -1, Int32(saturatingRounded: max(1, topInset)))
     }
 
     private func renderChrome() {

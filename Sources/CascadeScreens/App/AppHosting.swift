@@ -1,11 +1,13 @@
 import CascadeFeed
 
 /// What the app's window does when `AppModel` decides: the host implements it by showing
-/// widgets, and tests implement it with a spy recording the calls in order.
+/// widgets (and writing preferences), and tests implement it with a spy recording the calls
+/// in order.
 @MainActor
 public protocol AppHosting: AnyObject {
-    /// The channel list loaded: show the channel page over `pager` (and start it).
-    func showChannels(_ pager: ChannelPagerModel)
+    /// The channel list loaded (or the columns changed): show a channel page over `pager`,
+    /// start it, and move to channel `selected`.
+    func showChannels(_ pager: ChannelPagerModel, selected: Int)
     /// Show `text` as the window's subtitle (the selected channel's title).
     func showSubtitle(_ text: String)
     /// Show `alert` over everything; its OK button calls `AppModel.dismissAlert()`.
@@ -22,4 +24,8 @@ public protocol AppHosting: AnyObject {
     func scrollFeed(_ command: FeedScrollCommand)
     /// Move the channel page to the next (or previous) channel, as a completed swipe does.
     func switchChannel(forward: Bool)
+    /// Remember the channel shown (`isFirst`: the catalog's first) for the next run.
+    func rememberChannel(_ channel: Channel, isFirst: Bool)
+    /// Remember the column count chosen (nil: adaptive) for the next run.
+    func rememberColumns(_ columns: Int?)
 }

@@ -2,17 +2,18 @@ import CascadeFeed
 import Foundation
 
 /// The app window's logic, with no UI: loading the channel list (its errors, the alert and the
-/// retry), which feed each channel gets (its loader, its page cache, whether it shows the
-/// banner), navigation between the channel page and the player, which banner may run, the
-/// one alert shown at a time, and the window's key map (`AppKeyCommand`).
+/// retry, a catalog opened later), which feed each channel gets (its loader, its persisted
+/// first page, its columns, whether it shows the banner), the channel to start on, navigation
+/// between the channel page and the player, which banner may run, the one alert shown at a
+/// time, and the window's key map (`AppKeyCommand`).
 ///
 /// The window implements `AppHosting` and only does what it is told:
 ///
 /// ```swift
 /// let model = AppModel(options: options, catalog: catalog, cacheDirectory: cache)
 /// model.host = window
-/// model.start()                     // loads the channels, then host.showChannels(pager)
-/// model.handleKey("Page_Down", modifiers: [])   // host.scrollFeed(.pageDown)
+/// model.start()                                  // then host.showChannels(pager, selected: 0)
+/// model.handleKey("Page_Down", modifiers: [])    // host.scrollFeed(.pageDown)
 /// ```
 @MainActor
 public final class AppModel {
@@ -38,74 +39,90 @@ public final class AppModel {
     public private(set) var alert: FeedAlert?
     /// Whether the channel list is loading.
     public private(set) var isLoadingChannels = false
+    /// Names the persisted first pages of the catalog shown.
+    public private(set) var catalogKey: String
 
     private let options: LaunchOptions
     private let cacheDirectory: URL
-    private let loadChannelList: @Sendable () async throws -> [Channel]
-    private let makeLoader: (Channel) throws -> any FeedLoading
+    private var source: ChannelSource
+    private let preferredColumns: Int?
+    private let lastChannel: String?
+    private var columnsOverride: Int??
     private var alertAction: (() -> Void)?
+    private var loadGeneration = 0
+    private var channelTask: Task<Void, Never>?
 
     // MARK: Lifecycle
 
     /// Creates the model for `catalog`; feeds persist their first page under `cacheDirectory`.
-    public convenience init(options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL) {
+    /// `preferredColumns` and `lastChannel` are what the previous run remembered.
+    public convenience init(
+        options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL, preferredColumns: Int? = nil,
+        lastChannel: String? = nil
+    ) {
         self.init(
-            options: options, cacheDirectory: cacheDirectory, channels: { try await catalog.channels() },
-            loader: { try catalog.loader(for: $0) })
+            options: options, cacheDirectory: cacheDirectory, source: ChannelSource(catalog: catalog),
+            preferredColumns: preferredColumns, lastChannel: lastChannel)
     }
 
-    /// Creates the model over a channel list source and a loader factory (tests inject both).
+    /// Creates the model over a channel source (tests pass one made of closures).
     public init(
-        options: LaunchOptions, cacheDirectory: URL, channels: @escaping @Sendable () async throws -> [Channel],
-        loader: @escaping (Channel) throws -> any FeedLoading
+        options: LaunchOptions, cacheDirectory: URL, source: ChannelSource, preferredColumns: Int? = nil,
+        lastChannel: String? = nil
     ) {
         self.options = options
         self.cacheDirectory = cacheDirectory
-        loadChannelList = channels
-        makeLoader = loader
+        self.source = source
+        self.preferredColumns = preferredColumns
+        self.lastChannel = lastChannel
+        catalogKey = Self.catalogKey(for: options.source)
     }
 
-    /// Starts loading the channel list.
+    /// Starts loading the channel list (a load in progress is abandoned).
     public func start() {
-        Task { await loadChannels() }
+        let generation = beginLoad()
+        channelTask = Task { [weak self] in await self?.finishLoad(generation) }
     }
 
     // MARK: Channels
 
-    /// Loads the channel list: shows the channel page when it has channels, else an alert
-    /// (dismissing the alert of a failed load tries again). Ignored while a load is running.
+    /// Loads the channel list and shows it: the channel page on the remembered channel (else
+    /// the first), a note when channels were left out, 'No channels' for an empty catalog, or
+    /// the error's alert, whose dismissal tries again. A load in progress is abandoned.
     public func loadChannels() async {
-        guard !isLoadingChannels else { return }
-        isLoadingChannels = true
-        let result: Result<[Channel], FeedError>
-        do { result = .success(try await loadChannelList()) } catch { result = .failure(FeedError(error)) }
-        isLoadingChannels = false
-        switch result {
-        case .success(let list) where !list.isEmpty:
-            showChannels(list)
-        case .success:
-            present(FeedAlert(title: "No channels", message: "The catalog lists no channels."), then: nil)
-        case .failure(let error):
-            let alert = FeedAlert(error: error) ?? FeedAlert(title: "Couldn't load channels", message: "")
-            present(alert) { [weak self] in self?.start() }
-        }
+        await finishLoad(beginLoad())
     }
 
-    /// The feed model of `channel`: its loader (a failing one when the catalog cannot make
-    /// one, so the page shows the error), its persisted first page, the launch options'
-    /// columns and page size, and the banner on the first channel only.
+    /// Shows another catalog's channels in place of the current ones (leaving the player);
+    /// `key` names its persisted first pages.
+    public func reload(catalog: FeedCatalog, key: String) {
+        reload(source: ChannelSource(catalog: catalog), key: key)
+    }
+
+    /// Shows another source's channels in place of the current ones (leaving the player).
+    public func reload(source newSource: ChannelSource, key: String) {
+        back()
+        source = newSource
+        catalogKey = key
+        channels = []
+        start()
+    }
+
+    /// The feed model of `channel`: its loader (a failing one when the source cannot make one,
+    /// so the page shows the error), its persisted first page, the columns in effect, the
+    /// launch options' page size, and the banner on the first channel only.
     public func makeFeed(for channel: Channel) -> FeedScreenModel {
         let loader: any FeedLoading
         do {
-            loader = try makeLoader(channel)
+            loader = try source.loader(channel)
         } catch {
             loader = FailingLoader(error: FeedError(error))
         }
         let cache = FeedPageCache(
-            directory: cacheDirectory.appendingPathComponent("feeds"),
-            key: Self.pageCacheKey(for: channel, source: options.source))
+            directory: cacheDirectory.appendingPathComponent("feeds"), key: pageCacheKey(for: channel),
+            policy: source.referencePolicy)
         var configuration = FeedScreenModel.Configuration()
-        if let columns = options.columns { configuration.columns = .fixed(columns) }
+        if let columns { configuration.columns = .fixed(columns) }
         configuration.showsBanner = showsBanner(channel)
         return FeedScreenModel(
             pager: FeedPager(loader: loader, pageSize: options.pageSize, cache: cache), configuration: configuration)
@@ -117,19 +134,43 @@ public final class AppModel {
         channel.id == channels.first?.id
     }
 
-    /// Where a channel's first page is persisted: one file per source and channel.
-    public static func pageCacheKey(for channel: Channel, source: LaunchOptions.Source) -> String {
+    /// Where a channel's first page is persisted: one file per catalog and channel.
+    public func pageCacheKey(for channel: Channel) -> String {
+        "\(catalogKey)-\(channel.id)"
+    }
+
+    /// The catalog key of a launch source: one per demo catalog folder or feed address.
+    public static func catalogKey(for source: LaunchOptions.Source) -> String {
         switch source {
-        case .demoCatalog(let directory):
-            "demo-\(directory.map(StableID.derived(fromText:)) ?? "default")-\(channel.id)"
-        case .http(let url), .server(let url): "http-\(StableID.derived(fromText: url))-\(channel.id)"
+        case .demoCatalog(let directory): "demo-\(directory.map(StableID.derived(fromText:)) ?? "default")"
+        case .http(let url), .server(let url): "http-\(StableID.derived(fromText: url))"
         }
     }
 
     /// The channel page settled on channel `index`.
     public func channelSelected(_ index: Int) {
-        host?.showSubtitle(channels.indices.contains(index) ? channels[index].title : "")
+        guard channels.indices.contains(index) else { return }
+        host?.showSubtitle(channels[index].title)
         host?.runBanner(ofChannel: screen == .feed ? index : nil)
+        host?.rememberChannel(channels[index], isFirst: index == 0)
+    }
+
+    // MARK: Columns
+
+    /// The fixed column count in effect (nil: adaptive): the one chosen in this run, else the
+    /// launch option, else the remembered one.
+    public var columns: Int? {
+        if let override = columnsOverride { return override }
+        return options.columns ?? preferredColumns
+    }
+
+    /// Sets the column count (nil: adaptive), remembers it, and rebuilds the channel pages on
+    /// the channel shown.
+    public func setColumns(_ newColumns: Int?) {
+        columnsOverride = .some(newColumns)
+        host?.rememberColumns(newColumns)
+        guard !channels.isEmpty else { return }
+        showChannels(selecting: pager?.selectedIndex ?? 0)
     }
 
     // MARK: Navigation
@@ -141,7 +182,7 @@ public final class AppModel {
         host?.showPlayer(item)
     }
 
-    /// Returns from the player page to the channel page.
+    /// Returns from the player page to the channel page (nothing when it is shown).
     public func back() {
         guard screen == .player else { return }
         screen = .feed
@@ -150,6 +191,11 @@ public final class AppModel {
     }
 
     // MARK: Alerts
+
+    /// Shows `message` (replacing an alert shown); dismissing it does nothing more.
+    public func present(_ message: FeedAlert) {
+        present(message, then: nil)
+    }
 
     /// A feed's refresh, footer or alert changed: its alert is shown when it is the channel
     /// shown and no other alert is; dismissing it clears the feed's alert.
@@ -173,15 +219,17 @@ public final class AppModel {
 
     // MARK: Keys
 
-    /// Handles a key pressed in the window (`name` as `gdk_keyval_name` gives it). Returns
-    /// whether the key was used; unused keys go on to the focused widget.
+    /// Handles a key pressed in the window (`name` as `gdk_keyval_name` gives it) with the
+    /// feed's current column count `shownColumns`. Returns whether the key was used; unused
+    /// keys go on to the focused widget.
     @discardableResult
-    public func handleKey(_ name: String, modifiers: KeyModifiers) -> Bool {
+    public func handleKey(_ name: String, modifiers: KeyModifiers, shownColumns: Int = 0) -> Bool {
         let context: AppKeyCommand.Context = alert != nil ? .alert : screen == .player ? .player : .feed
         guard let command = AppKeyCommand.command(forKey: name, modifiers: modifiers, in: context) else { return false }
         switch command {
         case .dismissAlert: dismissAlert()
         case .back: back()
+        case .columns(let shortcut): setColumns(shortcut.columns(after: columns, shown: shownColumns))
         case .switchChannel(let forward):
             guard pager != nil else { return false }
             host?.switchChannel(forward: forward)
@@ -194,14 +242,41 @@ public final class AppModel {
 
     // MARK: Private
 
-    private func showChannels(_ list: [Channel]) {
-        channels = list
-        let pager = ChannelPagerModel(channels: list) { [weak self] channel in
+    private func beginLoad() -> Int {
+        channelTask?.cancel()
+        channelTask = nil
+        loadGeneration += 1
+        isLoadingChannels = true
+        return loadGeneration
+    }
+
+    private func finishLoad(_ generation: Int) async {
+        let result: Result<ChannelListDecoder.ChannelList, FeedError>
+        do { result = .success(try await source.channelList()) } catch { result = .failure(FeedError(error)) }
+        // A reload started meanwhile: this answer is for a catalog no longer shown.
+        guard generation == loadGeneration else { return }
+        isLoadingChannels = false
+        channelTask = nil
+        switch result {
+        case .success(let list) where !list.channels.isEmpty:
+            channels = list.channels
+            showChannels(selecting: list.channels.firstIndex { $0.id == lastChannel } ?? 0)
+            if let message = list.message { present(FeedAlert(title: "Too many channels", message: message)) }
+        case .success:
+            present(FeedAlert(title: "No channels", message: "The catalog lists no channels."))
+        case .failure(let error):
+            let alert = FeedAlert(error: error) ?? FeedAlert(title: "Couldn't load channels", message: "")
+            present(alert) { [weak self] in self?.start() }
+        }
+    }
+
+    private func showChannels(selecting selected: Int) {
+        let pager = ChannelPagerModel(channels: channels) { [weak self] channel in
             self?.makeFeed(for: channel) ?? FeedScreenModel(pager: FeedPager(loader: FailingLoader()))
         }
         self.pager = pager
-        host?.showChannels(pager)
-        host?.showSubtitle(list[0].title)
+        host?.showChannels(pager, selected: selected)
+        host?.showSubtitle(channels[0].title)
     }
 
     private func present(_ message: FeedAlert, then action: (() -> Void)?) {

@@ -1,5 +1,6 @@
 import CascadeCollection
 import CascadeFeed
+import CascadeNumerics
 import Foundation
 
 /// The channel page's logic: a tab per channel above a horizontally paging container with

@@ -3,8 +3,8 @@
 ///
 /// - With an alert shown: Esc or Enter dismisses it; other keys do nothing.
 /// - On the player page: Esc, Backspace or Alt+← goes back to the feed.
-/// - On the channel page: Ctrl+Tab / Ctrl+PgDn goes to the next channel (with Shift, or
-///   Ctrl+PgUp, to the previous one); PgDn / PgUp scroll the feed by 0.9 of its height, Home /
+/// - On the channel page: Ctrl + `+` / `-` / `0` change the columns (`ColumnShortcut`);
+///   Ctrl+Tab / Ctrl+PgDn goes to the next channel (with Shift, or Ctrl+PgUp, to the previous one); PgDn / PgUp scroll the feed by 0.9 of its height, Home /
 ///   End to its top / bottom. Arrow keys and Enter stay GTK's: they move the focus between
 ///   cells and open the focused one.
 ///
@@ -19,6 +19,8 @@ public enum AppKeyCommand: Equatable, Sendable {
     case switchChannel(forward: Bool)
     /// Scroll the feed.
     case scroll(FeedScrollCommand)
+    /// Change the feed's columns.
+    case columns(ColumnShortcut)
 
     /// Where the key arrives.
     public enum Context: Equatable, Sendable {
@@ -41,6 +43,7 @@ public enum AppKeyCommand: Equatable, Sendable {
             return nil
         case .feed:
             if modifiers.contains(.control) {
+                if let shortcut = ColumnShortcut(keyName: name) { return .columns(shortcut) }
                 switch name {
                 case "Tab", "Page_Down", "Next", "KP_Page_Down", "KP_Next":
                     return .switchChannel(forward: !modifiers.contains(.shift))
