@@ -129,6 +129,15 @@ public final class BannerCarouselView {
         updateRunning()
     }
 
+    /// Ends a page change at once (its page stays the model's); used when the carousel leaves
+    /// the screen, where its frame clock stops.
+    public func stopAnimating() {
+        animation?.stop()
+        animation = nil
+        drawnPosition = model.position
+        render()
+    }
+
     // MARK: Private
 
     private func connectInput() {
@@ -188,6 +197,13 @@ public final class BannerCarouselView {
             return
         }
         animation?.stop()
+        animation = nil
+        guard gtk_widget_get_mapped(root) != 0 else {
+            // Off screen no frame clock ticks: land on the page at once.
+            drawnPosition = model.position
+            render()
+            return
+        }
         var start: Int64?
         animation = FrameTicker(widget: root) { [weak self] time in
             guard let self else { return false }

@@ -38,6 +38,8 @@ public final class FeedView {
     private var lastSize = CGSize.zero
     private var scale: CGFloat = 1
     private var placedFooter: CGRect?
+    /// Whether the page is the one shown (set by the owner); the banner runs only then.
+    private var bannerActive = false
     /// Seconds between the banner's automatic advances (0: never); set before it is made.
     public var bannerInterval: Double = 4
     /// The banner carousel, made when the feed first has banners.
@@ -89,6 +91,7 @@ public final class FeedView {
         gtk_fixed_put(content.as(GtkFixed.self), footer, 0, 0)
 
         connectInput()
+        model.attachHost()
         model.onItemsChanged = { [weak self] change in self?.itemsChanged(change) }
         model.onChromeChanged = { [weak self] in self?.renderChrome() }
         renderChrome()
@@ -109,7 +112,12 @@ public final class FeedView {
         pullReleaseTimer?.cancel()
         images.unbindAll()
         prefetcher.stopAll()
+        bannerActive = false
         banner?.setOnScreen(false)
+        banner?.stopAnimating()
+        // The model outlives this view: leave it with no visible set, so the next view of
+        // this page starts from scratch and nothing reports cells no widget draws.
+        model.detachHost()
     }
 
     // MARK: Queries (for the script report)
@@ -282,7 +290,7 @@ public final class FeedView {
             }
             carousel.apply(size: shown.frame.size)
             gtk_widget_set_visible(carousel.root, 1)
-            carousel.setOnScreen(true)
+            carousel.setOnScreen(bannerActive)
         } else if hidden {
             gtk_widget_set_visible(carousel.root, 0)
             carousel.setOnScreen(false)
@@ -299,6 +307,7 @@ public final class FeedView {
 
     /// Whether the carousel shows and may auto-advance (the page is shown).
     public func setBannerActive(_ active: Bool) {
+        bannerActive = active
         guard let banner else { return }
         let inView = model.viewport.visibleElements.contains { $0.id == model.bannerElement }
         banner.setOnScreen(active && inView)
