@@ -23,7 +23,7 @@ public final class FeedView {
 
     let scrolled: UnsafeMutablePointer<GtkWidget>
     let adjustment: UnsafeMutablePointer<GtkAdjustment>
-    private let content: UnsafeMutablePointer<GtkWidget>
+    let content: UnsafeMutablePointer<GtkWidget>
     private let refreshHeader: UnsafeMutablePointer<GtkWidget>
     private let refreshStatus = StatusLine()
     private let footer: UnsafeMutablePointer<GtkWidget>
@@ -130,8 +130,9 @@ public final class FeedView {
     public var maxOffset: Double { max(0, gtk_adjustment_get_upper(adjustment) - viewportHeight) }
     /// Cell widgets alive: visible plus pooled.
     public var liveCells: Int { recycler.liveCellCount }
-    /// Items whose cells are on screen, with frames, sorted by index.
-    public var visibleItems: [(index: Int, item: VideoItem, frame: CGRect)] {
+    /// The items the model's viewport counts as visible, with their layout frames, sorted by
+    /// index. What is drawn is `drawnItems`; the two agree unless the host failed to draw.
+    public var modelVisibleItems: [(index: Int, item: VideoItem, frame: CGRect)] {
         model.viewport.visibleElements.compactMap { element in
             guard let index = model.itemIndex(of: element.id) else { return nil }
             return (index, model.items[index], element.frame)
@@ -240,7 +241,8 @@ public final class FeedView {
     }
 
     private func firstVisibleAnchor() -> (index: Int, offsetOnScreen: Double)? {
-        guard let first = visibleItems.first(where: { Double($0.frame.minY) >= offset - 1 }) ?? visibleItems.first
+        let visible = modelVisibleItems
+        guard let first = visible.first(where: { Double($0.frame.minY) >= offset - 1 }) ?? visible.first
         else { return nil }
         return (first.index, Double(first.frame.minY) - offset)
     }
