@@ -1,5 +1,6 @@
 import CGtk
 import CascadeImages
+import CascadeNumerics
 import CascadeScreens
 import Foundation
 
@@ -127,12 +128,15 @@ public final class VideoCellWidget {
         guard newSize != size else { return }
         size = newSize
         let geometry = VideoCellGeometry(size: newSize)
-        gtk_widget_set_size_request(root, Int32(newSize.width.rounded()), Int32(newSize.height.rounded()))
-        gtk_widget_set_size_request(coverBox, Int32(geometry.cover.width), Int32(geometry.cover.height))
+        gtk_widget_set_size_request(
+            root, Int32(saturatingRounded: newSize.width), Int32(saturatingRounded: newSize.height))
+        gtk_widget_set_size_request(
+            coverBox, Int32(saturating: geometry.cover.width), Int32(saturating: geometry.cover.height))
         // The title is centred in everything below the cover (the gap and its band), so a
         // line of 13 pt text still fits where the 11 % band alone is shorter than the line.
         gtk_widget_set_size_request(
-            titleClip, Int32(geometry.title.width), Int32(newSize.height.rounded() - geometry.cover.height))
+            titleClip, Int32(saturating: geometry.title.width),
+            Int32(saturating: newSize.height.rounded() - geometry.cover.height))
         // Two wrapped lines only fit when the title's share of the cell is tall enough.
         gtk_label_set_lines(title, geometry.title.height >= 34 ? 2 : 1)
     }
