@@ -65,7 +65,8 @@ let package = Package(
         .executableTarget(
             name: "CascadeBench",
             dependencies: [
-                "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics", "CascadePixbuf",
+                "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
+                "CascadePixbuf",
                 "CascadePlayer",
             ]
         ),
@@ -74,7 +75,8 @@ let package = Package(
         .target(
             name: "CascadeTestSupport",
             dependencies: [
-                "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics", "CascadePlayer",
+                "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
+                "CascadePlayer",
             ],
             path: "Sources/CascadeTestSupport"
         ),

@@ -49,6 +49,11 @@ if let path = options.scriptPath, let report = options.reportPath {
     script = .init(text: text, report: URL(fileURLWithPath: report), screenshots: URL(fileURLWithPath: shots))
 }
 
+// Defence in depth behind the player's MediaProbe: GStreamer never plugs an image decoder into
+// a "video" pipeline (a remote SVG or TIFF served as a video).
+let ranks = ProcessInfo.processInfo.environment["GST_PLUGIN_FEATURE_RANK"].map { $0.isEmpty ? "" : $0 + "," } ?? ""
+setenv("GST_PLUGIN_FEATURE_RANK", ranks + "gdkpixbufdec:NONE,rsvgdec:NONE,pngdec:NONE,imagefreeze:NONE", 1)
+
 var headless: HeadlessDisplay?
 if !HeadlessDisplay.hasDisplay {
     guard let display = HeadlessDisplay.start() else {

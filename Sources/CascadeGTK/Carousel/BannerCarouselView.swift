@@ -220,7 +220,8 @@ public final class BannerCarouselView {
             gtk_widget_set_visible(slot.box, 1)
             gtk_fixed_move(stage.as(GtkFixed.self), slot.box, (cell.offset * size.width).rounded(), 0)
             let request = ImageRequest(
-                url: items[cell.page].coverURL, targetSize: PixelSize(width: Int(saturating: size.width), height: Int(saturating: size.height)))
+                url: items[cell.page].coverURL,
+                targetSize: PixelSize(width: Int(saturating: size.width), height: Int(saturating: size.height)))
             let picture = slot.picture
             binder.bind(request, to: index) { state in
                 switch state {
