@@ -107,11 +107,12 @@ public final class CarouselModel {
         position = wrapped(dragPosition)
     }
 
-    /// The finger lifted with `velocity` pages per second. Snaps to the next page in the
-    /// direction of a flick faster than `velocityThreshold`, else to the nearest page, and
-    /// resumes auto-advance. Returns the transition to animate.
+    /// The finger lifted with `velocity` pages per second. Snaps by `PageSnap` (a flick goes on
+    /// to the next page in its direction, a slow release to the nearest page), at most one
+    /// page from where the drag started, and resumes auto-advance. Returns the transition to
+    /// animate.
     @discardableResult
-    public func endDrag(velocity: Double = 0, velocityThreshold: Double = 0.5) -> CarouselTransition {
+    public func endDrag(velocity: Double = 0) -> CarouselTransition {
         guard isDragging else { return CarouselTransition(from: position, to: position, page: currentPage) }
         isDragging = false
         defer { updateTimer() }
@@ -119,16 +120,8 @@ public final class CarouselModel {
             position = 0
             return CarouselTransition(from: 0, to: 0, page: currentPage)
         }
-        let velocity = velocity.isFinite ? velocity : 0
-        var target: Double
-        if velocity > velocityThreshold {
-            target = dragPosition.rounded(.down) + 1
-        } else if velocity < -velocityThreshold {
-            target = dragPosition.rounded(.up) - 1
-        } else {
-            target = dragPosition.rounded()
-        }
-        target = min(dragStart + 1, max(dragStart - 1, target))
+        let reach = Int(saturating: (dragStart - 1).rounded(.up))...Int(saturating: (dragStart + 1).rounded(.down))
+        let target = Double(PageSnap.target(position: dragPosition, velocity: velocity, pages: reach))
         position = wrapped(target)
         return CarouselTransition(from: dragPosition, to: target, page: currentPage)
     }

@@ -1,3 +1,4 @@
+import CascadeImages
 import Foundation
 
 /// Animated covers decode their first frame only.

@@ -1,4 +1,5 @@
 import CPixbuf
+import CascadeImages
 import Foundation
 
 /// The state of one decode that the loader's signal handlers read and write: the requested

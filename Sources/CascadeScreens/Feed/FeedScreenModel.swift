@@ -1,18 +1,19 @@
 import CascadeCollection
 import CascadeFeed
+import CascadeLayout
 import CascadeNumerics
 import Foundation
 
 /// Everything one feed screen shows and how it reacts, with no UI: the pager's items laid out
 /// in a waterfall, virtualized by a viewport, with pull-to-refresh, the load-more footer and
 /// failure alerts. A host feeds it sizes, scroll positions and gestures, and draws what it
-/// publishes; the GTK and UIKit hosts share it.
+/// publishes (the GTK host's `FeedView` does).
 ///
 /// ```swift
 /// let model = FeedScreenModel(pager: FeedPager(loader: loader))
 /// model.onItemsChanged = { change in host.reload(change) }
 /// model.onChromeChanged = { host.renderRefreshFooterAndAlert() }
-/// model.setContainerSize(size)
+/// model.setContainerSize(size)           // returns the offset to show after a relayout
 /// model.start()
 /// let update = model.scroll(to: visibleRect)   // every frame while scrolling
 /// ```
@@ -138,15 +139,29 @@ public final class FeedScreenModel {
     }
 
     /// The host's scrollable area changed size. Relayouts (reusing cached heights) when the
-    /// width changed. Returns whether the layout changed.
+    /// width changed, keeping the first visible item where it was on screen: returns the scroll
+    /// offset that does so (clamped to the new content), which becomes `scrollOffset`, or nil
+    /// when the layout did not change. Without a visible item the offset is the last one,
+    /// clamped.
+    ///
+    /// ```swift
+    /// if let offset = model.setContainerSize(newSize) { host.scroll(to: offset) }
+    /// ```
     @discardableResult
-    public func setContainerSize(_ size: CGSize) -> Bool {
+    public func setContainerSize(_ size: CGSize) -> Double? {
         let widthChanged = size.width != containerSize.width
+        let anchor = widthChanged ? firstVisibleAnchor() : nil
         containerSize = size
-        guard widthChanged else { return false }
+        guard widthChanged else { return nil }
         layout.setContainerWidth(size.width)
+        let maxOffset = max(0, Double(layout.contentSize.height) - Double(size.height))
+        var offset = scrollOffset
+        if let anchor, let frame = frame(ofItem: anchor.index) {
+            offset = Double(frame.minY) - anchor.offsetOnScreen
+        }
+        scrollOffset = offset.isFinite ? min(max(0, offset), maxOffset) : 0
         onItemsChanged?(.replaced)
-        return true
+        return scrollOffset
     }
 
     /// Moves the viewport to `rect` (content coordinates): returns what appeared, disappeared,
@@ -283,6 +298,18 @@ public final class FeedScreenModel {
     }
 
     // MARK: Private
+
+    /// The first item visible at the top of the last scrolled rect (the first one starting at
+    /// or below its top edge, else the first one showing) and how far below that edge it starts.
+    private func firstVisibleAnchor() -> (index: Int, offsetOnScreen: Double)? {
+        guard !visibleRect.isNull else { return nil }
+        let top = Double(visibleRect.minY)
+        let visible = viewport.visibleElements.compactMap { element in
+            itemIndex(of: element.id).map { (index: $0, minY: Double(element.frame.minY)) }
+        }.sorted { $0.index < $1.index }
+        guard let first = visible.first(where: { $0.minY >= top - 1 }) ?? visible.first else { return nil }
+        return (first.index, first.minY - top)
+    }
 
     /// The banner's section: the items' insets without the bottom one, and no footer.
     private func bannerStyle() -> WaterfallSectionStyle {

@@ -1,4 +1,5 @@
 import CascadeCollection
+import CascadeLayout
 import CascadeNumerics
 import Foundation
 

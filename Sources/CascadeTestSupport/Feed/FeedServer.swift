@@ -15,7 +15,7 @@ import Foundation
 /// let stats = try await server.stats()
 /// ```
 ///
-/// The server is stopped with SIGKILL (test children may not see SIGTERM, see GTK_NOTES.md),
+/// The server is stopped with SIGKILL (test children may not see SIGTERM, see Docs/PLATFORM_NOTES.md),
 /// every wait is bounded, and the server exits by itself if the test process dies.
 public final class FeedServer: @unchecked Sendable {
     /// A fault for the server's queue (`POST /_control/faults`).
