@@ -2,7 +2,7 @@ import CascadeFeed
 import CascadeScreens
 import Foundation
 
-/// The state written after each script step (DESIGN.md, contract 3), as a JSON-ready value.
+/// The state written after each script step (the report of Docs/SCRIPTING.md), as a JSON-ready value.
 @MainActor
 enum StateReport {
     /// The state of `app` now.
@@ -56,6 +56,8 @@ enum StateReport {
             state["feeds"] = [Any]()
         }
         state["player"] = app.playerPage.reportState(includeTitle: app.screen == .player)
+        state["opened"] = app.opened.map { ["kind": $0.kind, "path": $0.url.path] }
+        state["columns"] = app.columns.map { $0 as Any } ?? "auto"
         return state
     }
 
