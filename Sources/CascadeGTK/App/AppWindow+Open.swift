@@ -22,9 +22,9 @@ extension AppWindow {
         case .video(let url):
             // Back goes to the feed of the file's folder.
             showFolder(url.deletingLastPathComponent())
-            open(Self.item(forVideoFile: url))
+            model.open(Self.item(forVideoFile: url))
         case .notVideo, .missing:
-            alert.show(title: "Can't open this", message: target.problem ?? "")
+            model.present(FeedAlert(title: "Can't open this", message: target.problem ?? ""))
         }
     }
 
@@ -33,9 +33,11 @@ extension AppWindow {
     /// folder feed (`FolderFeeds`).
     func showFolder(_ folder: URL) {
         if FileManager.default.fileExists(atPath: folder.appendingPathComponent("channels.json").path) {
-            reload(catalog: .directory(folder), key: "folder-\(StableID.derived(fromText: folder.path))")
+            model.reload(catalog: .directory(folder), key: "folder-\(StableID.derived(fromText: folder.path))")
         } else {
-            reload(catalog: FolderFeeds.catalog(folder: folder), key: FolderFeeds.cacheKey(folder: folder.path))
+            let catalog = FolderFeeds.catalog(folder: folder)
+            followStatus(of: catalog)
+            model.reload(catalog: catalog, key: FolderFeeds.cacheKey(folder: folder.path))
         }
     }
 

@@ -2,6 +2,7 @@ import CascadeFeed
 import CascadeFolder
 import CascadeGStreamer
 import CascadeImages
+import CascadeScreens
 import Foundation
 
 /// Folder feeds in the app: one thumbnail generator for the process (the user's freedesktop
@@ -26,7 +27,7 @@ public enum FolderFeeds {
     }
 
     /// The key naming a folder's persisted first pages.
-    public static func cacheKey(folder: String) -> String {
-        "folder-\(StableID.derived(fromText: URL(fileURLWithPath: folder).standardizedFileURL.path))"
+    @MainActor public static func cacheKey(folder: String) -> String {
+        AppModel.catalogKey(for: .folder(folder))
     }
 }
