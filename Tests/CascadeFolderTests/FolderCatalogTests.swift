@@ -19,7 +19,7 @@ import Testing
             thumbnails: ThumbnailGenerator(
                 store: ThumbnailStore(root: folder.url.appendingPathComponent(".thumbs")), grabber: grabber,
                 size: .large),
-            pollInterval: .seconds(3600))
+            firstPageWait: .seconds(30), pollInterval: .seconds(3600))
     }
 
     @Test(.timeLimit(.minutes(1))) func channelsPerSubfolderNewestFirstInPages() async throws {
