@@ -11,9 +11,8 @@ import Testing
 @MainActor
 @Suite(.serialized, .enabled(if: PlayerEngineFixture.hasDisplay, "needs a display (run under xvfb-run -a)"))
 struct PlayerMediaProbeTests {
-    init() throws {
-        try #require(PlayerEngineFixture.setUpGTK())
-    }
+    let fixture: PlayerEngineFixture
+    init() throws { fixture = try PlayerEngineFixture() }
 
     /// Files that are not videos, named like videos.
     private static func writeImposters(in folder: URL) throws -> [String] {
@@ -59,11 +58,10 @@ struct PlayerMediaProbeTests {
     }
 
     @Test func aRealClipOverHTTPStillPlays() throws {
-        let clips = try PlayerEngineFixture.clips()
+        let clips = fixture.clips
         let server = try LocalHTTPServer(root: clips.directory)
         defer { server.stop() }
-        let engine = MediaStreamEngine()
-        let log = EngineEventLog(engine)
+        let (engine, log) = fixture.makeEngine()
         engine.load(server.url("/\(clips.clip.lastPathComponent)"))
         engine.play()
         #expect(MainLoopBridge.run(until: { log.isReady || log.failure != nil }, timeout: 10))
