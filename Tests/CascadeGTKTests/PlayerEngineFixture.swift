@@ -57,7 +57,7 @@ struct PlayerEngineFixture {
     /// sound card it falls back to a null output and the clips still play, but ALSA prints
     /// errors first. Ranking the real audio sinks out (before GStreamer starts) makes the
     /// automatic sink pick the null output directly and keeps the test log quiet.
-    private static func setUpGTK() -> Bool {
+    static func setUpGTK() -> Bool {
         if !initialized {
             let sinks = ["alsasink", "pulsesink", "pipewiresink", "jackaudiosink", "osssink", "oss4sink", "openalsink"]
             setenv("GST_PLUGIN_FEATURE_RANK", sinks.map { "\($0):NONE" }.joined(separator: ","), 0)

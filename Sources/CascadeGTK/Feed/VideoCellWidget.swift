@@ -108,6 +108,10 @@ public final class VideoCellWidget {
         g_object_unref(root.raw)
     }
 
+    /// The title label's Pango layout, as the label draws it (its font, wrapping and text), for
+    /// checks that every glyph of a title has a font (no missing-glyph boxes).
+    public var titleLayout: OpaquePointer? { gtk_label_get_layout(title) }
+
     // MARK: Binding
 
     /// Shows `title` (plain text, never markup) and a duration badge (hidden when nil).
