@@ -67,6 +67,14 @@ put "$binary" "$prefix/bin/cascade" 755
 put scripts/make-demo-catalog.py "$prefix/share/cascade/make-demo-catalog.py" 644
 put "data/$app_id.desktop" "$prefix/share/applications/$app_id.desktop" 644
 put "data/$app_id.svg" "$prefix/share/icons/hicolor/scalable/apps/$app_id.svg" 644
+# The UI translations, where the app looks from $prefix/bin (../share/locale).
+locales=$(mktemp -d)
+bash scripts/build-locales.sh "$locales"
+for mo in "$locales"/*/LC_MESSAGES/cascade.mo; do
+  lang=$(basename "$(dirname "$(dirname "$mo")")")
+  put "$mo" "$prefix/share/locale/$lang/LC_MESSAGES/cascade.mo" 644
+done
+rm -rf "$locales"
 metainfo=$(mktemp)
 sed "s#@SCREENSHOT_BASE@#${screenshot_base%/}#" "data/$app_id.metainfo.xml" >"$metainfo"
 put "$metainfo" "$prefix/share/metainfo/$app_id.metainfo.xml" 644

@@ -11,4 +11,6 @@ if ! swift build -c release --product cascade 2>&1 | { grep -vE -- "-mfpmath=sse
   echo "run.sh: the build failed; not starting an old binary" >&2
   exit 1
 fi
-exec "$(swift build -c release --show-bin-path)/cascade" "$@"
+bin="$(swift build -c release --show-bin-path)"
+bash scripts/build-locales.sh "$bin/locale"
+exec "$bin/cascade" "$@"

@@ -24,6 +24,8 @@ if ! swift build --build-tests >"$log" 2>&1; then
   exit 1
 fi
 grep -E "^.*(error|warning):" "$log" | grep -v -- "-mfpmath=sse" | head -40 || true
+# The UI translations, beside the binaries (po/*.po → .build/<config>/locale).
+bash scripts/build-locales.sh
 
 echo "== release build: .provided sizing"
 bash scripts/release-check.sh

@@ -4,6 +4,9 @@
 #include <gtk/gtk.h>
 #include <glib-unix.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
+/* gettext (glibc's libintl) and setlocale: the host translates UI strings. */
+#include <libintl.h>
+#include <locale.h>
 
 /* libdispatch exports these for CoreFoundation; the GTK host watches the main queue's
    file descriptor from GLib so Swift's main actor runs under g_application_run. */

@@ -28,6 +28,9 @@ if options.showVersion {
     exit(0)
 }
 
+// The user's language for the UI's texts (LANG / LC_MESSAGES), before any is shown.
+Localization.start()
+
 /// What a run without a display renders: the first screen, a scrolled screen, the end of the
 /// feed and the page a tapped video opens.
 let headlessTour = """

@@ -12,7 +12,7 @@ extension AppWindow {
         statusTask = Task { [weak self] in
             for await line in provider.statusLines() {
                 guard let self, !Task.isCancelled else { return }
-                self.catalogStatus = line
+                self.catalogStatus = Localization.text(line)
                 self.updateSubtitle()
             }
         }

@@ -42,7 +42,7 @@ final class PlayerControlsBar {
         gtk_widget_set_hexpand(root, 1)
 
         playPause = gtk_button_new_from_icon_name("media-playback-start-symbolic")
-        gtk_widget_set_tooltip_text(playPause, "Play/Pause (Space)")
+        gtk_widget_set_tooltip_text(playPause, Localization.text("Play/Pause (Space)"))
         elapsed = OpaquePointer(gtk_label_new("0:00"))
         total = OpaquePointer(gtk_label_new("0:00"))
         for label in [elapsed, total] { gtk_widget_add_css_class(label.widget, "player-time") }
@@ -50,15 +50,15 @@ final class PlayerControlsBar {
         gtk_scale_set_draw_value(progress.as(GtkScale.self), 0)
         gtk_widget_set_hexpand(progress, 1)
         gtk_widget_set_valign(progress, GTK_ALIGN_CENTER)
-        gtk_widget_set_tooltip_text(progress, "Seek")
+        gtk_widget_set_tooltip_text(progress, Localization.text("Seek"))
         volumeIcon = OpaquePointer(gtk_image_new_from_icon_name("audio-volume-high-symbolic"))
         volume = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.05)
         gtk_scale_set_draw_value(volume.as(GtkScale.self), 0)
         gtk_widget_set_size_request(volume, 80, -1)
         gtk_widget_set_valign(volume, GTK_ALIGN_CENTER)
-        gtk_widget_set_tooltip_text(volume, "Volume (↑/↓)")
+        gtk_widget_set_tooltip_text(volume, Localization.text("Volume (↑/↓)"))
         fullscreen = gtk_button_new_from_icon_name("view-fullscreen-symbolic")
-        gtk_widget_set_tooltip_text(fullscreen, "Fullscreen (F)")
+        gtk_widget_set_tooltip_text(fullscreen, Localization.text("Fullscreen (F)"))
 
         for widget in [playPause, elapsed.widget, progress, total.widget, volumeIcon.widget, volume, fullscreen] {
             gtk_box_append(root.as(GtkBox.self), widget)

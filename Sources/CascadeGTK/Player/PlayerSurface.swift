@@ -57,7 +57,7 @@ final class PlayerSurface {
         gtk_widget_set_size_request(playButton, 44, 44)
         gtk_widget_set_halign(playButton, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(playButton, GTK_ALIGN_CENTER)
-        gtk_widget_set_tooltip_text(playButton, "Play (Space)")
+        gtk_widget_set_tooltip_text(playButton, Localization.text("Play (Space)"))
         gtk_overlay_add_overlay(overlay.opaque, playButton)
 
         spinner = OpaquePointer(gtk_spinner_new())
@@ -73,13 +73,13 @@ final class PlayerSurface {
         gtk_widget_set_valign(errorBox, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_start(errorBox, 24)
         gtk_widget_set_margin_end(errorBox, 24)
-        let errorTitle = gtk_label_new("Can't play this video")!
+        let errorTitle = gtk_label_new(Localization.text("Can't play this video"))!
         gtk_widget_add_css_class(errorTitle, "player-error-title")
         errorLabel = OpaquePointer(gtk_label_new(nil))
         gtk_label_set_wrap(errorLabel, 1)
         gtk_label_set_max_width_chars(errorLabel, 48)
         gtk_label_set_justify(errorLabel, GTK_JUSTIFY_CENTER)
-        retryButton = gtk_button_new_with_label("Retry")
+        retryButton = gtk_button_new_with_label(Localization.text("Retry"))
         gtk_widget_set_halign(retryButton, GTK_ALIGN_CENTER)
         gtk_box_append(errorBox.as(GtkBox.self), errorTitle)
         gtk_box_append(errorBox.as(GtkBox.self), errorLabel.widget)

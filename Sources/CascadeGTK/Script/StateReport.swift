@@ -25,7 +25,9 @@ enum StateReport {
             let origin = feed.contentOrigin(in: app.window)
             state["feed_origin"] = [round3(origin.x), round3(origin.y)]
             var summary = feedSummary(feed.model)
-            summary["footer"] = feed.model.footerText
+            // The texts as drawn: translated for the user's language.
+            summary["footer"] = Localization.text(feed.model.footerText)
+            summary["refresh"] = Localization.text(feed.model.refreshText)
             summary["offset"] = round3(feed.offset)
             summary["max_offset"] = round3(feed.maxOffset)
             state["feed"] = summary

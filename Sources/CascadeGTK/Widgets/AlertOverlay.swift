@@ -36,7 +36,7 @@ public final class AlertOverlay {
         gtk_label_set_max_width_chars(messageLabel, 40)
         gtk_label_set_justify(messageLabel, GTK_JUSTIFY_CENTER)
 
-        button = gtk_button_new_with_label("OK")
+        button = gtk_button_new_with_label(Localization.text("OK"))
         gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_top(button, 8)
         gtk_widget_add_css_class(button, "suggested-action")
@@ -53,7 +53,10 @@ public final class AlertOverlay {
     // MARK: API
 
     /// Shows `title` and `message`; `onDismiss` runs when the user presses OK.
-    public func show(title: String, message: String, onDismiss: (() -> Void)? = nil) {
+    /// Both are English message ids, shown translated (`Localization`).
+    public func show(title english: String, message englishMessage: String, onDismiss: (() -> Void)? = nil) {
+        let title = Localization.text(english)
+        let message = Localization.text(englishMessage)
         gtk_label_set_text(titleLabel, title)
         gtk_label_set_text(messageLabel, message)
         gtk_widget_set_visible(messageLabel.widget, message.isEmpty ? 0 : 1)

@@ -20,9 +20,9 @@ final class StatusLine {
         gtk_box_append(widget.as(GtkBox.self), label.widget)
     }
 
-    /// Shows `text`, with a running spinner when `busy`.
+    /// Shows `text` (an English message id, shown translated), with a running spinner when `busy`.
     func show(_ text: String, busy: Bool) {
-        gtk_label_set_text(label, text)
+        gtk_label_set_text(label, Localization.text(text))
         gtk_widget_set_visible(spinner, busy ? 1 : 0)
         if busy { gtk_spinner_start(OpaquePointer(spinner)) } else { gtk_spinner_stop(OpaquePointer(spinner)) }
     }
