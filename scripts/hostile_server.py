@@ -18,8 +18,8 @@ it and must neither crash nor exhaust its memory:
 Every loop is bounded: the endless body stops after --endless-seconds (default 30) or when the
 client leaves, and the server exits by itself after --lifetime seconds (default 600).
 
-Usage: hostile_server.py [--port N] [--fixtures DIR] [--lifetime S]; prints "PORT <n>" once
-listening.
+Usage: hostile_server.py [--port N] [--fixtures DIR] [--lifetime S] [--endless-seconds S]
+[--cache-dir DIR]; prints "PORT <n>" once listening.
 """
 import argparse
 import json
@@ -57,8 +57,9 @@ TGA = bytes([0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 8, 0, 24, 0]) + bytes([0x
 
 
 class State:
-    def __init__(self, fixtures, endless_seconds):
+    def __init__(self, fixtures, endless_seconds, cache_dir):
         self.fixtures = fixtures
+        self.cache_dir = cache_dir
         self.endless_seconds = endless_seconds
         self.counts = {}
         self.lock = threading.Lock()
@@ -69,11 +70,11 @@ class State:
             self.counts[path] = self.counts.get(path, 0) + 1
 
     def gzip_bomb(self):
-        """1 GiB of zeros, about 1 MB gzip-compressed: made once per machine (about 10 s of CPU)
-        and kept in the temporary folder."""
+        """1 GiB of zeros, about 1 MB gzip-compressed: made once (about 10 s of CPU) and kept in
+        --cache-dir (default: the temporary folder)."""
         with self.lock:
             if self.bomb is None:
-                cache = os.path.join(tempfile.gettempdir(), "cascade-gzip-bomb-1g-v1.gz")
+                cache = os.path.join(self.cache_dir, "cascade-gzip-bomb-1g-v1.gz")
                 if os.path.exists(cache):
                     with open(cache, "rb") as handle:
                         self.bomb = handle.read()
@@ -203,10 +204,11 @@ def main():
     parser.add_argument("--fixtures", default=DEFAULT_FIXTURES)
     parser.add_argument("--lifetime", type=float, default=600)
     parser.add_argument("--endless-seconds", type=float, default=30)
+    parser.add_argument("--cache-dir", default=tempfile.gettempdir(), help="where the gzip bomb is kept")
     options = parser.parse_args()
     server = ThreadingHTTPServer(("127.0.0.1", options.port), Handler)
     server.daemon_threads = True
-    server.state = State(options.fixtures, min(options.endless_seconds, options.lifetime))
+    server.state = State(options.fixtures, min(options.endless_seconds, options.lifetime), options.cache_dir)
     # Make the bomb before announcing the port, so no request waits on it.
     server.state.gzip_bomb()
     print("PORT %d" % server.server_address[1], flush=True)

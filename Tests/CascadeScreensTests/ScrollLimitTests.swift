@@ -8,15 +8,6 @@ import Testing
 /// Content taller than the host can scroll, and badge text for absurd durations.
 @MainActor
 @Suite struct ScrollLimitTests {
-    private func eventually(_ condition: () async -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-        return false
-    }
-
     /// Items 1000× taller than wide, 40 per page.
     private func tallItems(_ count: Int) -> [VideoItem] {
         (0..<count).map {
@@ -34,7 +25,7 @@ import Testing
         let model = FeedScreenModel(pager: FeedPager(loader: loader, pageSize: 40), configuration: configuration)
         model.setContainerSize(CGSize(width: 375, height: 667))
         model.start()
-        #expect(await eventually { model.items.count == 40 })
+        #expect(await waitUntil { model.items.count == 40 })
         // 20 rows of ~177,000 points: 3.5 million, past the 1 million limit.
         #expect(model.layout.contentSize.height > 1_000_000)
         #expect(model.isBeyondScrollLimit)
