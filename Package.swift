@@ -124,7 +124,10 @@ let package = Package(
         .testTarget(name: "CascadePlayerTests", dependencies: ["CascadePlayer", "CascadeTestSupport"]),
         .testTarget(
             name: "CascadeGTKTests", dependencies: ["CascadeGTK", "CGtk", "CascadePlayer", "CascadeTestSupport"]),
-        .testTarget(name: "CascadeAppTests", dependencies: ["CascadeTestSupport", "CascadeFeed", "CascadePixbuf"]),
+        .testTarget(
+            name: "CascadeAppTests",
+            dependencies: ["CascadeTestSupport", "CascadeFeed", "CascadeImages", "CascadePixbuf"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
