@@ -22,11 +22,11 @@ let package = Package(
         // MARK: Core (Foundation-only)
         // The one checked floating-point → integer conversion every target uses.
         .target(name: "CascadeNumerics"),
-        .target(name: "CascadeLayout"),
-        .target(name: "CascadeCollection", dependencies: ["CascadeLayout"]),
-        .target(name: "CascadeFeed"),
-        .target(name: "CascadeImages"),
-        .target(name: "CascadePlayer"),
+        .target(name: "CascadeLayout", dependencies: ["CascadeNumerics"]),
+        .target(name: "CascadeCollection", dependencies: ["CascadeLayout", "CascadeNumerics"]),
+        .target(name: "CascadeFeed", dependencies: ["CascadeNumerics"]),
+        .target(name: "CascadeImages", dependencies: ["CascadeNumerics"]),
+        .target(name: "CascadePlayer", dependencies: ["CascadeNumerics"]),
 
         // MARK: Platform adapters without UI
         // gdk-pixbuf alone (no GTK): the Linux image decoder, usable by the bench and tests.
@@ -35,13 +35,16 @@ let package = Package(
             pkgConfig: "gdk-pixbuf-2.0",
             providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
         ),
-        .target(name: "CascadePixbuf", dependencies: ["CPixbuf", "CascadeImages"]),
+        .target(name: "CascadePixbuf", dependencies: ["CPixbuf", "CascadeImages", "CascadeNumerics"]),
 
         // MARK: Screen models (Foundation-only)
         // What a screen shows and how it reacts, over the core targets; the GTK host only draws it.
         .target(
             name: "CascadeScreens",
-            dependencies: ["CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePlayer"]
+            dependencies: [
+                "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
+                "CascadePlayer",
+            ]
         ),
 
         // MARK: The GTK host and the app
@@ -53,8 +56,8 @@ let package = Package(
         .target(
             name: "CascadeGTK",
             dependencies: [
-                "CGtk", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePixbuf",
-                "CascadePlayer", "CascadeScreens",
+                "CGtk", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
+                "CascadePixbuf", "CascadePlayer", "CascadeScreens",
             ]
         ),
         .executableTarget(name: "CascadeApp", dependencies: ["CascadeGTK", "CascadeFeed", "CascadeScreens"]),
@@ -63,7 +66,8 @@ let package = Package(
         .executableTarget(
             name: "CascadeBench",
             dependencies: [
-                "CPixbuf", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePixbuf",
+                "CPixbuf", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
+                "CascadePixbuf",
                 "CascadePlayer",
             ]
         ),
@@ -75,7 +79,10 @@ let package = Package(
         // MARK: Tests
         .target(
             name: "CascadeTestSupport",
-            dependencies: ["CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePlayer"],
+            dependencies: [
+                "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
+                "CascadePlayer",
+            ],
             path: "Sources/CascadeTestSupport"
         ),
         .testTarget(name: "CascadeNumericsTests", dependencies: ["CascadeNumerics"]),

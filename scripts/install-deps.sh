@@ -22,6 +22,11 @@ PACKAGES=(
   dbus-x11
   fonts-dejavu-core
   python3
+  desktop-file-utils
+  appstream
+  libcurl4-openssl-dev
+  dbus
+  libglib2.0-bin
 )
 
 missing=()

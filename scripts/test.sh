@@ -10,9 +10,12 @@ echo "== swift format lint"
 swift format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests
 
 echo "== script checks: imports match Package.swift, leftover detection"
-python3 scripts/test_check_imports.py 2>&1 | tail -3
+python3 scripts/tests/test_check_imports.py 2>&1 | tail -3
 python3 scripts/check-imports.py
-python3 scripts/test_check_leftovers.py 2>&1 | tail -3
+python3 scripts/tests/test_check_leftovers.py 2>&1 | tail -3
+echo "== floating-point → integer conversions"
+python3 scripts/tests/test_check_conversions.py
+python3 scripts/check-conversions.py
 
 echo "== swift build"
 log=$(mktemp)

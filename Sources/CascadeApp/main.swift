@@ -20,6 +20,12 @@ if options.showHelp {
     print(LaunchOptions.usage)
     exit(0)
 }
+if options.showVersion {
+    print("\(AppIdentity.executable) \(AppIdentity.version)")
+    print("GTK \(RuntimeVersions.gtk)")
+    print("GStreamer \(RuntimeVersions.gstreamer ?? "not found")")
+    exit(0)
+}
 
 /// What a run without a display renders: the first screen, a scrolled screen, the end of the
 /// feed and the page a tapped video opens.
@@ -49,8 +55,19 @@ if let path = options.scriptPath, let report = options.reportPath {
     script = .init(text: text, report: URL(fileURLWithPath: report), screenshots: URL(fileURLWithPath: shots))
 }
 
+let needsHeadless = !HeadlessDisplay.hasDisplay
+// One instance per session: a second interactive launch hands its files and folders (or just
+// "present yourself") to the running window and exits before any other work.
+let instance = MainActor.assumeIsolated {
+    ApplicationInstance(unique: options.usesSingleInstance(headless: needsHeadless))
+}
+if instance.isUnique, !needsHeadless, MainActor.assumeIsolated({ instance.registerIsRemote() }) {
+    MainActor.assumeIsolated { instance.forward(paths: options.paths) }
+    exit(0)
+}
+
 var headless: HeadlessDisplay?
-if !HeadlessDisplay.hasDisplay {
+if needsHeadless {
     guard let display = HeadlessDisplay.start() else {
         fail(
             "no display ($DISPLAY and $WAYLAND_DISPLAY are unset) and Xvfb is not available to render headless",
@@ -96,7 +113,12 @@ case .http(let template):
 
 let cacheDirectory = DemoCatalog.defaultDirectory.deletingLastPathComponent()
 let status = MainActor.assumeIsolated {
-    CascadeApplication.run(options: options, catalog: catalog, cacheDirectory: cacheDirectory, script: script)
+    // Interactive runs remember their settings; script and headless runs only with --preferences.
+    let preferences =
+        options.usesPreferences(headless: needsHeadless) ? PreferencesFile(url: PreferencesFile.defaultURL) : nil
+    return CascadeApplication.run(
+        instance: instance, options: options, catalog: catalog, cacheDirectory: cacheDirectory, script: script,
+        preferences: preferences)
 }
 headless?.stop()
 exit(status)

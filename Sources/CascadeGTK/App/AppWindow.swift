@@ -32,23 +32,36 @@ public final class AppWindow {
     public var feed: FeedView? { channelPager?.currentPage }
     /// The page shown.
     public private(set) var screen = Screen.feed
+    /// What `open(paths:)` was asked to open, oldest first (at most 32).
+    public internal(set) var opened: [OpenTarget] = []
+    /// The remembered settings (nil: none are read or written).
+    public let preferences: PreferencesFile?
 
     private let options: LaunchOptions
-    private let catalog: FeedCatalog
+    private var catalog: FeedCatalog
+    /// Names the persisted first pages of the catalog shown (see `cacheKey(for:)`).
+    private var catalogKey: String
+    private var started = false
     private let pipeline: ImagePipeline
     private let cacheDirectory: URL
     private let stack: OpaquePointer
     private let feedHolder: UnsafeMutablePointer<GtkWidget>
     private let subtitle: OpaquePointer
     private var channelTask: Task<Void, Never>?
+    private var columnsOverride: Int??
 
     // MARK: Lifecycle
 
     /// Creates the window for `application`.
-    public init(application: OpaquePointer, options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL) {
+    public init(
+        application: OpaquePointer, options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL,
+        preferences: PreferencesFile? = nil
+    ) {
         self.options = options
         self.catalog = catalog
         self.cacheDirectory = cacheDirectory
+        self.preferences = preferences
+        catalogKey = Self.catalogKey(for: options.source)
         let disk = try? DiskImageCache(directory: cacheDirectory.appendingPathComponent("images"))
         // 32 MB of decoded covers holds about four screens of cells (a cover is ~0.3 MB), keeps a
         // 10,000-item fling's memory growth bounded, and the disk cache makes re-decoding cheap.
@@ -89,6 +102,7 @@ public final class AppWindow {
         gtk_overlay_add_overlay(OpaquePointer(overlay), alert.root)
         gtk_window_set_child(window.as(GtkWindow.self), overlay)
 
+        if let volume = preferences?.preferences.volume { playerPage.controller.setVolume(volume) }
         playerPage.onBack = { [weak self] in self?.showFeed() }
         connectKeys()
         Signal.connect(window.raw, "realize") { [weak self] in
@@ -97,11 +111,45 @@ public final class AppWindow {
         }
     }
 
-    /// Shows the window and starts loading the catalog.
+    /// Shows the window (and the first time, starts loading the catalog).
     public func present() {
-        Stylesheet.install()
         gtk_window_present(window.as(GtkWindow.self))
+        guard !started else { return }
+        started = true
+        Stylesheet.install()
         loadChannels()
+    }
+
+    /// Shows another catalog's channels in place of the current ones; `key` names its
+    /// persisted first pages.
+    func reload(catalog: FeedCatalog, key: String) {
+        if screen == .player { showFeed() }
+        channelTask?.cancel()
+        self.catalog = catalog
+        catalogKey = key
+        channels = []
+        loadChannels()
+    }
+
+    /// Remembers what outlives the run (the volume); call when the window goes away.
+    public func saveSession() {
+        let volume = playerPage.controller.snapshot.volume
+        preferences?.update { $0.volume = volume }
+    }
+
+    /// Sets the column count (nil: adaptive), remembers it, and rebuilds the channel pages.
+    public func setColumns(_ columns: Int?) {
+        columnsOverride = .some(columns)
+        preferences?.update { $0.columns = columns }
+        guard !channels.isEmpty else { return }
+        let selected = channelPager?.model.selectedIndex ?? 0
+        showChannels(channels, select: selected)
+    }
+
+    /// The column count in effect (nil: adaptive).
+    public var columns: Int? {
+        if let override = columnsOverride { return override }
+        return options.columns ?? preferences?.preferences.columns
     }
 
     // MARK: Navigation
@@ -116,6 +164,7 @@ public final class AppWindow {
 
     /// Returns to the feed.
     public func showFeed() {
+        saveSession()
         playerPage.stop()
         gtk_stack_set_visible_child_name(stack, Screen.feed.rawValue)
         screen = .feed
@@ -132,14 +181,18 @@ public final class AppWindow {
 
     private func loadChannels() {
         channelTask = Task { [weak self, catalog] in
-            let result: Result<[Channel], FeedError>
-            do { result = .success(try await catalog.channels()) } catch { result = .failure(FeedError(error)) }
+            let result: Result<ChannelListDecoder.ChannelList, FeedError>
+            do { result = .success(try await catalog.channelList()) } catch { result = .failure(FeedError(error)) }
             guard let self else { return }
             self.channelTask = nil
-            switch result {
+            switch result.map(\.channels) {
             case .success(let channels) where !channels.isEmpty:
                 self.channels = channels
-                self.showChannels(channels)
+                let last = self.preferences?.preferences.lastChannel
+                self.showChannels(channels, select: channels.firstIndex { $0.id == last } ?? 0)
+                if case .success(let list) = result, let message = list.message {
+                    self.alert.show(title: "Too many channels", message: message)
+                }
             case .success:
                 self.alert.show(title: "No channels", message: "The catalog lists no channels.")
             case .failure(let error):
@@ -149,7 +202,7 @@ public final class AppWindow {
         }
     }
 
-    private func showChannels(_ channels: [Channel]) {
+    private func showChannels(_ channels: [Channel], select selected: Int) {
         let pager = ChannelPagerModel(channels: channels) { [weak self] channel in
             self?.makeFeed(for: channel) ?? FeedScreenModel(pager: FeedPager(loader: FailingLoader()))
         }
@@ -159,6 +212,9 @@ public final class AppWindow {
             guard let self, let view else { return }
             for (page, feed) in view.pages { feed.setBannerActive(page == index && self.screen == .feed) }
             gtk_label_set_text(self.subtitle, channels.indices.contains(index) ? channels[index].title : "")
+            if channels.indices.contains(index) {
+                self.preferences?.channelSelected(channels[index].id, isFirst: index == 0)
+            }
         }
         while let child = gtk_widget_get_first_child(feedHolder) {
             gtk_box_remove(feedHolder.as(GtkBox.self), child)
@@ -167,6 +223,7 @@ public final class AppWindow {
         gtk_label_set_text(subtitle, channels[0].title)
         channelPager = view
         view.start()
+        if selected > 0 { view.selectTab(selected) }
         if let page = view.currentPage { gtk_widget_grab_focus(page.scrolled) }
     }
 
@@ -178,9 +235,10 @@ public final class AppWindow {
             loader = FailingLoader(error: FeedError(error))
         }
         let cache = FeedPageCache(
-            directory: cacheDirectory.appendingPathComponent("feeds"), key: cacheKey(for: channel))
+            directory: cacheDirectory.appendingPathComponent("feeds"), key: cacheKey(for: channel),
+            policy: catalog.referencePolicy)
         var configuration = FeedScreenModel.Configuration()
-        if let columns = options.columns { configuration.columns = .fixed(columns) }
+        if let columns { configuration.columns = .fixed(columns) }
         // The first channel's featured items also run in a banner carousel at its top.
         configuration.showsBanner = channel.id == channels.first?.id
         return FeedScreenModel(
@@ -200,11 +258,12 @@ public final class AppWindow {
     }
 
     /// Where a channel's first page is persisted: one file per source and channel.
-    private func cacheKey(for channel: Channel) -> String {
-        switch options.source {
-        case .demoCatalog(let directory):
-            "demo-\(directory.map(StableID.derived(fromText:)) ?? "default")-\(channel.id)"
-        case .http(let url), .server(let url): "http-\(StableID.derived(fromText: url))-\(channel.id)"
+    private func cacheKey(for channel: Channel) -> String { "\(catalogKey)-\(channel.id)" }
+
+    private static func catalogKey(for source: LaunchOptions.Source) -> String {
+        switch source {
+        case .demoCatalog(let directory): "demo-\(directory.map(StableID.derived(fromText:)) ?? "default")"
+        case .http(let url), .server(let url): "http-\(StableID.derived(fromText: url))"
         }
     }
 
@@ -235,6 +294,14 @@ public final class AppWindow {
             return false
         }
         let ctrl = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
+        if ctrl, let name = gdk_keyval_name(UInt32(bitPattern: key)),
+            let shortcut = ColumnShortcut(keyName: String(cString: name))
+        {
+            let layout = feed?.model.layout
+            let shown = max(layout?.columnCount(inSection: 0) ?? 0, layout?.columnCount(inSection: 1) ?? 0)
+            setColumns(shortcut.columns(after: columns, shown: shown))
+            return true
+        }
         if ctrl, let pager = channelPager {
             switch key {
             case GDK_KEY_Tab, GDK_KEY_Page_Down:

@@ -4,6 +4,9 @@ import CascadeScreens
 import Foundation
 
 /// Runs the app: a GtkApplication with one `AppWindow`, optionally driven by a script.
+///
+/// A later `activate` (another launch without arguments) presents the window; `open` (another
+/// launch with files or folders, or the desktop's "Open With") opens them in it.
 @MainActor
 public enum CascadeApplication {
     /// A script to run instead of waiting for the user.
@@ -30,34 +33,56 @@ public enum CascadeApplication {
         let catalog: FeedCatalog
         let cacheDirectory: URL
         let script: Script?
-        init(options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL, script: Script?) {
+        let preferences: PreferencesFile?
+        init(
+            options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL, script: Script?,
+            preferences: PreferencesFile?
+        ) {
             self.options = options
             self.catalog = catalog
             self.cacheDirectory = cacheDirectory
             self.script = script
+            self.preferences = preferences
         }
     }
 
     /// Runs until the window closes (or the script ends) and returns the exit status.
-    public static func run(options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL, script: Script?) -> Int32
-    {
+    ///
+    /// `instance` is the process's application (already registered when it is unique);
+    /// `options.paths` open once the window is up; `preferences` (nil: none are read or written)
+    /// give the window its remembered settings.
+    public static func run(
+        instance: ApplicationInstance, options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL,
+        script: Script?, preferences: PreferencesFile? = nil
+    ) -> Int32 {
         MainLoopBridge.install()
-        let state = State(options: options, catalog: catalog, cacheDirectory: cacheDirectory, script: script)
-        guard let app = gtk_application_new("org.cascade.Feed", G_APPLICATION_NON_UNIQUE) else { return 1 }
+        let state = State(
+            options: options, catalog: catalog, cacheDirectory: cacheDirectory, script: script,
+            preferences: preferences)
+        let app = instance.application
         Signal.connect(UnsafeMutableRawPointer(app), "activate") {
             activate(app: OpaquePointer(app), state: state)
         }
-        let status = g_application_run(UnsafeMutableRawPointer(app).assumingMemoryBound(to: GApplication.self), 0, nil)
-        g_object_unref(UnsafeMutableRawPointer(app))
+        instance.onOpen = { urls in
+            activate(app: OpaquePointer(app), state: state)
+            state.window?.open(paths: urls.map(\.path))
+        }
+        let status = g_application_run(instance.gApplication, 0, nil)
+        state.window?.saveSession()
         return status != 0 ? status : state.exitCode
     }
 
     private static func activate(app: OpaquePointer, state: State) {
-        guard state.window == nil else { return }
+        if let window = state.window {
+            window.present()
+            return
+        }
         let window = AppWindow(
-            application: app, options: state.options, catalog: state.catalog, cacheDirectory: state.cacheDirectory)
+            application: app, options: state.options, catalog: state.catalog, cacheDirectory: state.cacheDirectory,
+            preferences: state.preferences)
         state.window = window
         window.present()
+        if !state.options.paths.isEmpty { window.open(paths: state.options.paths) }
         guard let script = state.script else { return }
         let runner: ScriptRunner
         do {

@@ -1,3 +1,4 @@
+import CascadeNumerics
 import Foundation
 
 /// One user action of a `cascade --script` file (Docs/SCRIPTING.md).
@@ -24,6 +25,13 @@ public enum ScriptAction: Equatable, Sendable {
     case toggleFullscreen
     case back
     case screenshot(name: String)
+    /// Waits (at most 20 s) until the window has been asked to open `count` files or folders in
+    /// all (by its own command line, another launch or the desktop).
+    case waitOpened(count: Int)
+    /// Ctrl + `+`/`-`/`0`'s path: a fixed column count, or nil for adaptive columns.
+    case columns(Int?)
+    /// The player's volume slider: 0…1.
+    case setVolume(Double)
 
     /// Parses a whole script: one action per line, `#` starts a comment, blank lines skipped.
     ///
@@ -101,6 +109,18 @@ public enum ScriptAction: Equatable, Sendable {
         case "wait-position": try count(1); return .waitPosition(seconds: max(0, try number(0)))
         case "toggle-fullscreen": try count(0); return .toggleFullscreen
         case "back": try count(0); return .back
+        case "wait-opened": try count(1); return .waitOpened(count: try index(0))
+        case "columns":
+            try count(1)
+            if args[0] == "auto" { return .columns(nil) }
+            let n = try index(0)
+            guard (1...12).contains(n) else { throw ScriptError.bad("columns: expected 1...12 or auto") }
+            return .columns(n)
+        case "set-volume":
+            try count(1)
+            let v = try number(0)
+            guard (0...1).contains(v) else { throw ScriptError.bad("set-volume: expected 0...1") }
+            return .setVolume(v)
         case "screenshot":
             try count(1)
             let name = args[0]
@@ -122,7 +142,7 @@ public enum ScriptAction: Equatable, Sendable {
         guard let value = Double(digits), value.isFinite, value >= 0, value * scale <= 600_000 else {
             throw ScriptError.bad("wait: '\(text)' is not a duration (e.g. 500ms, 2s)")
         }
-        return Int((value * scale).rounded())
+        return Int(saturatingRounded: value * scale)
     }
 }
 

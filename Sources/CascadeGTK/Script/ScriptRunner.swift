@@ -66,7 +66,7 @@ public final class ScriptRunner {
         case .waitIdle:
             guard await waitIdle(timeout: 15) else { throw ScriptFailure("still busy after 15 s") }
         case .resize(let width, let height):
-            gtk_window_set_default_size(app.window.as(GtkWindow.self), Int32(width), Int32(height))
+            gtk_window_set_default_size(app.window.as(GtkWindow.self), Int32(clamping: width), Int32(clamping: height))
             gtk_widget_queue_resize(app.window)
             try await frames(3)
         case .scrollBy(_, let dy):
@@ -136,6 +136,16 @@ public final class ScriptRunner {
             try await waitUntil(timeout: 5) { !banner.isAnimating }
         case .play, .pause, .seek, .waitPosition, .toggleFullscreen:
             try await performPlayer(action)
+        case .waitOpened(let count):
+            try await waitUntil(timeout: 20) { app.opened.count >= count }
+            _ = await waitIdle(timeout: 15)
+        case .columns(let columns):
+            app.setColumns(columns)
+            _ = await waitIdle(timeout: 15)
+        case .setVolume(let volume):
+            guard app.screen == .player else { throw ScriptFailure("the player page is not shown") }
+            app.playerPage.controlsBar.onVolume?(volume)
+            try await frames(1)
         }
     }
 
@@ -307,7 +317,7 @@ extension ScriptAction {
     /// Whether the action is input on the page behind an alert (waits and screenshots are not).
     var actsOnTheScreen: Bool {
         switch self {
-        case .wait, .waitIdle, .screenshot, .resize, .waitPosition: false
+        case .wait, .waitIdle, .screenshot, .resize, .waitPosition, .waitOpened: false
         default: true
         }
     }

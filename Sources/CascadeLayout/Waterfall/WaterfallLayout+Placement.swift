@@ -1,3 +1,4 @@
+import CascadeNumerics
 import Foundation
 
 extension WaterfallLayout {
@@ -144,7 +145,7 @@ extension WaterfallLayout {
                                 let scaled = columnWidth * Double(record.sizeValue) * scale
                                 raw =
                                     scaled < 4.0e15
-                                    ? Double(Int64(scaled + 0.5)) * inverseScale
+                                    ? Double(Int64(saturating: scaled + 0.5)) * inverseScale
                                     : LayoutClamp.roundToPixel(columnWidth * Double(record.sizeValue), scale: scale)
                             } else {
                                 raw = LayoutClamp.roundToPixel(columnWidth * Double(record.sizeValue), scale: scale)

@@ -53,7 +53,7 @@ final class PixbufLoadContext {
         guard fitted.width != width || fitted.height != height else { return }
         let size = format == .jpeg ? Self.jpegScaledSize(width: width, height: height, covering: fitted) : fitted
         if size.width != width || size.height != height {
-            gdk_pixbuf_loader_set_size(loader, Int32(size.width), Int32(size.height))
+            gdk_pixbuf_loader_set_size(loader, Int32(clamping: size.width), Int32(clamping: size.height))
         }
     }
 

@@ -28,8 +28,14 @@ public enum DemoCatalog {
         return cache.appendingPathComponent("cascade/demo-catalog-v1")
     }
 
-    /// The generator script: next to the sources this binary was built from.
+    /// The generator script: installed beside the binary (`<prefix>/share/cascade/`, see
+    /// scripts/install.sh), else next to the sources this binary was built from.
     public static var generatorScript: URL {
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("share/cascade/make-demo-catalog.py")
+            if FileManager.default.fileExists(atPath: installed.path) { return installed }
+        }
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<4 { url.deleteLastPathComponent() }  // App/ CascadeScreens/ Sources/ → repo
         return url.appendingPathComponent("scripts/make-demo-catalog.py")

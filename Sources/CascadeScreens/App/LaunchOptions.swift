@@ -4,7 +4,8 @@ import Foundation
 ///
 /// ```
 /// cascade [--feed-url URL] [--catalog DIR] [--columns N] [--request-timeout S] [--script FILE --report FILE.json
-///         [--screenshots DIR]] [--headless-out DIR] [--help]
+///         [--screenshots DIR]] [--headless-out DIR] [--single-instance | --new-instance] [--version] [--help]
+///         [FILE | DIR]...
 /// ```
 public struct LaunchOptions: Equatable, Sendable {
     /// Where the feed comes from.
@@ -39,6 +40,16 @@ public struct LaunchOptions: Equatable, Sendable {
     public var carouselInterval: Double = 4
     /// Whether to print usage and exit.
     public var showHelp = false
+    /// Whether to print the version (and the GTK and GStreamer versions) and exit.
+    public var showVersion = false
+    /// Files and folders to open (positional arguments; `file://` URIs become paths).
+    public var paths: [String] = []
+    /// `--single-instance` (true) or `--new-instance` (false); nil lets the mode decide (see
+    /// `usesSingleInstance(headless:)`).
+    public var singleInstance: Bool?
+    /// `--preferences` (true) or `--no-preferences` (false); nil lets the mode decide (see
+    /// `usesPreferences(headless:)`).
+    public var preferences: Bool?
 
     /// Default options: the demo catalog, adaptive columns, interactive.
     public init() {}
@@ -60,10 +71,30 @@ public struct LaunchOptions: Equatable, Sendable {
           --report FILE.json    where --script writes the state after each step
           --screenshots DIR     where the script's `screenshot NAME` writes NAME.png
           --headless-out DIR    where a run without a display writes its PNGs
+          --single-instance     join the running window even in script mode (tests)
+          --new-instance        never join the running window
+          --preferences         read and write the preferences file even in script mode
+          --no-preferences      neither read nor write it ($XDG_CONFIG_HOME/cascade/preferences.ini)
+          --version             print the version and the GTK and GStreamer versions
           --help                show this help
+          FILE | DIR            open a video on the player page, or a folder, in the running
+                                window if there is one (a second launch hands it over and exits)
 
         Without a display, cascade says so and renders headless PNGs instead of opening a window.
         """
+
+    /// Whether this run joins (or becomes) the one running instance: interactive runs do;
+    /// script and headless runs do not, so tests never collide, unless `--single-instance`.
+    public func usesSingleInstance(headless: Bool) -> Bool {
+        singleInstance ?? (scriptPath == nil && !headless)
+    }
+
+    /// Whether this run reads and writes the preferences file: interactive runs do; script and
+    /// headless runs do not (a person's settings must not change what a test sees), unless
+    /// `--preferences`.
+    public func usesPreferences(headless: Bool) -> Bool {
+        preferences ?? (scriptPath == nil && !headless)
+    }
 
     /// Parses arguments (without the program name).
     ///
@@ -76,8 +107,21 @@ public struct LaunchOptions: Equatable, Sendable {
             return next
         }
         while let arg = rest.popFirst() {
+            if arg == "--" {
+                options.paths += rest.map(Self.path(fromArgument:))
+                break
+            }
+            if !arg.hasPrefix("-") || arg == "-" {
+                options.paths.append(Self.path(fromArgument: arg))
+                continue
+            }
             switch arg {
             case "--help", "-h": options.showHelp = true
+            case "--version": options.showVersion = true
+            case "--single-instance": options.singleInstance = true
+            case "--new-instance": options.singleInstance = false
+            case "--preferences": options.preferences = true
+            case "--no-preferences": options.preferences = false
             case "--feed-url":
                 let url = try value(arg)
                 guard
@@ -128,6 +172,14 @@ public struct LaunchOptions: Equatable, Sendable {
             throw Error("--script needs --report FILE.json")
         }
         return options
+    }
+
+    /// A `file://` URI as a path; anything else unchanged (a file manager may pass either).
+    static func path(fromArgument argument: String) -> String {
+        guard argument.lowercased().hasPrefix("file://"), let url = URL(string: argument), url.isFileURL else {
+            return argument
+        }
+        return url.path
     }
 
     /// A command-line mistake, with the message to print.

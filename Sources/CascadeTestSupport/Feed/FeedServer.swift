@@ -1,3 +1,4 @@
+import CascadeNumerics
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -212,7 +213,7 @@ public final class FeedServer: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 256)
         while Date() < deadline {
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let remaining = Int32(max(1, deadline.timeIntervalSinceNow * 1000))
+            let remaining = Int32(saturating: max(1, deadline.timeIntervalSinceNow * 1000))
             guard poll(&poller, 1, min(remaining, 200)) >= 0 else { return nil }
             guard poller.revents != 0 else { continue }
             let count = read(fd, &buffer, buffer.count)

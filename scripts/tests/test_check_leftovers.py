@@ -11,7 +11,7 @@ import tempfile
 import time
 import unittest
 
-CHECKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "check-leftovers.py")
+CHECKER = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "check-leftovers.py")
 
 
 class CheckLeftoversTests(unittest.TestCase):

@@ -1,0 +1,116 @@
+import CGtk
+import CascadeScreens
+import Foundation
+
+/// The preferences key file on disk (GKeyFile): reads it once, writes it atomically when
+/// `PreferencesModel` says a setting changed. Every decision is the model's.
+@MainActor
+public final class PreferencesFile {
+    /// The file.
+    public let url: URL
+    /// The decisions and the settings in effect.
+    public private(set) var model: PreferencesModel
+
+    /// Files larger than this are not parsed (treated as unreadable).
+    static let maxBytes = 64 << 10
+
+    // MARK: Lifecycle
+
+    /// Loads `url` (missing: defaults), printing the model's warnings to stderr.
+    public init(url: URL) {
+        self.url = url
+        model = PreferencesModel(source: Self.load(url))
+        for warning in model.warnings { Self.warn(warning) }
+    }
+
+    /// The default location, `$XDG_CONFIG_HOME/cascade/preferences.ini`.
+    public static var defaultURL: URL {
+        PreferencesModel.fileURL(
+            environment: ProcessInfo.processInfo.environment, home: FileManager.default.homeDirectoryForCurrentUser)
+    }
+
+    // MARK: Public API
+
+    /// The settings in effect.
+    public var preferences: Preferences { model.preferences }
+
+    /// Changes settings; writes the file when something changed.
+    public func update(_ change: (inout Preferences) -> Void) {
+        if let entries = model.update(change) { write(entries) }
+    }
+
+    /// Records the selected channel (see `PreferencesModel.channelSelected`).
+    public func channelSelected(_ id: String, isFirst: Bool) {
+        if let entries = model.channelSelected(id, isFirst: isFirst) { write(entries) }
+    }
+
+    // MARK: Key file I/O
+
+    static func load(_ url: URL) -> PreferencesModel.Source {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return .missing }
+        guard (attributes[.type] as? FileAttributeType) == .typeRegular else {
+            return .unreadable("not a regular file")
+        }
+        guard let size = attributes[.size] as? Int, size <= maxBytes else {
+            return .unreadable("larger than \(maxBytes >> 10) KB")
+        }
+        let file = g_key_file_new()
+        defer { g_key_file_free(file) }
+        var error: UnsafeMutablePointer<GError>?
+        guard g_key_file_load_from_file(file, url.path, G_KEY_FILE_NONE, &error) != 0 else {
+            return .unreadable(consume(&error))
+        }
+        guard g_key_file_has_group(file, PreferencesModel.group) != 0 else { return .entries([:]) }
+        var count: gsize = 0
+        guard let keys = g_key_file_get_keys(file, PreferencesModel.group, &count, &error) else {
+            return .unreadable(consume(&error))
+        }
+        defer { g_strfreev(keys) }
+        var entries: [String: String] = [:]
+        for i in 0..<Int(count) {
+            guard let key = keys[i] else { continue }
+            if let value = g_key_file_get_string(file, PreferencesModel.group, key, nil) {
+                entries[String(cString: key)] = String(cString: value)
+                g_free(value)
+            }
+        }
+        return .entries(entries)
+    }
+
+    /// Writes the whole file; `g_key_file_save_to_file` goes through `g_file_set_contents`,
+    /// which writes a temporary file and renames it over the old one, so a crash never leaves
+    /// half a file.
+    private func write(_ entries: [String: String]) {
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+        } catch {
+            Self.warn("cannot create \(url.deletingLastPathComponent().path): \(error)")
+            return
+        }
+        let file = g_key_file_new()
+        defer { g_key_file_free(file) }
+        g_key_file_set_comment(file, nil, nil, " Cascade preferences (written by the app)", nil)
+        for (key, value) in entries.sorted(by: { $0.key < $1.key }) {
+            g_key_file_set_string(file, PreferencesModel.group, key, value)
+        }
+        var error: UnsafeMutablePointer<GError>?
+        if g_key_file_save_to_file(file, url.path, &error) == 0 {
+            Self.warn("cannot write \(url.path): \(Self.consume(&error))")
+        }
+    }
+
+    private static func consume(_ error: inout UnsafeMutablePointer<GError>?) -> String {
+        defer {
+            g_error_free(error)
+            error = nil
+        }
+        guard let error, let message = error.pointee.message else { return "unknown error" }
+        return String(cString: message)
+    }
+
+    private static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("cascade: warning: \(message)\n".utf8))
+    }
+}

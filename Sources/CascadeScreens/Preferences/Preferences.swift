@@ -1,0 +1,21 @@
+import Foundation
+
+/// The settings that outlive a run: columns, hover previews, volume and the last channel.
+public struct Preferences: Equatable, Sendable {
+    /// A fixed column count (1…12), or nil for adaptive columns from the window width.
+    public var columns: Int?
+    /// Whether resting the pointer on a cell plays a preview.
+    public var hoverPreviews = true
+    /// The player's output volume, 0…1.
+    public var volume = 1.0
+    /// The id of the channel selected last, or nil for the first.
+    public var lastChannel: String?
+
+    /// The defaults: adaptive columns, previews on, full volume, the first channel.
+    public init() {}
+
+    /// The allowed fixed column counts.
+    public static let columnRange = 1...12
+    /// The longest channel id kept (ids come from feeds, which are outside input).
+    public static let maxChannelLength = 256
+}

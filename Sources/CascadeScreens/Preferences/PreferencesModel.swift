@@ -1,0 +1,138 @@
+import Foundation
+
+/// Decides what the preferences are and when the file is written; the host only reads and
+/// writes the key file it is told to.
+///
+/// - A missing file gives the defaults and nothing is written until a setting changes.
+/// - A file that cannot be parsed gives the defaults and a warning, and is left as it is (the
+///   person may want to repair it) until a setting changes; then the whole file is rewritten.
+/// - A value out of range or of the wrong type falls back to its default with a warning.
+/// - Keys this version does not know are kept when the file is rewritten.
+///
+/// ```swift
+/// var model = PreferencesModel(source: .entries(["volume": "0.4"]))
+/// model.preferences.volume  // 0.4
+/// if let entries = model.update({ $0.volume = 0.7 }) { /* write entries to the file */ }
+/// ```
+public struct PreferencesModel: Sendable {
+    /// What the host found on disk.
+    public enum Source: Equatable, Sendable {
+        /// No file.
+        case missing
+        /// The key/value pairs of the file's `[Cascade]` group.
+        case entries([String: String])
+        /// A file that could not be read or parsed, with the reason.
+        case unreadable(String)
+    }
+
+    /// The key file group the settings live in.
+    public static let group = "Cascade"
+    /// The file name inside the config directory.
+    public static let fileName = "preferences.ini"
+
+    /// The settings in effect.
+    public private(set) var preferences: Preferences
+    /// What was wrong with the file, one line each, for the terminal.
+    public private(set) var warnings: [String] = []
+    private var unknown: [String: String] = [:]
+
+    // MARK: Lifecycle
+
+    /// Reads the preferences from what the host found on disk.
+    public init(source: Source) {
+        preferences = Preferences()
+        switch source {
+        case .missing: break
+        case .unreadable(let reason):
+            warnings.append("the preferences file is unreadable (\(reason)); using the defaults")
+        case .entries(let entries):
+            for (key, value) in entries.sorted(by: { $0.key < $1.key }) { read(key: key, value: value) }
+        }
+    }
+
+    // MARK: Public API
+
+    /// Applies `change`; returns the entries to write when a setting changed (values are
+    /// clamped first), nil when nothing did (no write).
+    public mutating func update(_ change: (inout Preferences) -> Void) -> [String: String]? {
+        var next = preferences
+        change(&next)
+        next = Self.clamped(next)
+        guard next != preferences else { return nil }
+        preferences = next
+        return entries
+    }
+
+    /// Records a channel selection: selecting the first channel while none was recorded is
+    /// not a change (so merely starting the app never writes the file).
+    public mutating func channelSelected(_ id: String, isFirst: Bool) -> [String: String]? {
+        if isFirst && preferences.lastChannel == nil { return nil }
+        return update { $0.lastChannel = id }
+    }
+
+    /// The full file contents for the current settings, plus unknown keys kept as found.
+    public var entries: [String: String] {
+        var result = unknown
+        result["columns"] = preferences.columns.map(String.init) ?? "auto"
+        result["hover-previews"] = preferences.hoverPreviews ? "true" : "false"
+        result["volume"] = String(format: "%.3f", preferences.volume)
+        if let channel = preferences.lastChannel { result["last-channel"] = channel }
+        return result
+    }
+
+    /// `$XDG_CONFIG_HOME/cascade/preferences.ini`; a relative or empty `XDG_CONFIG_HOME` is
+    /// ignored as the XDG base directory specification says (then `~/.config`).
+    public static func fileURL(environment: [String: String], home: URL) -> URL {
+        let base =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+            ?? home.appendingPathComponent(".config")
+        return base.appendingPathComponent("cascade").appendingPathComponent(fileName)
+    }
+
+    // MARK: Private
+
+    private mutating func read(key: String, value raw: String) {
+        let value = raw.trimmingCharacters(in: .whitespaces)
+        func reject() {
+            warnings.append("preferences: ignoring \(key)=\(value.prefix(40)) (out of range); using the default")
+        }
+        switch key {
+        case "columns":
+            if value == "auto" {
+                preferences.columns = nil
+            } else if let n = Int(value), Preferences.columnRange.contains(n) {
+                preferences.columns = n
+            } else {
+                reject()
+            }
+        case "hover-previews":
+            switch value.lowercased() {
+            case "true", "1": preferences.hoverPreviews = true
+            case "false", "0": preferences.hoverPreviews = false
+            default: reject()
+            }
+        case "volume":
+            if let v = Double(value), v.isFinite, (0...1).contains(v) { preferences.volume = v } else { reject() }
+        case "last-channel":
+            if !value.isEmpty, value.count <= Preferences.maxChannelLength {
+                preferences.lastChannel = value
+            } else {
+                reject()
+            }
+        default:
+            unknown[key] = raw
+        }
+    }
+
+    private static func clamped(_ p: Preferences) -> Preferences {
+        var p = p
+        if let c = p.columns {
+            p.columns = min(Preferences.columnRange.upperBound, max(Preferences.columnRange.lowerBound, c))
+        }
+        p.volume = p.volume.isFinite ? min(1, max(0, p.volume)) : 1
+        if let channel = p.lastChannel, channel.isEmpty || channel.count > Preferences.maxChannelLength {
+            p.lastChannel = nil
+        }
+        return p
+    }
+}

@@ -1,0 +1,83 @@
+import CascadeScreens
+import Foundation
+import Testing
+
+@Suite struct PreferencesModelTests {
+    @Test func missingFileGivesDefaultsAndWritesNothingUntilAChange() throws {
+        var model = PreferencesModel(source: .missing)
+        #expect(model.preferences == Preferences())
+        #expect(model.warnings.isEmpty)
+        let unchanged = model.update { $0.volume = 1 }
+        #expect(unchanged == nil)  // the default again: no write
+        let started = model.channelSelected("featured", isFirst: true)
+        #expect(started == nil)  // starting the app: no write
+        let changed = model.update { $0.columns = 3 }
+        let entries = try #require(changed)
+        #expect(entries == ["columns": "3", "hover-previews": "true", "volume": "1.000"])
+    }
+
+    @Test func readsEveryKey() {
+        let model = PreferencesModel(
+            source: .entries(["columns": "4", "hover-previews": "false", "volume": "0.25", "last-channel": "music"]))
+        var expected = Preferences()
+        expected.columns = 4
+        expected.hoverPreviews = false
+        expected.volume = 0.25
+        expected.lastChannel = "music"
+        #expect(model.preferences == expected)
+        #expect(model.warnings.isEmpty)
+    }
+
+    @Test func corruptFileFallsBackWithAWarningAndIsRewrittenOnlyOnAChange() throws {
+        var model = PreferencesModel(source: .unreadable("Key file contains line “%%%” which is not a key-value pair"))
+        #expect(model.preferences == Preferences())
+        #expect(model.warnings.count == 1)
+        let first = model.channelSelected("featured", isFirst: true)
+        #expect(first == nil)
+        let same = model.update { $0.hoverPreviews = true }
+        #expect(same == nil)
+        let selected = model.channelSelected("travel", isFirst: false)
+        let entries = try #require(selected)
+        #expect(entries["last-channel"] == "travel")
+    }
+
+    @Test(arguments: [
+        ("columns", "0"), ("columns", "13"), ("columns", "two"), ("volume", "nan"), ("volume", "1.5"),
+        ("volume", "-0.1"), ("hover-previews", "maybe"), ("last-channel", ""),
+        ("last-channel", String(repeating: "x", count: 300)),
+    ])
+    func badValuesFallBackPerKey(key: String, value: String) {
+        let model = PreferencesModel(source: .entries([key: value, "volume-extra": "kept"]))
+        #expect(model.preferences == Preferences())
+        #expect(model.warnings.count == 1)
+        #expect(model.entries["volume-extra"] == "kept")
+    }
+
+    @Test func updatesAreClampedAndUnknownKeysKept() throws {
+        var model = PreferencesModel(source: .entries(["future-key": "x", "columns": "auto", "volume": "0.5"]))
+        let update = model.update {
+            $0.volume = 7
+            $0.columns = 40
+        }
+        let entries = try #require(update)
+        #expect(entries["volume"] == "1.000")
+        #expect(entries["columns"] == "12")
+        #expect(entries["future-key"] == "x")
+        // A non-finite volume becomes full volume, which it already is: nothing to write.
+        let nan = model.update { $0.volume = .nan }
+        #expect(nan == nil)
+        #expect(model.preferences.volume == 1)
+    }
+
+    @Test func fileLocationFollowsXDG() {
+        let home = URL(fileURLWithPath: "/home/a")
+        #expect(
+            PreferencesModel.fileURL(environment: ["XDG_CONFIG_HOME": "/cfg"], home: home).path
+                == "/cfg/cascade/preferences.ini")
+        #expect(
+            PreferencesModel.fileURL(environment: ["XDG_CONFIG_HOME": "relative"], home: home).path
+                == "/home/a/.config/cascade/preferences.ini")
+        #expect(
+            PreferencesModel.fileURL(environment: [:], home: home).path == "/home/a/.config/cascade/preferences.ini")
+    }
+}
