@@ -18,7 +18,10 @@ final class ChildGroup {
         let wrapper = """
             import os, signal, sys
             signal.pthread_sigmask(signal.SIG_SETMASK, [])
-            os.setsid()
+            try:
+                os.setsid()
+            except PermissionError:
+                pass  # already a process-group leader: Foundation's Process makes the child one
             os.execvp(sys.argv[1], sys.argv[1:])
             """
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
