@@ -38,6 +38,28 @@ import Testing
         }
     }
 
+    @Test func aSecondHostOnTheSameModelGetsEveryVisibleElementAsAppeared() async {
+        let (model, _, _) = makeModel()
+        model.attachHost()
+        model.start()
+        #expect(await waitUntil { model.items.count >= 10 })
+        let rect = CGRect(x: 0, y: 0, width: 375, height: 667)
+        let first = model.scroll(to: rect)
+        let visible = model.viewport.visibleElements.map(\.id)
+        #expect(!visible.isEmpty)
+        #expect(first.appeared.map(\.id) == visible)
+
+        // The page's view is dropped (its model stays) and a new one is built at the same size:
+        // no relayout happens, yet the new host must be told about every visible cell.
+        model.detachHost()
+        #expect(model.viewport.visibleElements.isEmpty)
+        model.attachHost()
+        #expect(model.setContainerSize(CGSize(width: 375, height: 667)) == nil)
+        let second = model.scroll(to: rect)
+        #expect(second.appeared.map(\.id) == visible)
+        #expect(second.disappeared.isEmpty && second.moved.isEmpty)
+    }
+
     @Test func repeatedScrollsWhileAPageIsInFlightMakeOneRequest() async {
         let (model, loader, _) = makeModel(gated: true)
         model.start()

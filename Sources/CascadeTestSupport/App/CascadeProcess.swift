@@ -142,18 +142,28 @@ public struct ScriptReport {
 public enum TestCatalog {
     private static let lock = NSLock()
 
-    /// The catalog directory.
+    /// The catalog directory: 2 channels of 14 clips.
     public static func small() throws -> URL {
+        try make(named: "cascade-demo-small-v1", channels: 2)
+    }
+
+    /// A catalog of 5 channels of 14 clips (Featured, Travel, Nature, Music, Sports), for tests
+    /// that move between channels and check covers in pixels (about 15 s the first time).
+    public static func fiveChannels() throws -> URL {
+        try make(named: "cascade-demo-small5-v1", channels: 5)
+    }
+
+    private static func make(named name: String, channels: Int) throws -> URL {
         lock.lock()
         defer { lock.unlock() }
-        let directory = TestCache.directory.appendingPathComponent("demo-small-v1")
+        let directory = TestCache.directory.appendingPathComponent(name)
         let marker = directory.appendingPathComponent(".complete")
         if FileManager.default.fileExists(atPath: marker.path) { return directory }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
-            "python3", Repository.root.appendingPathComponent("scripts/make-demo-catalog.py").path, "--small", "--out",
-            directory.path,
+            "python3", Repository.root.appendingPathComponent("scripts/make-demo-catalog.py").path, "--small",
+            "--channels", String(channels), "--out", directory.path,
         ]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
