@@ -32,6 +32,7 @@ entry_dir() {
 }
 extra_sources() {
   case "$1" in
+    feed-page | persisted-page) echo Fuzz/Shared/FeedChecks.swift ;;
     script) grep -rl --include='*.swift' '^public enum ScriptAction' Sources ;;
     waterfall) echo Sources/CascadeTestSupport/Layout/LayoutChecks.swift ;;
   esac
