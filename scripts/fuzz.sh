@@ -209,6 +209,7 @@ if [[ "$mode" == coverage ]]; then
   # Replays the corpus once through a coverage build and reports line coverage of the sources
   # the target exercises (its own module's, not the libraries').
   target=${selected[0]}
+  toolchain=$(dirname "$(command -v swiftc)")
   corpora=("${extra_args[@]}")
   [[ ${#corpora[@]} -gt 0 ]] || corpora=("Fuzz/corpus/$target")
   profile=$out/$target/coverage
@@ -218,7 +219,7 @@ if [[ "$mode" == coverage ]]; then
     tail -20 "$profile/replay.log"
     exit 1
   }
-  llvm-profdata merge -sparse "$profile"/*.profraw -o "$profile/merged.profdata"
+  "$toolchain/llvm-profdata" merge -sparse "$profile"/*.profraw -o "$profile/merged.profdata"
   case "$target" in
     json) files=(Sources/CascadeFeed/Decoding/JSONParser.swift Sources/CascadeFeed/Decoding/JSONValue.swift) ;;
     feed-page) files=(Sources/CascadeFeed/Decoding/FeedPageDecoder.swift Sources/CascadeFeed/Decoding/DurationParser.swift
@@ -230,7 +231,7 @@ if [[ "$mode" == coverage ]]; then
   esac
   existing=()
   for file in "${files[@]}"; do [[ -f "$file" ]] && existing+=("$root/$file"); done
-  llvm-cov report "${binaries[$target]}" -instr-profile="$profile/merged.profdata" "${existing[@]}"
+  "$toolchain/llvm-cov" report "${binaries[$target]}" -instr-profile="$profile/merged.profdata" "${existing[@]}"
   exit 0
 fi
 
