@@ -221,7 +221,7 @@ if [[ "$mode" == coverage ]]; then
   }
   "$toolchain/llvm-profdata" merge -sparse "$profile"/*.profraw -o "$profile/merged.profdata"
   case "$target" in
-    json) files=(Sources/CascadeFeed/Decoding/JSONParser.swift Sources/CascadeFeed/Decoding/JSONValue.swift) ;;
+    json) files=(Sources/CascadeFeed/Decoding/JSONParser.swift) ;;
     feed-page) files=(Sources/CascadeFeed/Decoding/FeedPageDecoder.swift Sources/CascadeFeed/Decoding/DurationParser.swift
       Sources/CascadeFeed/Decoding/ChannelListDecoder.swift Sources/CascadeFeed/Decoding/JSONValue.swift) ;;
     persisted-page) files=(Sources/CascadeFeed/Paging/FeedPageCache.swift Sources/CascadeFeed/Models/VideoItem.swift) ;;
