@@ -12,7 +12,8 @@ func fail(_ message: String, status: Int32 = 2) -> Never {
 
 let options: LaunchOptions
 do {
-    options = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+    options = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst())).adoptingFolderArgument(
+        relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
 } catch {
     fail("\(error)")
 }
@@ -62,9 +63,14 @@ let instance = MainActor.assumeIsolated {
     ApplicationInstance(unique: options.usesSingleInstance(headless: needsHeadless))
 }
 if instance.isUnique, !needsHeadless, MainActor.assumeIsolated({ instance.registerIsRemote() }) {
-    MainActor.assumeIsolated { instance.forward(paths: options.paths) }
+    MainActor.assumeIsolated { instance.forward(paths: options.pathsToForward) }
     exit(0)
 }
+
+// Defence in depth behind the player's MediaProbe: GStreamer never plugs an image decoder into
+// a "video" pipeline (a remote SVG or TIFF served as a video).
+let ranks = ProcessInfo.processInfo.environment["GST_PLUGIN_FEATURE_RANK"].map { $0.isEmpty ? "" : $0 + "," } ?? ""
+setenv("GST_PLUGIN_FEATURE_RANK", ranks + "gdkpixbufdec:NONE,rsvgdec:NONE,pngdec:NONE,imagefreeze:NONE", 1)
 
 var headless: HeadlessDisplay?
 if needsHeadless {
@@ -109,6 +115,8 @@ case .server(let base):
 case .http(let template):
     catalog = .feedURL(
         template: template, fetcher: HTTPFetcher(configuration: .init(timeout: options.requestTimeout)))
+case .folder(let path):
+    catalog = FolderFeeds.catalog(folder: URL(fileURLWithPath: path, isDirectory: true))
 }
 
 let cacheDirectory = DemoCatalog.defaultDirectory.deletingLastPathComponent()

@@ -96,7 +96,7 @@ public final class ScriptRunner {
             try await frames(2)
         case .back:
             guard app.screen != .feed else { throw ScriptFailure("already on the feed") }
-            app.showFeed()
+            app.model.back()
             try await frames(2)
         case .screenshot(let name):
             try await frames(2)
@@ -139,6 +139,8 @@ public final class ScriptRunner {
         case .waitOpened(let count):
             try await waitUntil(timeout: 20) { app.opened.count >= count }
             _ = await waitIdle(timeout: 15)
+        case .waitStatus(let text):
+            try await waitUntil(timeout: 20) { app.catalogStatus?.contains(text) == true }
         case .columns(let columns):
             app.setColumns(columns)
             _ = await waitIdle(timeout: 15)
@@ -317,7 +319,7 @@ extension ScriptAction {
     /// Whether the action is input on the page behind an alert (waits and screenshots are not).
     var actsOnTheScreen: Bool {
         switch self {
-        case .wait, .waitIdle, .screenshot, .resize, .waitPosition, .waitOpened: false
+        case .wait, .waitIdle, .screenshot, .resize, .waitPosition, .waitOpened, .waitStatus: false
         default: true
         }
     }
