@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 
 echo "== swift format lint"
-swift format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests
+swift format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests Fuzz
 
 echo "== script checks: imports match Package.swift, leftover detection"
 python3 scripts/tests/test_check_imports.py 2>&1 | tail -3
@@ -55,3 +55,5 @@ echo "== core tests"
 swift test --skip-build --skip "$gtk_tests" 2>&1
 echo "== GTK host and app tests (Xvfb)"
 xvfb-run -a -s "-screen 0 1280x1024x24" swift test --skip-build --filter "$gtk_tests" 2>&1
+echo "== fuzz (every libFuzzer target, 10 s each; long runs: Docs/RELIABILITY.md)"
+bash scripts/fuzz.sh all 10
