@@ -273,6 +273,10 @@ public final class AppWindow {
             guard let self else { return false }
             return self.handleKey(Int32(bitPattern: key), state: state)
         }
+        // Capture phase: GtkWindow binds Ctrl+Tab and Ctrl+Shift+Tab to moving the focus, which
+        // would run before a bubble-phase handler; the app's channel keys come first. Keys it
+        // does not use (arrows, Enter, Space) still reach the focused widget.
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         gtk_widget_add_controller(window, keys)
     }
 
