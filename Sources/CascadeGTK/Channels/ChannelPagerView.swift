@@ -105,6 +105,15 @@ public final class ChannelPagerView {
     public var stripOffset: Double {
         gtk_adjustment_get_value(gtk_scrolled_window_get_hadjustment(OpaquePointer(stripScroller)))
     }
+    /// Where strip coordinate (0, 0) is drawn in `ancestor`'s coordinates (the strip's scroll
+    /// offset included): tab `i` is drawn at `origin.x + tabStripFrames[i].minX`.
+    public func stripOrigin(in ancestor: UnsafeMutablePointer<GtkWidget>) -> CGPoint {
+        var point = graphene_point_t()
+        var result = graphene_point_t()
+        graphene_point_init(&point, 0, 0)
+        guard gtk_widget_compute_point(strip, ancestor, &point, &result) != 0 else { return .zero }
+        return CGPoint(x: Double(result.x), y: Double(result.y))
+    }
     /// The tab strip's visible width.
     public var stripWidth: Double { Double(gtk_widget_get_width(stripScroller)) }
 
