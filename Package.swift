@@ -22,11 +22,13 @@ let package = Package(
         // MARK: Core (Foundation-only)
         // The one checked floating-point → integer conversion every target uses.
         .target(name: "CascadeNumerics"),
+        // The one timer source of every model with a timer (carousel, player controls).
+        .target(name: "CascadeScheduling"),
         .target(name: "CascadeLayout", dependencies: ["CascadeNumerics"]),
-        .target(name: "CascadeCollection", dependencies: ["CascadeLayout", "CascadeNumerics"]),
+        .target(name: "CascadeCollection", dependencies: ["CascadeLayout", "CascadeNumerics", "CascadeScheduling"]),
         .target(name: "CascadeFeed", dependencies: ["CascadeNumerics"]),
         .target(name: "CascadeImages", dependencies: ["CascadeNumerics"]),
-        .target(name: "CascadePlayer", dependencies: ["CascadeNumerics"]),
+        .target(name: "CascadePlayer", dependencies: ["CascadeNumerics", "CascadeScheduling"]),
 
         // MARK: Platform adapters without UI
         // gdk-pixbuf alone (no GTK): the Linux image decoder, usable by the bench and tests.
@@ -41,7 +43,10 @@ let package = Package(
         // What a screen shows and how it reacts, over the core targets; the GTK host only draws it.
         .target(
             name: "CascadeScreens",
-            dependencies: ["CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics", "CascadePlayer"]
+            dependencies: [
+                "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
+                "CascadePlayer",
+            ]
         ),
 
         // MARK: The GTK host and the app
@@ -54,7 +59,7 @@ let package = Package(
             name: "CascadeGTK",
             dependencies: [
                 "CGtk", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
-                "CascadePixbuf", "CascadePlayer", "CascadeScreens",
+                "CascadePixbuf", "CascadePlayer", "CascadeScheduling", "CascadeScreens",
             ]
         ),
         .executableTarget(name: "CascadeApp", dependencies: ["CascadeGTK", "CascadeFeed", "CascadeScreens"]),
@@ -77,7 +82,9 @@ let package = Package(
         .target(
             name: "CascadeTestSupport",
             dependencies: [
-                "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics", "CascadePlayer",
+                "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
+                "CascadePlayer",
+                "CascadeScheduling",
             ],
             path: "Sources/CascadeTestSupport"
         ),
@@ -85,7 +92,8 @@ let package = Package(
         .testTarget(
             name: "CascadeLayoutTests", dependencies: ["CascadeLayout", "CascadeLayoutCheck", "CascadeTestSupport"]),
         .testTarget(
-            name: "CascadeCollectionTests", dependencies: ["CascadeCollection", "CascadeLayout", "CascadeTestSupport"]
+            name: "CascadeCollectionTests",
+            dependencies: ["CascadeCollection", "CascadeLayout", "CascadeScheduling", "CascadeTestSupport"]
         ),
         .testTarget(name: "CascadeFeedTests", dependencies: ["CascadeFeed", "CascadeTestSupport"]),
         .testTarget(name: "CascadeImagesTests", dependencies: ["CascadeImages", "CascadeTestSupport"]),

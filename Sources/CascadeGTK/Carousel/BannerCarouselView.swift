@@ -34,7 +34,7 @@ public final class BannerCarouselView {
     /// Creates a carousel auto-advancing every `interval` seconds.
     public init(pipeline: ImagePipeline, interval: Double = 4) {
         binder = ImageBinder(pipeline: pipeline)
-        model = CarouselModel(pageCount: 0, autoAdvanceInterval: interval, scheduler: GLibTimerScheduler())
+        model = CarouselModel(pageCount: 0, autoAdvanceInterval: interval, scheduler: GLibScheduler())
         root = gtk_overlay_new()
         gtk_widget_add_css_class(root, "banner")
         gtk_widget_set_overflow(root, GTK_OVERFLOW_HIDDEN)
@@ -216,7 +216,8 @@ public final class BannerCarouselView {
             gtk_widget_set_visible(slot.box, 1)
             gtk_fixed_move(stage.as(GtkFixed.self), slot.box, (cell.offset * size.width).rounded(), 0)
             let request = ImageRequest(
-                url: items[cell.page].coverURL, targetSize: PixelSize(width: Int(saturating: size.width), height: Int(saturating: size.height)))
+                url: items[cell.page].coverURL,
+                targetSize: PixelSize(width: Int(saturating: size.width), height: Int(saturating: size.height)))
             let picture = slot.picture
             binder.bind(request, to: index) { state in
                 switch state {

@@ -105,7 +105,7 @@ public final class MediaStreamEngine: PlaybackEngine {
         gtk_media_stream_set_volume(stream, volume)
         gtk_media_stream_set_muted(stream, configuration.muted ? 1 : 0)
         connectSignals(stream)
-        watchdog = PlayerTimeout(after: configuration.prepareTimeout) { [weak self] in
+        watchdog = MainLoopTimer.after(seconds: configuration.prepareTimeout) { [weak self] in
             guard let self, let stream = self.stream, gtk_media_stream_is_prepared(stream) == 0 else { return }
             self.fail("timed out preparing the video after \(Self.describe(self.configuration.prepareTimeout)) s")
         }
@@ -161,14 +161,15 @@ public final class MediaStreamEngine: PlaybackEngine {
 
     // MARK: Private
 
-    private var connections: [PlayerSignalConnection] = []
-    private var watchdog: PlayerTimeout?
-    private var deferredFailure: PlayerTimeout?
+    /// Signal handlers on the current stream: (instance, handler id).
+    private var connections: [(instance: gpointer, handler: gulong)] = []
+    private var watchdog: MainLoopTimer?
+    private var deferredFailure: MainLoopTimer?
     private var pendingSeek: (@MainActor (Bool) -> Void)?
     private var firstFrameSeen = false
     private var generation = 0
     private var stall: StallDetector
-    private var stallTimer: PlayerTimeout?
+    private var stallTimer: MainLoopTimer?
     private var reportedFailure = false
 
     private func connectSignals(_ stream: UnsafeMutablePointer<GtkMediaStream>) {
@@ -185,14 +186,14 @@ public final class MediaStreamEngine: PlaybackEngine {
             }
         }
         connections = [
-            PlayerSignalConnection.notify(instance, property: "prepared", on { $0.preparedChanged() }),
-            PlayerSignalConnection.notify(instance, property: "duration", on { $0.durationChanged() }),
-            PlayerSignalConnection.notify(instance, property: "timestamp", on { $0.timestampChanged() }),
-            PlayerSignalConnection.notify(instance, property: "ended", on { $0.endedChanged() }),
-            PlayerSignalConnection.notify(instance, property: "error", on { $0.reportErrorIfAny() }),
-            PlayerSignalConnection.notify(instance, property: "seeking", on { $0.seekingChanged() }),
-            PlayerSignalConnection.plain(instance, signal: "invalidate-contents", on { $0.frameArrived() }),
-        ]
+            Signal.connectNotify(instance, "prepared", on { $0.preparedChanged() }),
+            Signal.connectNotify(instance, "duration", on { $0.durationChanged() }),
+            Signal.connectNotify(instance, "timestamp", on { $0.timestampChanged() }),
+            Signal.connectNotify(instance, "ended", on { $0.endedChanged() }),
+            Signal.connectNotify(instance, "error", on { $0.reportErrorIfAny() }),
+            Signal.connectNotify(instance, "seeking", on { $0.seekingChanged() }),
+            Signal.connect(instance, "invalidate-contents", on { $0.frameArrived() }),
+        ].map { (instance, $0) }
     }
 
     private func preparedChanged() {
@@ -215,7 +216,7 @@ public final class MediaStreamEngine: PlaybackEngine {
     }
 
     private func scheduleStallCheck() {
-        stallTimer = PlayerTimeout(after: 0.25) { [weak self] in
+        stallTimer = MainLoopTimer.after(seconds: 0.25) { [weak self] in
             guard let self, let stream = self.stream else { return }
             let running =
                 gtk_media_stream_is_prepared(stream) != 0 && gtk_media_stream_get_playing(stream) != 0
@@ -265,7 +266,7 @@ public final class MediaStreamEngine: PlaybackEngine {
     /// controller while it is still inside `load`.
     private func failSoon(_ message: String) {
         reportedFailure = false
-        deferredFailure = PlayerTimeout(after: 0) { [weak self] in
+        deferredFailure = MainLoopTimer.after(seconds: 0) { [weak self] in
             self?.deferredFailure = nil
             self?.fail(message)
         }
@@ -285,7 +286,7 @@ public final class MediaStreamEngine: PlaybackEngine {
         deferredFailure?.cancel()
         deferredFailure = nil
         finishSeek(false)
-        for connection in connections { connection.disconnect() }
+        for connection in connections { Signal.disconnect(connection.instance, connection.handler) }
         connections = []
         generation += 1
         if let stream {
