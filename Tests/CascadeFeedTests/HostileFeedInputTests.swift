@@ -55,14 +55,18 @@ import Testing
         let outer = try FeedFixtures.temporaryDirectory("policy")
         defer { try? FileManager.default.removeItem(at: outer) }
         let root = outer.appendingPathComponent("catalog", isDirectory: true)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("media"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("media"), withIntermediateDirectories: true)
         try Data("secret".utf8).write(to: outer.appendingPathComponent("secret.jpg"))
         try FileManager.default.createSymbolicLink(
-            at: root.appendingPathComponent("media/link.jpg"), withDestinationURL: outer.appendingPathComponent("secret.jpg"))
+            at: root.appendingPathComponent("media/link.jpg"),
+            withDestinationURL: outer.appendingPathComponent("secret.jpg"))
         let policy = FeedReferencePolicy.localCatalog(root: root)
         #expect(policy.allows(root.appendingPathComponent("media/a.jpg")))
         #expect(policy.allows(URL(string: "https://cdn.example.com/a.jpg")!))
-        #expect(policy.check(root.appendingPathComponent("../secret.jpg")) == .failure(.outsideCatalog(root.path + "/../secret.jpg")))
+        #expect(
+            policy.check(root.appendingPathComponent("../secret.jpg"))
+                == .failure(.outsideCatalog(root.path + "/../secret.jpg")))
         #expect(!policy.allows(root.appendingPathComponent("media/link.jpg")))
         #expect(!policy.allows(URL(fileURLWithPath: "/dev/zero")))
         #expect(!policy.allows(URL(string: "data:image/png;base64,AAAA")!))

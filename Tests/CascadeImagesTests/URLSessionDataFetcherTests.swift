@@ -141,8 +141,9 @@ import Testing
             Issue.record("/dev/zero must be refused before reading")
         }
         // /proc files report size 0: the bounded read still stops at the cap.
-        #expect(await failure(URLSessionDataFetcher(maximumBytes: 8), URL(fileURLWithPath: "/proc/self/status"))
-            == .tooLarge(limit: 8))
+        #expect(
+            await failure(URLSessionDataFetcher(maximumBytes: 8), URL(fileURLWithPath: "/proc/self/status"))
+                == .tooLarge(limit: 8))
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         let big = folder.url.appendingPathComponent("big.png")

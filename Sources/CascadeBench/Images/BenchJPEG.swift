@@ -19,7 +19,8 @@ enum BenchJPEG {
                 let texture = 50 * sin(Double(x) / 37) * wave + 30 * sin(Double(x + y) / 211)
                 let offset = (y * width + x) * 3
                 pixels[offset] = UInt8(clamping: Int(saturating: Double(x * 160 / width) + 60 + texture + noise))
-                pixels[offset + 1] = UInt8(clamping: Int(saturating: Double(y * 160 / height) + 50 + texture * 0.5 + noise))
+                pixels[offset + 1] = UInt8(
+                    clamping: Int(saturating: Double(y * 160 / height) + 50 + texture * 0.5 + noise))
                 pixels[offset + 2] = UInt8(clamping: Int(saturating: 120 - texture * 0.7 + noise))
             }
         }

@@ -33,7 +33,9 @@ enum JSONValue: Hashable, Sendable {
         switch self {
         case .string(let string): return string
         case .number(let number):
-            if number.isFinite, number == number.rounded(), abs(number) < 1e15 { return String(Int64(saturating: number)) }
+            if number.isFinite, number == number.rounded(), abs(number) < 1e15 {
+                return String(Int64(saturating: number))
+            }
             return String(number)
         default: return nil
         }

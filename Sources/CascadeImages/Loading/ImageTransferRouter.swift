@@ -132,7 +132,9 @@ final class ImageTransferRouter: NSObject, URLSessionDataDelegate, @unchecked Se
         entry.continuation.resume(with: Self.result(of: entry, task: task, error: error))
     }
 
-    private static func result(of entry: Pending, task: URLSessionTask, error: (any Error)?) -> Result<
+    private static func result(
+        of entry: Pending, task: URLSessionTask, error: (any Error)?
+    ) -> Result<
         Data, any Error
     > {
         switch entry.stop {
