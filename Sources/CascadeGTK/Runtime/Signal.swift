@@ -11,10 +11,10 @@ import Foundation
 /// Handlers run on the main thread. Signals without a return value (`connect`,
 /// `connectNotify`) may also be emitted from other threads — GStreamer emits a media stream's
 /// `invalidate-contents` and property notifications from its streaming threads — and are then
-/// delivered from an idle source on the default main context, which only the main thread
-/// iterates. (`g_main_context_invoke` would not do: it runs the callback on the calling thread
-/// whenever the main context is not being iterated at that moment.) Signals that return a value
-/// are input events GTK emits on the main thread.
+/// handed to the main loop by `MainLoopHandoff` (an idle source on the default main context,
+/// which only the main thread iterates; `g_main_context_invoke` would not do: it runs the
+/// callback on the calling thread whenever the main context is not being iterated at that
+/// moment). Signals that return a value are input events GTK emits on the main thread.
 @MainActor
 public enum Signal {
     private final class Box<F>: @unchecked Sendable {
@@ -57,27 +57,22 @@ public enum Signal {
         return connect(instance, "notify::\(property)", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
-    /// Runs a `() -> Void` handler on the main thread: at once when called there, else from an
-    /// idle source on the default main context (holding the handler until it ran).
+    /// Runs a `() -> Void` handler on the main thread: at once when called there, else through
+    /// `MainLoopHandoff` (holding the handler until it ran).
     private nonisolated static func deliver(_ data: gpointer?) {
         guard let data else { return }
+        let body: @MainActor () -> Void = Signal.unbox(data)
         if Thread.isMainThread {
-            let body: @MainActor () -> Void = Signal.unbox(data)
             MainActor.assumeIsolated { body() }
             return
         }
-        let box = Unmanaged<AnyObject>.fromOpaque(data).retain().toOpaque()
-        g_idle_add_full(
-            G_PRIORITY_DEFAULT,
-            { data in
-                let body: @MainActor () -> Void = Signal.unbox(data)
-                MainActor.assumeIsolated { body() }
-                return 0
-            }, box,
-            { data in
-                guard let data else { return }
-                Unmanaged<AnyObject>.fromOpaque(data).release()
-            })
+        let handler = Handoff(body: body)
+        MainLoopHandoff.async { handler.body() }
+    }
+
+    /// A handler crossing to the main thread; it only ever runs there.
+    private struct Handoff: @unchecked Sendable {
+        let body: @MainActor () -> Void
     }
 
     /// `void (*)(GtkGesture *, gint n_press, gdouble x, gdouble y, gpointer)`: click pressed/released.
