@@ -358,7 +358,7 @@ public final class MediaStreamEngine: PlaybackEngine {
         }
     }
 
-    /// Drops the engine's reference to a paused `stream` after `releaseDelay` seconds.
+    /// Drops the engine's reference to a paused `stream` after `releaseDelay` milliseconds.
     ///
     /// GStreamer 1.22 (Debian 12) never frees a `GstPlay` whose API bus still holds messages
     /// when its `GstPlayer` goes away: each queued message references the `GstPlay`, so the
@@ -366,16 +366,11 @@ public final class MediaStreamEngine: PlaybackEngine {
     /// fixed in 1.23.1). Paused, the player posts nothing new, and GTK's signal adapter drains
     /// the bus from the main loop meanwhile; the release then frees everything.
     private static func releaseWhenDrained(_ stream: UnsafeMutablePointer<GtkMediaStream>) {
-        g_timeout_add_full(
-            G_PRIORITY_DEFAULT, releaseDelay,
-            { data in
-                g_object_unref(data)
-                return 0
-            }, UnsafeMutableRawPointer(stream), nil)
+        MainLoopTimer.after(releaseDelay) { g_object_unref(UnsafeMutableRawPointer(stream)) }
     }
 
     /// Milliseconds between pausing a released stream and dropping it (see `releaseWhenDrained`).
-    static let releaseDelay: guint = 400
+    static let releaseDelay: UInt32 = 400
 
     /// GStreamer's play API prefixes errors with the failing element's path and may append
     /// debug lines ("Error from element /GstPlayBin:playbin/…/GstTypeFindElement:typefind: Could

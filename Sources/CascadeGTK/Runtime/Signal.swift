@@ -124,6 +124,53 @@ public enum Signal {
         return connect(instance, "key-pressed", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// `void (*)(GObject *, gint, gint, gpointer)`: `GtkDrawingArea::resize`.
+    @discardableResult
+    public static func connectSize(
+        _ instance: gpointer, _ name: String, _ body: @escaping @MainActor (Int, Int) -> Void
+    ) -> gulong {
+        let thunk: @convention(c) (gpointer?, gint, gint, gpointer?) -> Void = { _, width, height, data in
+            let body: @MainActor (Int, Int) -> Void = Signal.unbox(data)
+            MainActor.assumeIsolated { body(Int(width), Int(height)) }
+        }
+        return connect(instance, name, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `gboolean (*)(GtkEventControllerLegacy *, GdkEvent *, gpointer)`: `event`, with the
+    /// event's type; the handler returns whether it consumed the event.
+    @discardableResult
+    public static func connectEvent(
+        _ instance: gpointer, _ body: @escaping @MainActor (GdkEventType) -> Bool
+    ) -> gulong {
+        let thunk: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean = { _, event, data in
+            guard let event else { return 0 }
+            let body: @MainActor (GdkEventType) -> Bool = Signal.unbox(data)
+            let type = gdk_event_get_event_type(event)
+            return MainActor.assumeIsolated { body(type) } ? 1 : 0
+        }
+        return connect(instance, "event", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `void (*)(GApplication *, GFile **files, gint n_files, gchar *hint, gpointer)`:
+    /// `GApplication::open`, with the files' local paths.
+    @discardableResult
+    public static func connectOpen(_ instance: gpointer, _ body: @escaping @MainActor ([URL]) -> Void) -> gulong {
+        let thunk:
+            @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?, gpointer?)
+                -> Void = { _, files, count, _, data in
+                    guard let files else { return }
+                    var urls: [URL] = []
+                    for i in 0..<Int(max(0, count)) {
+                        guard let file = files[i], let path = g_file_get_path(file) else { continue }
+                        urls.append(URL(fileURLWithPath: String(cString: path)))
+                        g_free(path)
+                    }
+                    let body: @MainActor ([URL]) -> Void = Signal.unbox(data)
+                    MainActor.assumeIsolated { body(urls) }
+                }
+        return connect(instance, "open", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     /// `gboolean (*)(GtkWindow *, gpointer)`: close-request and other boolean-returning signals.
     @discardableResult
     public static func connectBool(
