@@ -12,10 +12,7 @@ import Testing
 @Suite(.serialized, .enabled(if: PlayerEngineFixture.hasDisplay, "needs a display (run under xvfb-run -a)"))
 struct PlayerMediaProbeTests {
     let fixture: PlayerEngineFixture
-
-    init() throws {
-        fixture = try PlayerEngineFixture()
-    }
+    init() throws { fixture = try PlayerEngineFixture() }
 
     /// Files that are not videos, named like videos.
     private static func writeImposters(in folder: URL) throws -> [String] {
@@ -64,8 +61,7 @@ struct PlayerMediaProbeTests {
         let clips = fixture.clips
         let server = try LocalHTTPServer(root: clips.directory)
         defer { server.stop() }
-        let engine = MediaStreamEngine()
-        let log = EngineEventLog(engine)
+        let (engine, log) = fixture.makeEngine()
         engine.load(server.url("/\(clips.clip.lastPathComponent)"))
         engine.play()
         #expect(MainLoopBridge.run(until: { log.isReady || log.failure != nil }, timeout: 10))
