@@ -157,10 +157,10 @@ public enum Signal {
     public static func connectOpen(_ instance: gpointer, _ body: @escaping @MainActor ([URL]) -> Void) -> gulong {
         let thunk:
             @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?, gpointer?)
-                -> Void = { _, files, count, _, data in
+                -> Void = { _, files, n, _, data in
                     guard let files else { return }
                     var urls: [URL] = []
-                    for i in 0..<Int(max(0, count)) {
+                    for i in 0..<max(0, Int(n)) {
                         guard let file = files[i], let path = g_file_get_path(file) else { continue }
                         urls.append(URL(fileURLWithPath: String(cString: path)))
                         g_free(path)
