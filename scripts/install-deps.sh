@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Cascade needs (GTK4, GStreamer and its development files, Xvfb, ffmpeg,
-# xdotool, ImageMagick, fonts for Chinese/Japanese/Korean/Arabic/emoji titles, gettext and the
-# zh_CN.UTF-8 locale). Only what `dpkg -s` reports missing is installed, so a
+# Installs the Debian packages Cascade needs (GTK4, GStreamer and its development files, Xvfb,
+# ffmpeg, xdotool, openbox, ImageMagick, fonts for Chinese/Japanese/Korean/Arabic/emoji titles,
+# gettext and the zh_CN.UTF-8 locale). Only what `dpkg -s` reports missing is installed, so a
 # second run is instant. Needs root (or sudo) on Debian 12.
 set -euo pipefail
 
@@ -20,6 +20,7 @@ PACKAGES=(
   xvfb
   xauth
   xdotool
+  openbox
   ffmpeg
   imagemagick
   dbus-x11
