@@ -117,7 +117,7 @@ final class PlayerSurface {
         gtk_widget_set_visible(spinner.widget, controls.showsSpinner ? 1 : 0)
         if controls.showsSpinner { gtk_spinner_start(spinner) } else { gtk_spinner_stop(spinner) }
         if let message = controls.errorMessage {
-            gtk_label_set_text(errorLabel, message)
+            gtk_label_set_text(errorLabel, Localization.text(message))
             gtk_widget_set_visible(retryButton, controls.canRetry ? 1 : 0)
             gtk_widget_set_visible(errorBox, 1)
         } else {
