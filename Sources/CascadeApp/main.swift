@@ -12,7 +12,8 @@ func fail(_ message: String, status: Int32 = 2) -> Never {
 
 let options: LaunchOptions
 do {
-    options = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+    options = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst())).adoptingFolderArgument(
+        relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
 } catch {
     fail("\(error)")
 }
@@ -62,7 +63,7 @@ let instance = MainActor.assumeIsolated {
     ApplicationInstance(unique: options.usesSingleInstance(headless: needsHeadless))
 }
 if instance.isUnique, !needsHeadless, MainActor.assumeIsolated({ instance.registerIsRemote() }) {
-    MainActor.assumeIsolated { instance.forward(paths: options.paths) }
+    MainActor.assumeIsolated { instance.forward(paths: options.pathsToForward) }
     exit(0)
 }
 
@@ -114,6 +115,8 @@ case .server(let base):
 case .http(let template):
     catalog = .feedURL(
         template: template, fetcher: HTTPFetcher(configuration: .init(timeout: options.requestTimeout)))
+case .folder(let path):
+    catalog = FolderFeeds.catalog(folder: URL(fileURLWithPath: path, isDirectory: true))
 }
 
 let cacheDirectory = DemoCatalog.defaultDirectory.deletingLastPathComponent()
