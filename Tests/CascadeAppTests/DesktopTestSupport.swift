@@ -18,7 +18,8 @@ final class ChildGroup {
         let wrapper = """
             import os, signal, sys
             signal.pthread_sigmask(signal.SIG_SETMASK, [])
-            os.setsid()
+            if os.getpgid(0) != os.getpid():
+                os.setsid()  # Foundation's Process may have made it a session leader already
             os.execvp(sys.argv[1], sys.argv[1:])
             """
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")

@@ -101,16 +101,17 @@ import Testing
         return nil
     }
 
-    /// Polls the bus until the application ID has an owner (bounded).
+    /// Polls the bus until the running instance answers on its object (its main loop runs: a
+    /// later launch asks it for its actions before it hands anything over), bounded.
     static func waitForName(environment: [String: String], timeout: Double) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let result = try? ChildGroup.run(
                 [
-                    "gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
-                    "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.NameHasOwner", "org.cascade.Feed",
+                    "gdbus", "call", "--session", "--dest", "org.cascade.Feed", "--object-path", "/org/cascade/Feed",
+                    "--method", "org.gtk.Actions.DescribeAll",
                 ], environment: environment, timeout: 10)
-            if result?.output.contains("true") == true { return true }
+            if result?.status == 0 { return true }
             usleep(50_000)
         }
         return false
