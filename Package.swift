@@ -39,7 +39,7 @@ let package = Package(
         // What a screen shows and how it reacts, over the core targets; hosts only draw it.
         .target(
             name: "CascadeScreens",
-            dependencies: ["CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePlayer"]
+            dependencies: ["CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics", "CascadePlayer"]
         ),
 
         // MARK: Hosts

@@ -42,6 +42,8 @@ public final class AppWindow {
     /// Names the persisted first pages of the catalog shown (see `cacheKey(for:)`).
     private var catalogKey: String
     private var started = false
+    private var preparation: CatalogPreparation?
+    private let generation: DemoCatalogGeneration?
     private let pipeline: ImagePipeline
     private let cacheDirectory: URL
     private let stack: OpaquePointer
@@ -55,8 +57,9 @@ public final class AppWindow {
     /// Creates the window for `application`.
     public init(
         application: OpaquePointer, options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL,
-        preferences: PreferencesFile? = nil
+        preferences: PreferencesFile? = nil, generating generation: DemoCatalogGeneration? = nil
     ) {
+        self.generation = generation
         self.options = options
         self.catalog = catalog
         self.cacheDirectory = cacheDirectory
@@ -117,8 +120,19 @@ public final class AppWindow {
         guard !started else { return }
         started = true
         Stylesheet.install()
-        loadChannels()
+        if let generation {
+            prepare(generation)
+        } else {
+            loadChannels()
+        }
     }
+
+    /// The first run's catalog generation, if one is going on or ended: `{done, total, message,
+    /// running}`.
+    public var catalogProgress: [String: Any]? { preparation?.reportState }
+
+    /// Whether the first run's catalog is still being generated.
+    public var isPreparingCatalog: Bool { preparation?.isRunning == true }
 
     /// Shows another catalog's channels in place of the current ones; `key` names its
     /// persisted first pages.
@@ -133,6 +147,7 @@ public final class AppWindow {
 
     /// Remembers what outlives the run (the volume); call when the window goes away.
     public func saveSession() {
+        preparation?.cancel()
         let volume = playerPage.controller.snapshot.volume
         preferences?.update { $0.volume = volume }
     }
@@ -175,9 +190,26 @@ public final class AppWindow {
     }
 
     /// Whether loading the channel list is still going on.
-    public var isLoadingChannels: Bool { channelTask != nil }
+    public var isLoadingChannels: Bool { channelTask != nil || isPreparingCatalog }
 
     // MARK: Private
+
+    private func prepare(_ generation: DemoCatalogGeneration) {
+        let preparation = CatalogPreparation(generation: generation)
+        self.preparation = preparation
+        while let child = gtk_widget_get_first_child(feedHolder) {
+            gtk_box_remove(feedHolder.as(GtkBox.self), child)
+        }
+        gtk_box_append(feedHolder.as(GtkBox.self), preparation.root)
+        preparation.start { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success: self.loadChannels()
+            case .failure(let failure):
+                self.alert.show(title: "Couldn't generate the demo catalog", message: "\(failure)")
+            }
+        }
+    }
 
     private func loadChannels() {
         channelTask = Task { [weak self, catalog] in
