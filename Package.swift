@@ -1,30 +1,32 @@
 // swift-tools-version: 6.0
-// Cascade: a waterfall media feed toolkit. Targets are layers (see Docs/ARCHITECTURE.md):
-// a target imports only targets listed above it here; only CGtk, CascadeGTK and CascadeApp touch C or UI.
+// Cascade: a waterfall media feed toolkit, built and tested on Linux. Targets are layers (see
+// Docs/ARCHITECTURE.md): a target imports only targets listed above it here, and lists every
+// module it imports (scripts/check-imports.py checks it). Only the system libraries CPixbuf and
+// CGtk and the targets that import them (CascadePixbuf, CascadeGTK, CascadeBench and their
+// tests) touch C; the core targets are Foundation-only.
 import PackageDescription
 
 let package = Package(
     name: "Cascade",
-    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "CascadeLayout", targets: ["CascadeLayout"]),
         .library(name: "CascadeCollection", targets: ["CascadeCollection"]),
         .library(name: "CascadeFeed", targets: ["CascadeFeed"]),
         .library(name: "CascadeImages", targets: ["CascadeImages"]),
         .library(name: "CascadePlayer", targets: ["CascadePlayer"]),
-        .library(name: "CascadeUIKit", targets: ["CascadeUIKit"]),
         .executable(name: "cascade", targets: ["CascadeApp"]),
         .executable(name: "cascade-bench", targets: ["CascadeBench"]),
+        .executable(name: "cascade-layout-check", targets: ["CascadeLayoutCheck"]),
     ],
     targets: [
-        // MARK: Core (pure Swift, Linux-tested)
+        // MARK: Core (Foundation-only)
         // The one checked floating-point → integer conversion every target uses.
         .target(name: "CascadeNumerics"),
-        .target(name: "CascadeLayout"),
-        .target(name: "CascadeCollection", dependencies: ["CascadeLayout"]),
-        .target(name: "CascadeFeed"),
-        .target(name: "CascadeImages"),
-        .target(name: "CascadePlayer"),
+        .target(name: "CascadeLayout", dependencies: ["CascadeNumerics"]),
+        .target(name: "CascadeCollection", dependencies: ["CascadeLayout", "CascadeNumerics"]),
+        .target(name: "CascadeFeed", dependencies: ["CascadeNumerics"]),
+        .target(name: "CascadeImages", dependencies: ["CascadeNumerics"]),
+        .target(name: "CascadePlayer", dependencies: ["CascadeNumerics"]),
 
         // MARK: Platform adapters without UI
         // gdk-pixbuf alone (no GTK): the Linux image decoder, usable by the bench and tests.
@@ -33,16 +35,19 @@ let package = Package(
             pkgConfig: "gdk-pixbuf-2.0",
             providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
         ),
-        .target(name: "CascadePixbuf", dependencies: ["CPixbuf", "CascadeImages"]),
+        .target(name: "CascadePixbuf", dependencies: ["CPixbuf", "CascadeImages", "CascadeNumerics"]),
 
-        // MARK: Screen models (pure Swift, shared by every host)
-        // What a screen shows and how it reacts, over the core targets; hosts only draw it.
+        // MARK: Screen models (Foundation-only)
+        // What a screen shows and how it reacts, over the core targets; the GTK host only draws it.
         .target(
             name: "CascadeScreens",
-            dependencies: ["CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics", "CascadePlayer"]
+            dependencies: [
+                "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
+                "CascadePlayer",
+            ]
         ),
 
-        // MARK: Hosts
+        // MARK: The GTK host and the app
         .systemLibrary(
             name: "CGtk",
             pkgConfig: "gtk4",
@@ -51,40 +56,55 @@ let package = Package(
         .target(
             name: "CascadeGTK",
             dependencies: [
-                "CGtk", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePixbuf",
-                "CascadePlayer", "CascadeScreens",
+                "CGtk", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
+                "CascadePixbuf", "CascadePlayer", "CascadeScreens",
             ]
         ),
-        .executableTarget(name: "CascadeApp", dependencies: ["CascadeGTK"]),
-        .target(
-            name: "CascadeUIKit",
-            dependencies: ["CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePlayer"]
-        ),
+        .executableTarget(name: "CascadeApp", dependencies: ["CascadeGTK", "CascadeFeed", "CascadeScreens"]),
 
         // MARK: Benchmarks
         .executableTarget(
             name: "CascadeBench",
             dependencies: [
-                "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePixbuf", "CascadePlayer",
+                "CPixbuf", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
+                "CascadePixbuf",
+                "CascadePlayer",
             ]
         ),
+
+        // MARK: Checks
+        // `.provided` sizing checked end to end; scripts/release-check.sh runs it from a release build.
+        .executableTarget(name: "CascadeLayoutCheck", dependencies: ["CascadeLayout"]),
 
         // MARK: Tests
         .target(
             name: "CascadeTestSupport",
-            dependencies: ["CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadePlayer"],
+            dependencies: [
+                "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
+                "CascadePlayer",
+            ],
             path: "Sources/CascadeTestSupport"
         ),
         .testTarget(name: "CascadeNumericsTests", dependencies: ["CascadeNumerics"]),
-        .testTarget(name: "CascadeLayoutTests", dependencies: ["CascadeLayout", "CascadeTestSupport"]),
-        .testTarget(name: "CascadeCollectionTests", dependencies: ["CascadeCollection", "CascadeTestSupport"]),
+        .testTarget(
+            name: "CascadeLayoutTests", dependencies: ["CascadeLayout", "CascadeLayoutCheck", "CascadeTestSupport"]),
+        .testTarget(
+            name: "CascadeCollectionTests", dependencies: ["CascadeCollection", "CascadeLayout", "CascadeTestSupport"]
+        ),
         .testTarget(name: "CascadeFeedTests", dependencies: ["CascadeFeed", "CascadeTestSupport"]),
         .testTarget(name: "CascadeImagesTests", dependencies: ["CascadeImages", "CascadeTestSupport"]),
-        .testTarget(name: "CascadePixbufTests", dependencies: ["CascadePixbuf", "CPixbuf", "CascadeTestSupport"]),
-        .testTarget(name: "CascadeScreensTests", dependencies: ["CascadeScreens", "CascadeTestSupport"]),
+        .testTarget(
+            name: "CascadePixbufTests",
+            dependencies: ["CascadePixbuf", "CascadeImages", "CPixbuf", "CascadeTestSupport"]
+        ),
+        .testTarget(
+            name: "CascadeScreensTests",
+            dependencies: ["CascadeScreens", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeTestSupport"]
+        ),
         .testTarget(name: "CascadePlayerTests", dependencies: ["CascadePlayer", "CascadeTestSupport"]),
-        .testTarget(name: "CascadeGTKTests", dependencies: ["CascadeGTK", "CGtk", "CascadeTestSupport"]),
-        .testTarget(name: "CascadeAppTests", dependencies: ["CascadeTestSupport", "CascadePixbuf"]),
+        .testTarget(
+            name: "CascadeGTKTests", dependencies: ["CascadeGTK", "CGtk", "CascadePlayer", "CascadeTestSupport"]),
+        .testTarget(name: "CascadeAppTests", dependencies: ["CascadeTestSupport", "CascadeFeed", "CascadePixbuf"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,6 +9,13 @@ bash scripts/install-deps.sh
 echo "== swift format lint"
 swift format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests
 
+echo "== imports match Package.swift"
+python3 scripts/test_check_imports.py 2>&1 | tail -3
+python3 scripts/check-imports.py
+echo "== floating-point → integer conversions"
+python3 scripts/tests/test_check_conversions.py
+python3 scripts/check-conversions.py
+
 echo "== swift build"
 log=$(mktemp)
 if ! swift build --build-tests >"$log" 2>&1; then
@@ -16,6 +23,9 @@ if ! swift build --build-tests >"$log" 2>&1; then
   exit 1
 fi
 grep -E "^.*(error|warning):" "$log" | grep -v -- "-mfpmath=sse" | head -40 || true
+
+echo "== release build: .provided sizing"
+bash scripts/release-check.sh
 
 echo "== static release build (installed-binary test; cached in .build/static-release)"
 # The Swift runtime linked statically, as scripts/install.sh builds it. A clean build takes a few

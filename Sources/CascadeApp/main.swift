@@ -3,7 +3,7 @@ import CascadeGTK
 import CascadeScreens
 import Foundation
 
-// cascade: the video feed app. See `cascade --help` and DESIGN.md (contracts 2 and 3).
+// cascade: the video feed app. See `cascade --help`, the README and Docs/SCRIPTING.md.
 
 func fail(_ message: String, status: Int32 = 2) -> Never {
     FileHandle.standardError.write(Data("cascade: \(message)\n".utf8))

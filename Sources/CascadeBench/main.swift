@@ -1,7 +1,7 @@
 import Foundation
 
 // cascade-bench [SUITE...] [--quick] [--json]
-// Each suite compares Cascade with baselines measured in the same run (DESIGN.md, contract 4).
+// Each suite compares Cascade with baselines measured in the same run (Docs/BENCHMARKS.md).
 
 let allSuites: [any BenchSuite] = [
     LayoutSuite(),

@@ -16,10 +16,14 @@ extension FixedWidthInteger {
     /// ```
     @inlinable
     public init<F: BinaryFloatingPoint>(saturating value: F, nanValue: Self = 0) {
+        // Two comparisons and the truncating conversion instruction: no `rounded()` (a libm call
+        // on baseline x86-64), so hot layout loops can use it. `F(Self.max)` may round up to the
+        // next power of two, which is exactly the exclusive bound needed; when it is exact, the
+        // value equal to it clamps to `Self.max`, the same result.
         if value.isNaN {
             self = nanValue
-        } else if let exact = Self(exactly: value.rounded(.towardZero)) {
-            self = exact
+        } else if value >= F(Self.min) && value < F(Self.max) {
+            self = Self(value)
         } else {
             self = value < 0 ? Self.min : Self.max
         }

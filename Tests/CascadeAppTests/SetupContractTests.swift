@@ -2,8 +2,8 @@ import CascadeTestSupport
 import Foundation
 import Testing
 
-/// DESIGN.md contract 1: the README opens with the two set-up commands and CI runs exactly the
-/// README's test command.
+/// The set-up contract: the README opens with the two set-up commands (run the app, run every
+/// test) and CI (`.ci/run`) runs exactly the README's test command.
 @Suite struct SetupContractTests {
     @Test func ciRunsTheReadmeTestCommand() throws {
         let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)

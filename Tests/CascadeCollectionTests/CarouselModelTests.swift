@@ -81,9 +81,10 @@ import Testing
                 }
                 let velocity = Double.random(in: -2...2, using: &random)
                 carousel.endDrag(velocity: velocity)
+                // A flick goes on to the page boundary ahead of it, a slow release to the nearest.
                 var step = moved.rounded()
-                if velocity > 0.5 { step = moved.rounded(.down) + 1 }
-                if velocity < -0.5 { step = moved.rounded(.up) - 1 }
+                if velocity > 0.5 { step = moved.rounded(.up) }
+                if velocity < -0.5 { step = moved.rounded(.down) }
                 expected += Int(min(1, max(-1, step)))
             }
             let wrapped = ((expected % pageCount) + pageCount) % pageCount

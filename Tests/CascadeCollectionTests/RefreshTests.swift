@@ -133,24 +133,3 @@ import Testing
         #expect(bad.thresholdScreens == 0)
     }
 }
-
-@Suite struct WorkingRangeTests {
-    @Test func pagesEnterAheadAndExitBehind() {
-        var range = WorkingRange(pageSize: 10, leading: 1, trailing: 0)
-        let result28 = range.update(visibleItems: 0..<6, itemCount: 40)
-        #expect(result28 == [.enter(0), .enter(1)])
-        let result29 = range.update(visibleItems: 4..<14, itemCount: 40)
-        #expect(result29 == [.enter(2)])
-        let result30 = range.update(visibleItems: 12..<22, itemCount: 40)
-        #expect(result30 == [.exit(0), .enter(3)])
-        // Backward: the leading page is now the one before.
-        let result31 = range.update(visibleItems: 12..<20, itemCount: 40, direction: .backward)
-        #expect(result31 == [.exit(2), .exit(3), .enter(0)])
-        // Past the loaded items only the next page to load enters.
-        let result32 = range.update(visibleItems: 35..<40, itemCount: 40)
-        #expect(result32 == [.exit(0), .exit(1), .enter(3), .enter(4)])
-        let result33 = range.update(visibleItems: 0..<0, itemCount: 40)
-        #expect(result33 == [.exit(3), .exit(4)])
-        #expect(range.pages == nil)
-    }
-}

@@ -3,6 +3,7 @@ import CascadeTestSupport
 import Foundation
 import Testing
 
+/// The physics the app uses: the fling glide (script `fling`) and the pull's rubber band.
 @Suite struct ScrollPhysicsTests {
     @Test(arguments: [DecelerationRate.normal, .fast])
     func decelerationIsMonotoneAndEndsAtTheProjection(rate: DecelerationRate) {
@@ -49,66 +50,5 @@ import Testing
         #expect(RubberBand.offset(-100, bounds: 0...1_000, dimension: d) > -100)
         #expect(RubberBand.offset(500, bounds: 0...1_000, dimension: d) == 500)
         #expect(RubberBand.distance(forOverscroll: 10, dimension: 0) == 0)
-    }
-
-    @Test(arguments: 0..<20)
-    func pagingSnapTargetsArePageMultiplesAtMostOnePageAway(seed: Int) {
-        var random = SeededGenerator(seed: UInt64(seed))
-        let page = Double.random(in: 100...1_000, using: &random)
-        let pages = Int.random(in: 1...10, using: &random)
-        let physics = ScrollPhysics(viewportLength: page, contentLength: page * Double(pages), pageLength: page)
-        for _ in 0..<100 {
-            let offset = Double.random(in: -page...(page * Double(pages)), using: &random)
-            let velocity = Double.random(in: -3_000...3_000, using: &random)
-            let target = physics.pageTarget(offset: offset, velocity: velocity)
-            let index = target / page
-            #expect(abs(index - index.rounded()) < 1e-9)
-            #expect(target >= 0 && target <= physics.bounds.upperBound + 1e-9)
-            #expect(abs(target - offset) <= page + 1e-9 || offset < 0 || offset > physics.bounds.upperBound)
-            if abs(velocity) <= physics.pagingVelocityThreshold, offset >= 0, offset <= physics.bounds.upperBound {
-                #expect(abs(target - offset) <= page / 2 + 1e-9)
-            }
-        }
-    }
-
-    @Test func aFlickPastTheThresholdGoesToTheNextPage() {
-        let physics = ScrollPhysics(viewportLength: 300, contentLength: 1_500, pageLength: 300)
-        #expect(physics.pageTarget(offset: 620, velocity: 0) == 600)
-        #expect(physics.pageTarget(offset: 620, velocity: 500) == 900)
-        #expect(physics.pageTarget(offset: 620, velocity: -500) == 600)
-        #expect(physics.pageTarget(offset: 600, velocity: -500) == 300)
-        #expect(physics.pageTarget(offset: 1_200, velocity: 5_000) == 1_200)
-        #expect(physics.release(at: 620, velocity: 500).restingOffset == 900)
-    }
-
-    @Test func overscrolledReleaseSpringsBackAndSettles() {
-        let physics = ScrollPhysics(viewportLength: 800, contentLength: 5_000)
-        let trajectory = physics.release(at: -120, velocity: 0)
-        #expect(trajectory.restingOffset == 0)
-        #expect(!trajectory.isFinished(at: 0))
-        #expect(trajectory.isFinished(at: 2))
-        // Critically damped: never overshoots the edge into the content.
-        for frame in 0...120 { #expect(trajectory.offset(at: Double(frame) / 60) <= 1e-9) }
-    }
-
-    @Test func aFlingPastTheEndBouncesBackToTheEdge() {
-        let physics = ScrollPhysics(viewportLength: 800, contentLength: 5_000)
-        let trajectory = physics.release(at: 4_000, velocity: 6_000)
-        guard case let .bounce(_, impact, _) = trajectory else {
-            Issue.record("expected a bounce, got \(trajectory)")
-            return
-        }
-        #expect(abs(trajectory.offset(at: impact) - 4_200) < 1e-6)
-        #expect(trajectory.offset(at: impact + 0.05) > 4_200)
-        #expect(trajectory.restingOffset == 4_200)
-        #expect(abs(trajectory.offset(at: impact + 3) - 4_200) < 0.5)
-        #expect(physics.draggedOffset(4_300) < 4_300)
-    }
-
-    @Test func shortContentHasOneRestingOffset() {
-        let physics = ScrollPhysics(viewportLength: 800, contentLength: 300, leadingInset: 54)
-        #expect(physics.bounds == -54 ... -54)
-        #expect(physics.release(at: 0, velocity: 2_000).restingOffset == -54)
-        #expect(ScrollPhysics(viewportLength: .nan, contentLength: -5).bounds == 0...0)
     }
 }

@@ -1,4 +1,5 @@
 import CascadeCollection
+import CascadeLayout
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -70,13 +71,11 @@ import Testing
 
         /// Flings from `offset` with `velocity` until the glide ends (60 frames per second).
         func fling(from offset: Double, velocity: Double) -> Double {
-            let physics = ScrollPhysics(
-                viewportLength: Double(viewportSize.height), contentLength: Double(layout.contentSize.height))
-            let trajectory = physics.release(at: offset, velocity: velocity)
+            let glide = DecelerationModel(offset: offset, velocity: velocity)
             var t = 0.0
             var last = offset
-            while !trajectory.isFinished(at: t) && t < 60 {
-                last = min(maxOffset, max(0, trajectory.offset(at: t)))
+            while t <= glide.duration() && t < 60 {
+                last = min(maxOffset, max(0, glide.offset(at: t)))
                 show(offset: last)
                 t += 1.0 / 60
             }

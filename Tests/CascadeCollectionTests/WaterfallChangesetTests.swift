@@ -1,4 +1,5 @@
 import CascadeCollection
+import CascadeLayout
 import CascadeTestSupport
 import Foundation
 import Testing

@@ -83,7 +83,6 @@ import Testing
         ("https://cdn.example.com/a.jpg", "https://cdn.example.com/a.jpg"),
         ("HTTP://cdn.example.com/a.jpg", "HTTP://cdn.example.com/a.jpg"),
         ("//cdn.example.com/a.jpg", "http://cdn.example.com/a.jpg"),
-        ("file:///srv/a.jpg", "file:///srv/a.jpg"),
         ("media/a b.jpg", "http://127.0.0.1:8080/media/a%20b.jpg"),
     ])
     func referencesResolveAgainstTheBaseURL(reference: String, expected: String) throws {

@@ -84,3 +84,74 @@ import Testing
         }
     }
 }
+
+/// The transport's bounds against hostile answers: every fetch fails with a typed error and
+/// holds at most the cap in memory.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct HostileFetchTests {
+    private func failure(_ fetcher: URLSessionDataFetcher, _ url: URL) async -> ImagePipelineError? {
+        do {
+            _ = try await fetcher.fetch(url)
+            return nil
+        } catch {
+            return error as? ImagePipelineError
+        }
+    }
+
+    @Test func aGzipBombStopsAtTheCapCountedAfterDecompression() async throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let server = try LocalHTTPServer(root: folder.url)
+        defer { server.stop() }
+        // 64 MB of zeros are ~64 KB on the wire: far under the cap compressed, far over it inflated.
+        let fetcher = URLSessionDataFetcher(timeout: 10, maximumBytes: 4 * 1024 * 1024)
+        #expect(await failure(fetcher, server.url("/gzip-bomb/64")) == .tooLarge(limit: 4 * 1024 * 1024))
+        // Under the cap, the same endpoint delivers the inflated body.
+        let roomy = URLSessionDataFetcher(timeout: 10, maximumBytes: 3 * 1024 * 1024)
+        let data = try await roomy.fetch(server.url("/gzip-bomb/2"))
+        #expect(data.count == 2 * 1024 * 1024)
+    }
+
+    @Test func anEndlessBodyStopsAtTheCapAndASlowOneAtTheDeadline() async throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let server = try LocalHTTPServer(root: folder.url)
+        defer { server.stop() }
+        let capped = URLSessionDataFetcher(timeout: 10, maximumBytes: 1024 * 1024)
+        #expect(await failure(capped, server.url("/endless")) == .tooLarge(limit: 1024 * 1024))
+        // With a cap it never reaches, the overall deadline ends the transfer.
+        let bounded = URLSessionDataFetcher(timeout: 10, deadline: 1, maximumBytes: Int.max / 2)
+        #expect(await failure(bounded, server.url("/endless")) == .timeout)
+    }
+
+    @Test func redirectsNeverLeaveHTTP() async throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let server = try LocalHTTPServer(root: folder.url)
+        defer { server.stop() }
+        let fetcher = URLSessionDataFetcher(timeout: 5)
+        // Refused by the delegate, or not followed by the transport: never the file's bytes.
+        let data = try? await fetcher.fetch(server.url("/redirect-file"))
+        #expect(data == nil)
+    }
+
+    @Test func localFilesAreRegularAndSizeCheckedBeforeReading() async throws {
+        let fetcher = URLSessionDataFetcher(maximumBytes: 1024)
+        if case .refused? = await failure(fetcher, URL(fileURLWithPath: "/dev/zero")) {
+        } else {
+            Issue.record("/dev/zero must be refused before reading")
+        }
+        // /proc files report size 0: the bounded read still stops at the cap.
+        #expect(
+            await failure(URLSessionDataFetcher(maximumBytes: 8), URL(fileURLWithPath: "/proc/self/status"))
+                == .tooLarge(limit: 8))
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let big = folder.url.appendingPathComponent("big.png")
+        try Data(count: 2048).write(to: big)
+        #expect(await failure(fetcher, big) == .tooLarge(limit: 1024))
+        if case .refused? = await failure(fetcher, folder.url) {
+        } else {
+            Issue.record("a directory must be refused")
+        }
+    }
+}

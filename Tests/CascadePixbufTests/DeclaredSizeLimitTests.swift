@@ -1,3 +1,4 @@
+import CascadeImages
 import CascadeTestSupport
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import CascadeImages
 import CascadePixbuf
 import CascadeTestSupport
 import Foundation

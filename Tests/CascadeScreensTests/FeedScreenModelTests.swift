@@ -157,6 +157,48 @@ import Testing
         #expect(model.layout.columnCount(inSection: 0) == 5)
     }
 
+    /// Over seeded widths and scroll positions: after a width change the first item that was
+    /// visible at the top is at the same place on screen (unless the content is too short to
+    /// scroll there), and the offset stays inside the content.
+    @Test func aRelayoutKeepsTheFirstVisibleItemWhereItWasOnScreen() async throws {
+        let loader = ScriptedFeedLoader(items: FeedFixtures.items(0..<200))
+        let model = FeedScreenModel(pager: FeedPager(loader: loader, pageSize: 200))
+        let height = 600.0
+        #expect(model.setContainerSize(CGSize(width: 375, height: height)) == 0)
+        model.start()
+        #expect(await eventually { model.items.count == 200 })
+        var random = SeededGenerator(seed: 21)
+        var width = 375.0
+        for _ in 0..<40 {
+            let maxOffset = Double(model.layout.contentSize.height) - height
+            let offset = Double.random(in: 0...maxOffset, using: &random)
+            model.scroll(to: CGRect(x: 0, y: offset, width: width, height: height))
+            model.scrollOffset = offset
+            let visible = model.viewport.visibleElements.compactMap { element in
+                model.itemIndex(of: element.id).map { (index: $0, minY: Double(element.frame.minY)) }
+            }.sorted { $0.index < $1.index }
+            let anchor = try #require(visible.first { $0.minY >= offset - 1 } ?? visible.first)
+            width = Double.random(in: 300...1_600, using: &random).rounded()
+            let newOffset = try #require(model.setContainerSize(CGSize(width: width, height: height)))
+            #expect(model.scrollOffset == newOffset)
+            let newMax = max(0, Double(model.layout.contentSize.height) - height)
+            #expect(newOffset >= 0 && newOffset <= newMax)
+            let frame = try #require(model.frame(ofItem: anchor.index))
+            let wanted = Double(frame.minY) - (anchor.minY - offset)
+            if wanted >= 0 && wanted <= newMax {
+                #expect(abs(newOffset - wanted) < 1e-9, "item \(anchor.index) at width \(width)")
+            }
+        }
+        // The same width relayouts nothing.
+        #expect(model.setContainerSize(CGSize(width: width, height: 300)) == nil)
+    }
+
+    @Test func withNothingVisibleTheLastOffsetIsKeptInsideTheContent() {
+        let model = FeedScreenModel(pager: FeedPager(loader: ScriptedFeedLoader(items: [])))
+        model.scrollOffset = 500
+        #expect(model.setContainerSize(CGSize(width: 375, height: 600)) == 0)
+    }
+
     @Test(arguments: [(nil as Double?, nil as String?), (5, "0:05"), (65.4, "1:05"), (3725, "1:02:05"), (.nan, nil)])
     func durationBadges(seconds: Double?, text: String?) {
         #expect(FeedScreenModel.durationText(seconds) == text)

@@ -1,5 +1,6 @@
 import CascadeCollection
 import CascadeFeed
+import CascadeLayout
 import CascadeTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,6 @@
 import CascadeCollection
+import CascadeLayout
+import CascadeNumerics
 import Foundation
 
 /// `cascade-bench collection`: the headless collection view's per-frame cost, diff cost and
@@ -99,7 +101,7 @@ struct CollectionSuite: BenchSuite {
         let frames = Double(rects.count - 1)
         perFrame.sort()
         let p50 = perFrame[perFrame.count / 2]
-        let p99 = perFrame[min(perFrame.count - 1, Int(Double(perFrame.count) * 0.99))]
+        let p99 = perFrame[min(perFrame.count - 1, Int(saturating: Double(perFrame.count) * 0.99))]
 
         // Live cells over the same fling, with a host recycling cells through a reuse pool.
         final class Cell {}
@@ -116,7 +118,7 @@ struct CollectionSuite: BenchSuite {
         let columnWidth = layout.frame(for: .item(0))?.width ?? 0
         let pitch = columnWidth * Self.aspectRange.lowerBound + 10
         let windowLength = Self.screen.height * 2.5
-        let bound = Double(2 * (Int((windowLength / pitch).rounded(.up)) + 1))
+        let bound = Double(2 * (Int(saturating: (windowLength / pitch).rounded(.up)) + 1))
 
         return [
             .ratio(

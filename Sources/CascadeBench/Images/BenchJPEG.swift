@@ -1,4 +1,5 @@
 import CPixbuf
+import CascadeNumerics
 import Foundation
 
 /// The photo the decode benchmark downsamples: generated at bench start (gradients, a wavy
@@ -17,9 +18,10 @@ enum BenchJPEG {
                 let noise = Double(state >> 61)  // 0...7: sensor grain
                 let texture = 50 * sin(Double(x) / 37) * wave + 30 * sin(Double(x + y) / 211)
                 let offset = (y * width + x) * 3
-                pixels[offset] = UInt8(clamping: Int(Double(x * 160 / width) + 60 + texture + noise))
-                pixels[offset + 1] = UInt8(clamping: Int(Double(y * 160 / height) + 50 + texture * 0.5 + noise))
-                pixels[offset + 2] = UInt8(clamping: Int(120 - texture * 0.7 + noise))
+                pixels[offset] = UInt8(clamping: Int(saturating: Double(x * 160 / width) + 60 + texture + noise))
+                pixels[offset + 1] = UInt8(
+                    clamping: Int(saturating: Double(y * 160 / height) + 50 + texture * 0.5 + noise))
+                pixels[offset + 2] = UInt8(clamping: Int(saturating: 120 - texture * 0.7 + noise))
             }
         }
         let data: Data? = pixels.withUnsafeMutableBufferPointer { buffer in

@@ -1,4 +1,5 @@
 import CPixbuf
+import CascadeImages
 import CascadePixbuf
 import Foundation
 

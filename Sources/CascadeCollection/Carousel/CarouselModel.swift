@@ -1,3 +1,4 @@
+import CascadeNumerics
 import Foundation
 
 /// The state of an endless banner carousel: pages, a fractional position, dragging, snapping
@@ -63,7 +64,7 @@ public final class CarouselModel {
     /// The page shown (the nearest to the position), or nil without pages.
     public var currentPage: Int? {
         guard pageCount > 0 else { return nil }
-        return wrap(Int(position.rounded()))
+        return wrap(Int(saturatingRounded: position))
     }
 
     /// Whether the carousel wraps around (two or more pages).
@@ -83,7 +84,7 @@ public final class CarouselModel {
         let centre = position.rounded()
         let fraction = position - centre
         return (-1...1).map { slot in
-            CarouselCell(slot: slot, page: wrap(Int(centre) + slot), offset: Double(slot) - fraction)
+            CarouselCell(slot: slot, page: wrap(Int(saturating: centre) &+ slot), offset: Double(slot) - fraction)
         }
     }
 
@@ -106,11 +107,12 @@ public final class CarouselModel {
         position = wrapped(dragPosition)
     }
 
-    /// The finger lifted with `velocity` pages per second. Snaps to the next page in the
-    /// direction of a flick faster than `velocityThreshold`, else to the nearest page, and
-    /// resumes auto-advance. Returns the transition to animate.
+    /// The finger lifted with `velocity` pages per second. Snaps by `PageSnap` (a flick goes on
+    /// to the next page in its direction, a slow release to the nearest page), at most one
+    /// page from where the drag started, and resumes auto-advance. Returns the transition to
+    /// animate.
     @discardableResult
-    public func endDrag(velocity: Double = 0, velocityThreshold: Double = 0.5) -> CarouselTransition {
+    public func endDrag(velocity: Double = 0) -> CarouselTransition {
         guard isDragging else { return CarouselTransition(from: position, to: position, page: currentPage) }
         isDragging = false
         defer { updateTimer() }
@@ -118,16 +120,8 @@ public final class CarouselModel {
             position = 0
             return CarouselTransition(from: 0, to: 0, page: currentPage)
         }
-        let velocity = velocity.isFinite ? velocity : 0
-        var target: Double
-        if velocity > velocityThreshold {
-            target = dragPosition.rounded(.down) + 1
-        } else if velocity < -velocityThreshold {
-            target = dragPosition.rounded(.up) - 1
-        } else {
-            target = dragPosition.rounded()
-        }
-        target = min(dragStart + 1, max(dragStart - 1, target))
+        let reach = Int(saturating: (dragStart - 1).rounded(.up))...Int(saturating: (dragStart + 1).rounded(.down))
+        let target = Double(PageSnap.target(position: dragPosition, velocity: velocity, pages: reach))
         position = wrapped(target)
         return CarouselTransition(from: dragPosition, to: target, page: currentPage)
     }
@@ -139,7 +133,7 @@ public final class CarouselModel {
     public func advance(by steps: Int = 1) -> CarouselTransition {
         let start = settledPosition()
         guard isLooping, !isDragging else { return CarouselTransition(from: start, to: start, page: currentPage) }
-        position = Double(wrap(Int(start) + steps))
+        position = Double(wrap(Int(saturating: start) &+ steps))
         return CarouselTransition(from: start, to: start + Double(steps), page: currentPage)
     }
 
@@ -148,7 +142,7 @@ public final class CarouselModel {
     @discardableResult
     public func scroll(toPage page: Int) -> CarouselTransition {
         guard isLooping, !isDragging else { return advance(by: 0) }
-        let current = Int(settledPosition())
+        let current = Int(saturating: settledPosition())
         var delta = wrap(page - current)
         if delta * 2 > pageCount { delta -= pageCount }
         return advance(by: delta)
@@ -176,7 +170,7 @@ public final class CarouselModel {
     // MARK: Private
 
     private func settledPosition() -> Double {
-        pageCount > 0 ? Double(wrap(Int(position.rounded()))) : 0
+        pageCount > 0 ? Double(wrap(Int(saturatingRounded: position))) : 0
     }
 
     private func wrap(_ index: Int) -> Int {

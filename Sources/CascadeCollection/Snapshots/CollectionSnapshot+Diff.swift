@@ -1,3 +1,5 @@
+import CascadeLayout
+
 extension CollectionSnapshot {
     /// The changes that turn this snapshot into `new`, Heckel / ListDiff style.
     ///

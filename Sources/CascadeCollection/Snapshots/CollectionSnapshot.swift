@@ -1,3 +1,5 @@
+import CascadeLayout
+
 /// The data of a collection: ordered sections of ordered items, each identified by a
 /// `Hashable` id, with an optional content version per item.
 ///

@@ -1,3 +1,5 @@
+import CascadeLayout
+
 /// The difference between two `CollectionSnapshot`s: section changes and item changes.
 ///
 /// Item positions are `ItemPath`s: old paths for deletes and move sources, new paths for

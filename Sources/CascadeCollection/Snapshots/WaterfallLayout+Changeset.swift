@@ -1,3 +1,5 @@
+import CascadeLayout
+
 extension WaterfallLayout {
     /// Brings the layout's items in line with new data using a snapshot changeset, so a
     /// load-more that appends a page relayouts only the new items.

@@ -1,3 +1,5 @@
+import CascadeLayout
+
 /// Keeps the host's cells in step with a `CollectionViewport`: one live cell per visible
 /// element, spare cells in a `ReusePool`.
 ///

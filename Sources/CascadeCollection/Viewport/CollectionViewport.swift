@@ -1,3 +1,4 @@
+import CascadeLayout
 import Foundation
 
 /// The virtualization state of one scrolling collection: which elements are visible, which

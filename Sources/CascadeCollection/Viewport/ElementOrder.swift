@@ -1,3 +1,4 @@
+import CascadeLayout
 import Foundation
 
 /// A total order on element ids (kind, section, item) so visible sets can be kept sorted and

@@ -1,3 +1,4 @@
+import CascadeLayout
 import Foundation
 
 /// A layout whose section headers can stick to the top of the viewport.

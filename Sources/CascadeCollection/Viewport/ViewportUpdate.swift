@@ -1,3 +1,4 @@
+import CascadeLayout
 import Foundation
 
 /// What changed in a viewport after one scroll step or layout change.

@@ -20,19 +20,39 @@ public enum FeedCatalog: Sendable {
     /// The channel `feedURL` catalogs present.
     public static let singleChannel = Channel(id: "feed", title: "Feed")
 
-    /// Loads the channel list.
+    /// The largest catalog file (`channels.json`, a `feed.json`) read from disk.
+    public static let maximumFileBytes = 64 * 1024 * 1024
+
+    /// Which cover and video URLs this catalog's items may have: a directory's own files, or
+    /// http(s) only for a server or feed URL.
+    public var referencePolicy: FeedReferencePolicy {
+        switch self {
+        case .directory(let root, _): .localCatalog(root: LocalCatalogLoader.directoryURL(root))
+        case .server, .feedURL: .remote
+        }
+    }
+
+    /// Loads the channel list (at most `ChannelListDecoder.maximumChannels`).
     /// - Throws: `FeedError` (an unreadable or malformed `channels.json`, HTTP errors).
     public func channels() async throws -> [Channel] {
+        try await channelList().channels
+    }
+
+    /// Loads the channel list and how many channels were dropped over the cap.
+    /// - Throws: `FeedError` (an unreadable or malformed `channels.json`, HTTP errors).
+    public func channelList() async throws -> ChannelListDecoder.ChannelList {
         switch self {
         case .directory(let root, _):
             let file = root.appendingPathComponent("channels.json")
-            guard let data = try? Data(contentsOf: file) else { throw FeedError.unreadableFile(path: file.path) }
-            return try ChannelListDecoder.decode(data)
+            guard let data = try? LocalFileReader(maximumBytes: Self.maximumFileBytes).read(file) else {
+                throw FeedError.unreadableFile(path: file.path)
+            }
+            return try ChannelListDecoder.decodeList(data)
         case .server(let base, let fetcher):
             let data = try await fetcher.fetch(Self.directory(base).appendingPathComponent("channels.json"))
-            return try ChannelListDecoder.decode(data)
+            return try ChannelListDecoder.decodeList(data)
         case .feedURL:
-            return [Self.singleChannel]
+            return ChannelListDecoder.ChannelList(channels: [Self.singleChannel], droppedCount: 0)
         }
     }
 

@@ -7,18 +7,24 @@ import Foundation
 /// - numbers may arrive as strings (`"640"`), durations as seconds or `"mm:ss"`/`"h:mm:ss"`;
 /// - `title`, `duration`, `id`, `featured` and `end` are optional;
 /// - relative `cover`/`flv` references resolve against `baseURL` (the catalog root);
-/// - an entry without a usable cover, video or positive size is skipped and recorded in
+/// - an entry without a usable cover, video or positive size, or whose cover or video the
+///   `policy` refuses (a `file:` URL in a feed from HTTP), is skipped and recorded in
 ///   `FeedPage.skipped`, and the rest of the page still loads;
+/// - durations are clamped to `VideoItem.maximumDuration` (`VideoItem.validated(by:)`);
 /// - a body that is not JSON or not of that shape throws `FeedError.badPayload`.
 ///
 /// The page is the last one when the top-level `end` is 1 or any entry carries `end: 1`.
 public struct FeedPageDecoder: Sendable {
     /// The URL relative `cover` and `flv` references resolve against; nil accepts absolute URLs only.
     public var baseURL: URL?
+    /// Which cover and video URLs items may have.
+    public var policy: FeedReferencePolicy
 
-    /// Creates a decoder resolving relative references against `baseURL`.
-    public init(baseURL: URL? = nil) {
+    /// Creates a decoder resolving relative references against `baseURL`; the policy defaults to
+    /// the one `baseURL` implies (`FeedReferencePolicy(baseURL:)`).
+    public init(baseURL: URL? = nil, policy: FeedReferencePolicy? = nil) {
         self.baseURL = baseURL
+        self.policy = policy ?? FeedReferencePolicy(baseURL: baseURL)
     }
 
     /// Decodes a page from a response body.
@@ -78,11 +84,11 @@ public struct FeedPageDecoder: Sendable {
         }
         let explicitID = entry["id"]?.text?.trimmed
         let id = explicitID.flatMap { $0.isEmpty ? nil : $0 } ?? StableID.derived(from: video)
-        return .success(
-            VideoItem(
-                id: id, title: entry["title"]?.text ?? "", coverURL: cover, videoURL: video,
-                duration: entry["duration"].flatMap(DurationParser.seconds(from:)), width: width, height: height,
-                isFeatured: entry["featured"]?.flag ?? false))
+        let item = VideoItem(
+            id: id, title: entry["title"]?.text ?? "", coverURL: cover, videoURL: video,
+            duration: entry["duration"].flatMap(DurationParser.seconds(from:)), width: width, height: height,
+            isFeatured: entry["featured"]?.flag ?? false)
+        return item.validated(by: policy).mapError(SkipError.init)
     }
 
     /// Resolves a reference against the base URL; nil unless the result is http(s) or file.

@@ -1,3 +1,4 @@
+import CascadeNumerics
 import Foundation
 
 /// A parsed JSON value (see `JSONParser`), so the feed decoder can accept numbers sent as strings
@@ -32,7 +33,9 @@ enum JSONValue: Hashable, Sendable {
         switch self {
         case .string(let string): return string
         case .number(let number):
-            if number.isFinite, number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+            if number.isFinite, number == number.rounded(), abs(number) < 1e15 {
+                return String(Int64(saturating: number))
+            }
             return String(number)
         default: return nil
         }

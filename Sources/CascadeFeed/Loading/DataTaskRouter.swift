@@ -87,6 +87,22 @@ final class DataTaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sendabl
 
     // MARK: URLSessionDataDelegate
 
+    /// Redirects are followed only to http(s) URLs; any other target fails the request with
+    /// `FeedError.invalidURL`.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        let scheme = request.url?.scheme?.lowercased()
+        guard scheme != "http" && scheme != "https" else { return completionHandler(request) }
+        let entry = lock.withLock { pending.removeValue(forKey: task.taskIdentifier) }
+        completionHandler(nil)
+        task.cancel()
+        entry?.timer.cancel()
+        let target = request.url?.absoluteString ?? ""
+        entry?.continuation.resume(returning: .failure(HTTPFetcher.AttemptFailure(error: .invalidURL(target))))
+    }
+
     func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
@@ -104,16 +120,19 @@ final class DataTaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sendabl
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let overflowed = lock.withLock { () -> Bool in
-            guard var entry = pending[dataTask.taskIdentifier], !entry.overflowed else { return false }
-            entry.lastActivity = .now()
-            if entry.data.count + data.count > entry.limits.maxBytes {
-                entry.overflowed = true
-                entry.data = Data()
+            let id = dataTask.taskIdentifier
+            guard let entry = pending[id], !entry.overflowed else { return false }
+            let fits = entry.data.count + data.count <= entry.limits.maxBytes
+            // Mutate in place: copying the entry out and back would copy the whole body on every
+            // chunk (quadratic in the body size).
+            pending[id]?.lastActivity = .now()
+            if fits {
+                pending[id]?.data.append(data)
             } else {
-                entry.data.append(data)
+                pending[id]?.overflowed = true
+                pending[id]?.data = Data()
             }
-            pending[dataTask.taskIdentifier] = entry
-            return entry.overflowed
+            return !fits
         }
         if overflowed { dataTask.cancel() }
     }

@@ -1,3 +1,4 @@
+import CascadeNumerics
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -92,7 +93,7 @@ public final class HTTPFetcher: Sendable {
                     attempt: attempt, random: configuration.random(), retryAfter: failure.retryAfter)
                 do {
                     try Task.checkCancellation()
-                    try await configuration.sleep(.milliseconds(Int64((seconds * 1000).rounded())))
+                    try await configuration.sleep(.milliseconds(Int64(saturatingRounded: seconds * 1000)))
                     try Task.checkCancellation()
                 } catch {
                     throw .cancelled

@@ -61,7 +61,9 @@ public actor LocalCatalogLoader: FeedLoading {
             throw .unreadableFile(path: channelID)
         }
         let file = root.appendingPathComponent(channelID).appendingPathComponent("feed.json")
-        guard let data = try? Data(contentsOf: file) else { throw .unreadableFile(path: file.path) }
+        guard let data = try? LocalFileReader(maximumBytes: FeedCatalog.maximumFileBytes).read(file) else {
+            throw .unreadableFile(path: file.path)
+        }
         let json = try FeedPageDecoder.parse(data)
         guard case .array(let list)? = json["data"]?["info_list"] else {
             throw .badPayload(.wrongShape(path: "data.info_list"))

@@ -36,7 +36,7 @@ public struct SkippedItem: Hashable, Sendable, Codable {
 }
 
 /// Why an `info_list` entry was skipped.
-public enum SkipReason: String, Hashable, Sendable, Codable, CaseIterable {
+public enum SkipReason: String, Error, Hashable, Sendable, Codable, CaseIterable {
     /// The entry is not a JSON object.
     case notAnObject
     /// There is no `cover`, or it is empty.
@@ -49,4 +49,8 @@ public enum SkipReason: String, Hashable, Sendable, Codable, CaseIterable {
     case invalidVideoURL
     /// `width` or `height` is missing, not a number, not finite, or not positive.
     case invalidSize
+    /// The cover URL is not allowed for the feed's origin (`FeedReferencePolicy`).
+    case coverNotAllowed
+    /// The video URL is not allowed for the feed's origin (`FeedReferencePolicy`).
+    case videoNotAllowed
 }

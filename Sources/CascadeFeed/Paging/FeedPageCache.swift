@@ -5,29 +5,59 @@ import Foundation
 /// Reads are synchronous (a first page is a few kilobytes, and the first paint needs it now);
 /// writes go to a serial background queue and are atomic: the page is written to a temporary file
 /// in the same directory and renamed over the old one, so a crash leaves the old or the new page,
-/// never a torn one.
+/// never a torn one. Temporary files a crash left behind are removed when the cache is created.
+///
+/// The stored file is input from outside like any other: it is read only if it is a regular file
+/// under `maximumBytes`, and every restored item passes `VideoItem.validated(by:)` with the
+/// feed's policy, as a fresh one does (a page persisted before a crash cannot crash every
+/// later start).
 public final class FeedPageCache: Sendable {
+    /// The largest page file read back (a first page is a few kilobytes).
+    public static let maximumBytes = 8 * 1024 * 1024
+
     /// The file holding the page.
     public let fileURL: URL
+    /// The policy restored items must pass.
+    public let policy: FeedReferencePolicy
     private let queue: DispatchQueue
 
     /// Creates a cache for one feed.
     /// - Parameters:
     ///   - directory: the cache directory (created on the first write).
-    ///   - key: names the feed, e.g. the channel id; characters other than letters, digits, `-`
-    ///     and `_` are replaced so any key makes a safe file name.
-    public init(directory: URL, key: String) {
-        let safe = String(key.unicodeScalars.map { Self.allowed.contains($0) ? Character($0) : "_" })
-        fileURL = directory.appendingPathComponent("feed-\(safe.isEmpty ? "_" : safe).json")
+    ///   - key: names the feed, e.g. the channel id. The file name is a readable form of the key
+    ///     (letters, digits, `-`, `_`; at most 40) plus a hash of the whole key, so different keys
+    ///     never share a file (`a/b` and `a_b` differ).
+    ///   - policy: which cover and video URLs restored items may have (`.remote` for a feed over
+    ///     HTTP, the catalog's policy for a local catalog).
+    public init(directory: URL, key: String, policy: FeedReferencePolicy = .remote) {
+        fileURL = directory.appendingPathComponent(Self.fileName(forKey: key))
+        self.policy = policy
         queue = DispatchQueue(label: "cascade.feed-page-cache")
+        Self.removeLeftoverTemporaries(of: fileURL)
     }
 
-    /// The stored page, or nil when there is none or it cannot be read.
+    /// The file name a key maps to: `feed-<readable>-<hash>.json`.
+    public static func fileName(forKey key: String) -> String {
+        let readable = String(key.unicodeScalars.prefix(40).map { allowed.contains($0) ? Character($0) : "_" })
+        let hash = StableID.derived(fromText: key).dropFirst(2)
+        return "feed-\(readable)-\(hash).json"
+    }
+
+    /// The stored page, or nil when there is none or it cannot be read. Items the policy refuses
+    /// are dropped (recorded in `skipped`); their durations are clamped.
     public func load() -> FeedPage? {
-        guard let data = try? Data(contentsOf: fileURL),
+        guard let data = try? LocalFileReader(maximumBytes: Self.maximumBytes).read(fileURL),
             let stored = try? JSONDecoder().decode(Stored.self, from: data), stored.version == Stored.currentVersion
         else { return nil }
-        return stored.page
+        var items: [VideoItem] = []
+        var skipped = stored.page.skipped
+        for (index, item) in stored.page.items.enumerated() {
+            switch item.validated(by: policy) {
+            case .success(let valid): items.append(valid)
+            case .failure(let reason): skipped.append(SkippedItem(index: index, reason: reason))
+            }
+        }
+        return FeedPage(items: items, isEnd: stored.page.isEnd, skipped: skipped, entryCount: stored.page.entryCount)
     }
 
     /// Replaces the stored page (in the background).
@@ -57,7 +87,18 @@ public final class FeedPageCache: Sendable {
         var page: FeedPage
     }
 
-    private static let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_"))
+    private static let allowed = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+
+    /// Removes `.<name>.<uuid>.tmp` files an interrupted write left beside `target`.
+    private static func removeLeftoverTemporaries(of target: URL) {
+        let directory = target.deletingLastPathComponent()
+        let prefix = ".\(target.lastPathComponent)."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        }
+    }
 
     private static func write(_ page: FeedPage, to target: URL) throws {
         let directory = target.deletingLastPathComponent()

@@ -213,15 +213,18 @@ public final class AppWindow {
 
     private func loadChannels() {
         channelTask = Task { [weak self, catalog] in
-            let result: Result<[Channel], FeedError>
-            do { result = .success(try await catalog.channels()) } catch { result = .failure(FeedError(error)) }
+            let result: Result<ChannelListDecoder.ChannelList, FeedError>
+            do { result = .success(try await catalog.channelList()) } catch { result = .failure(FeedError(error)) }
             guard let self else { return }
             self.channelTask = nil
-            switch result {
+            switch result.map(\.channels) {
             case .success(let channels) where !channels.isEmpty:
                 self.channels = channels
                 let last = self.preferences?.preferences.lastChannel
                 self.showChannels(channels, select: channels.firstIndex { $0.id == last } ?? 0)
+                if case .success(let list) = result, let message = list.message {
+                    self.alert.show(title: "Too many channels", message: message)
+                }
             case .success:
                 self.alert.show(title: "No channels", message: "The catalog lists no channels.")
             case .failure(let error):
@@ -264,7 +267,8 @@ public final class AppWindow {
             loader = FailingLoader(error: FeedError(error))
         }
         let cache = FeedPageCache(
-            directory: cacheDirectory.appendingPathComponent("feeds"), key: cacheKey(for: channel))
+            directory: cacheDirectory.appendingPathComponent("feeds"), key: cacheKey(for: channel),
+            policy: catalog.referencePolicy)
         var configuration = FeedScreenModel.Configuration()
         if let columns { configuration.columns = .fixed(columns) }
         // The first channel's featured items also run in a banner carousel at its top.

@@ -2,6 +2,7 @@ import CGtk
 import CascadeCollection
 import CascadeFeed
 import CascadeImages
+import CascadeNumerics
 import Foundation
 
 /// The endless banner carousel: three reusable pages laid out from `CarouselModel.cells(at:)`
@@ -24,13 +25,11 @@ public final class BannerCarouselView {
     private var items: [VideoItem] = []
     private var size = CGSize.zero
     private var drawnPosition: Double = 0
-    private var animation: FrameTicker?
+    private var animation: MotionAnimation?
     private var hovered = false
     private var onScreen = false
-    private var dragStartX: Double = 0
-    private var lastDragX: Double = 0
-    private var lastDragTime: UInt64 = 0
-    private var dragVelocity: Double = 0
+    /// The drag's position in page widths (positive: towards the next page) over time.
+    private var dragTracker = VelocityTracker()
 
     /// Creates a carousel auto-advancing every `interval` seconds.
     public init(pipeline: ImagePipeline, interval: Double = 4) {
@@ -102,9 +101,9 @@ public final class BannerCarouselView {
     public func apply(size newSize: CGSize) {
         guard newSize != size else { return }
         size = newSize
-        gtk_widget_set_size_request(root, Int32(newSize.width), Int32(newSize.height))
+        gtk_widget_set_size_request(root, Int32(saturating: newSize.width), Int32(saturating: newSize.height))
         for slot in slots {
-            gtk_widget_set_size_request(slot.box, Int32(newSize.width), Int32(newSize.height))
+            gtk_widget_set_size_request(slot.box, Int32(saturating: newSize.width), Int32(saturating: newSize.height))
         }
         render()
     }
@@ -144,36 +143,32 @@ public final class BannerCarouselView {
         gtk_widget_add_controller(root, motion)
 
         let drag = gtk_gesture_drag_new()!
-        Signal.connectPoint(UnsafeMutableRawPointer(drag), "drag-begin") { [weak self] x, _ in
+        Signal.connectPoint(UnsafeMutableRawPointer(drag), "drag-begin") { [weak self] _, _ in
             guard let self else { return }
             self.animation?.stop()
             self.animation = nil
-            self.dragStartX = x
-            self.lastDragX = 0
-            self.lastDragTime = DispatchTime.now().uptimeNanoseconds
-            self.dragVelocity = 0
+            self.dragTracker.reset()
+            self.dragTracker.add(position: 0, time: Self.now())
             self.model.beginDrag()
         }
         Signal.connectPoint(UnsafeMutableRawPointer(drag), "drag-update") { [weak self] dx, _ in
             guard let self, self.size.width > 0 else { return }
-            let now = DispatchTime.now().uptimeNanoseconds
-            let dt = max(0.001, Double(now - self.lastDragTime) / 1e9)
-            self.dragVelocity = -((dx - self.lastDragX) / self.size.width) / dt
-            self.lastDragX = dx
-            self.lastDragTime = now
-            self.model.drag(by: -dx / self.size.width)
+            let pages = -dx / self.size.width
+            let moved = pages - (self.dragTracker.lastPosition ?? 0)
+            self.dragTracker.add(position: pages, time: Self.now())
+            self.model.drag(by: moved)
             self.drawnPosition = self.model.cells.first { $0.slot == 1 }.map { Double($0.page) - $0.offset } ?? 0
             self.render()
         }
         Signal.connectPoint(UnsafeMutableRawPointer(drag), "drag-end") { [weak self] dx, dy in
             guard let self else { return }
-            if abs(dx) < 4 && abs(dy) < 4 {
+            if PointerInput.isTap(dx: dx, dy: dy) {
                 _ = self.model.endDrag()
                 if let page = self.model.currentPage { self.onOpen?(page) }
                 self.render()
                 return
             }
-            self.animate(self.model.endDrag(velocity: self.dragVelocity))
+            self.animate(self.model.endDrag(velocity: self.dragTracker.velocity))
         }
         gtk_widget_add_controller(root, drag)
     }
@@ -188,21 +183,23 @@ public final class BannerCarouselView {
             return
         }
         animation?.stop()
-        var start: Int64?
-        animation = FrameTicker(widget: root) { [weak self] time in
-            guard let self else { return false }
-            let begin = start ?? time
-            start = begin
-            let t = min(1, Double(time - begin) / 300_000)
-            let eased = 1 - (1 - t) * (1 - t)
-            self.drawnPosition = transition.from + (transition.to - transition.from) * eased
-            self.render()
-            guard t >= 1 else { return true }
-            self.animation = nil
-            self.drawnPosition = self.model.position
-            self.render()
-            return false
-        }
+        animation = MotionAnimation(
+            widget: root, motion: .pageSnap, from: transition.from, to: transition.to,
+            onFrame: { [weak self] position in
+                self?.drawnPosition = position
+                self?.render()
+            },
+            onFinish: { [weak self] in
+                guard let self else { return }
+                self.animation = nil
+                self.drawnPosition = self.model.position
+                self.render()
+            })
+    }
+
+    /// Seconds on the monotonic clock, for the drag's velocity.
+    private static func now() -> Double {
+        Double(g_get_monotonic_time()) / 1e6
     }
 
     private func render() {
@@ -219,7 +216,8 @@ public final class BannerCarouselView {
             gtk_widget_set_visible(slot.box, 1)
             gtk_fixed_move(stage.as(GtkFixed.self), slot.box, (cell.offset * size.width).rounded(), 0)
             let request = ImageRequest(
-                url: items[cell.page].coverURL, targetSize: PixelSize(width: Int(size.width), height: Int(size.height)))
+                url: items[cell.page].coverURL,
+                targetSize: PixelSize(width: Int(saturating: size.width), height: Int(saturating: size.height)))
             let picture = slot.picture
             binder.bind(request, to: index) { state in
                 switch state {

@@ -1,5 +1,6 @@
 import CGtk
 import CascadeCollection
+import CascadeNumerics
 
 /// `TimerScheduling` on the GLib main loop, for models with timers (the carousel's
 /// auto-advance). Use it on the main thread only: GLib runs the timers there.
@@ -26,7 +27,7 @@ public final class GLibTimerScheduler: TimerScheduling, @unchecked Sendable {
     public func scheduleRepeating(every interval: Double, _ action: @escaping () -> Void) -> any ScheduledTimer {
         let handle = Timer()
         let boxed = Action(action)
-        let milliseconds = UInt32(max(1, min(Double(UInt32.max), (interval * 1000).rounded())))
+        let milliseconds = max(1, UInt32(saturatingRounded: interval * 1000))
         MainActor.assumeIsolated {
             handle.timer = MainLoopTimer(every: milliseconds) { [weak handle] in
                 guard handle?.timer != nil else { return false }

@@ -2,6 +2,8 @@ import CGtk
 import CascadeCollection
 import CascadeFeed
 import CascadeImages
+import CascadeLayout
+import CascadeNumerics
 import CascadeScreens
 import Foundation
 
@@ -33,10 +35,10 @@ public final class ChannelPagerView {
     private let containerScroller: UnsafeMutablePointer<GtkWidget>
     private let probe = SizeProbe()
     private var size = CGSize.zero
-    private var animation: FrameTicker?
+    private var animation: MotionAnimation?
     private var swipeEndTimer: MainLoopTimer?
-    private var swipeVelocity: Double = 0
-    private var lastSwipeTime: UInt64 = 0
+    /// The container's position in pages over the current swipe.
+    private var swipeTracker = VelocityTracker()
 
     // MARK: Lifecycle
 
@@ -126,23 +128,21 @@ public final class ChannelPagerView {
     /// Feeds a horizontal scroll delta in points (touchpad swipe).
     public func swipeDelta(_ dx: Double) {
         guard size.width > 0, animation == nil else { return }
-        let now = DispatchTime.now().uptimeNanoseconds
-        let dt = lastSwipeTime == 0 ? 0.016 : max(0.001, Double(now - lastSwipeTime) / 1e9)
-        lastSwipeTime = now
-        swipeVelocity = (dx / size.width) / dt
+        let now = Double(g_get_monotonic_time()) / 1e6
+        if !swipeTracker.isTracking { swipeTracker.add(position: model.position, time: now) }
         model.swiped(to: model.position + dx / size.width)
+        swipeTracker.add(position: model.position, time: now)
         layout()
         swipeEndTimer?.cancel()
-        swipeEndTimer = MainLoopTimer.after(150) { [weak self] in self?.endSwipe() }
+        swipeEndTimer = MainLoopTimer.after(seconds: PointerInput.gestureEndDelay) { [weak self] in self?.endSwipe() }
     }
 
     /// The swipe ended: snap to a page.
     public func endSwipe() {
         swipeEndTimer?.cancel()
         swipeEndTimer = nil
-        lastSwipeTime = 0
-        let target = model.snapTarget(velocity: swipeVelocity)
-        swipeVelocity = 0
+        let target = model.snapTarget(velocity: swipeTracker.velocity)
+        swipeTracker.reset()
         animate(from: model.position, to: Double(target), reporting: true)
     }
 
@@ -182,7 +182,7 @@ public final class ChannelPagerView {
         for (tab, frame) in zip(tabs, tabFrames) {
             gtk_fixed_move(strip.as(GtkFixed.self), tab, frame.minX, frame.minY)
         }
-        gtk_widget_set_size_request(strip, Int32((tabFrames.last?.maxX ?? 0) + 8), height + 3)
+        gtk_widget_set_size_request(strip, Int32(saturating: (tabFrames.last?.maxX ?? 0) + 8), height + 3)
     }
 
     private func connectSwipes() {
@@ -191,7 +191,7 @@ public final class ChannelPagerView {
         Signal.connectScroll(UnsafeMutableRawPointer(scroll)) { [weak self, scroll] dx, _ in
             guard let self, dx != 0 else { return false }
             let unit = gtk_event_controller_scroll_get_unit(scroll)
-            self.swipeDelta(unit == GDK_SCROLL_UNIT_WHEEL ? dx * 60 : dx)
+            self.swipeDelta(PointerInput.points(forScrollDelta: dx, isWheel: unit == GDK_SCROLL_UNIT_WHEEL))
             return true
         }
         Signal.connect(UnsafeMutableRawPointer(scroll), "scroll-end") { [weak self] in
@@ -206,7 +206,7 @@ public final class ChannelPagerView {
         guard newSize.width > 0, newSize != size else { return }
         size = newSize
         for page in pages.values {
-            gtk_widget_set_size_request(page.root, Int32(size.width), Int32(size.height))
+            gtk_widget_set_size_request(page.root, Int32(saturating: size.width), Int32(saturating: size.height))
         }
         layout()
     }
@@ -215,7 +215,7 @@ public final class ChannelPagerView {
         let view = FeedView(model: feed, pipeline: pipeline)
         pages[index] = view
         if size.width > 0 {
-            gtk_widget_set_size_request(view.root, Int32(size.width), Int32(size.height))
+            gtk_widget_set_size_request(view.root, Int32(saturating: size.width), Int32(saturating: size.height))
         }
         gtk_fixed_put(container.as(GtkFixed.self), view.root, Double(index) * size.width, 0)
         onPageBuilt?(view)
@@ -231,25 +231,19 @@ public final class ChannelPagerView {
 
     private func animate(from: Double, to: Double, reporting: Bool) {
         animation?.stop()
-        var start: Int64?
-        let duration = 0.25
-        animation = FrameTicker(widget: containerScroller) { [weak self] time in
-            guard let self else { return false }
-            let begin = start ?? time
-            start = begin
-            let t = min(1, Double(time - begin) / 1e6 / duration)
-            let eased = 1 - (1 - t) * (1 - t) * (1 - t)
-            let position = from + (to - from) * eased
-            if reporting { self.model.swiped(to: position) } else { self.model.animate(to: position) }
-            if t >= 1 {
-                self.animation = nil
-                self.model.settled(at: Int(to.rounded()))
+        animation = MotionAnimation(
+            widget: containerScroller, motion: .pageSnap, from: from, to: to,
+            onFrame: { [weak self] position in
+                guard let self else { return }
+                if reporting { self.model.swiped(to: position) } else { self.model.animate(to: position) }
                 self.layout()
-                return false
-            }
-            self.layout()
-            return true
-        }
+            },
+            onFinish: { [weak self] in
+                guard let self else { return }
+                self.animation = nil
+                self.model.settled(at: Int(saturatingRounded: to))
+                self.layout()
+            })
     }
 
     private func layout() {
@@ -267,7 +261,7 @@ public final class ChannelPagerView {
             }
         }
         if let frame = model.indicatorFrame(tabFrames: tabFrames) {
-            gtk_widget_set_size_request(indicator, Int32(frame.width.rounded()), 3)
+            gtk_widget_set_size_request(indicator, Int32(saturatingRounded: frame.width), 3)
             gtk_fixed_move(strip.as(GtkFixed.self), indicator, frame.minX, frame.maxY)
         }
         let offset = model.stripOffset(tabFrames: tabFrames, stripWidth: CGFloat(stripWidth))

@@ -2,6 +2,8 @@ import CGtk
 import CascadeCollection
 import CascadeFeed
 import CascadeImages
+import CascadeLayout
+import CascadeNumerics
 import CascadeScreens
 import Foundation
 
@@ -31,7 +33,7 @@ public final class FeedView {
     private let prefetcher: ImagePrefetcher
     private var pull = PullTracker()
     private var pullReleaseTimer: MainLoopTimer?
-    private var closingTicker: FrameTicker?
+    private var closingTicker: MotionAnimation?
     private var topInset: Double = 0
     private let probe = SizeProbe()
     private var lastSize = CGSize.zero
@@ -171,7 +173,7 @@ public final class FeedView {
         setTopInset(pull.distance(viewportHeight: viewportHeight))
         // A wheel has no "finger lifted": the pull ends when the deltas stop.
         pullReleaseTimer?.cancel()
-        pullReleaseTimer = MainLoopTimer.after(180) { [weak self] in self?.endPull() }
+        pullReleaseTimer = MainLoopTimer.after(seconds: PointerInput.gestureEndDelay) { [weak self] in self?.endPull() }
         return true
     }
 
@@ -193,8 +195,7 @@ public final class FeedView {
         Signal.connectScroll(UnsafeMutableRawPointer(scroll)) { [weak self, scroll] _, dy in
             guard let self else { return false }
             let unit = gtk_event_controller_scroll_get_unit(scroll)
-            let points = unit == GDK_SCROLL_UNIT_WHEEL ? dy * 50 : dy
-            return self.scrollDelta(points)
+            return self.scrollDelta(PointerInput.points(forScrollDelta: dy, isWheel: unit == GDK_SCROLL_UNIT_WHEEL))
         }
         Signal.connect(UnsafeMutableRawPointer(scroll), "scroll-end") { [weak self] in self?.endPull() }
         gtk_widget_add_controller(scrolled, scroll)
@@ -215,25 +216,16 @@ public final class FeedView {
         let size = CGSize(width: Double(gtk_widget_get_width(scrolled)), height: viewportHeight)
         scale = CGFloat(gtk_widget_get_scale_factor(scrolled))
         guard size.width > 0, size != lastSize else { return }
-        let anchor = firstVisibleAnchor()
         let firstSizing = lastSize == .zero
         lastSize = size
-        if model.setContainerSize(size), let anchor, let frame = model.frame(ofItem: anchor.index) {
-            // Keep the first visible item where it was on screen across a relayout.
-            scroll(to: Double(frame.minY) - anchor.offsetOnScreen)
-        }
+        // The model keeps the first visible item where it was on screen across a relayout; a
+        // rebuilt page comes back where the user left it.
+        let anchored = model.setContainerSize(size)
         updateViewport()
-        if firstSizing, model.scrollOffset > 0 {
-            // A rebuilt page comes back where the user left it.
-            gtk_adjustment_set_upper(adjustment, Double(model.layout.contentSize.height))
-            scroll(to: model.scrollOffset)
+        if let offset = anchored ?? (firstSizing && model.scrollOffset > 0 ? model.scrollOffset : nil) {
+            gtk_adjustment_set_upper(adjustment, Double(model.scrollableContentHeight))
+            scroll(to: offset)
         }
-    }
-
-    private func firstVisibleAnchor() -> (index: Int, offsetOnScreen: Double)? {
-        guard let first = visibleItems.first(where: { Double($0.frame.minY) >= offset - 1 }) ?? visibleItems.first
-        else { return nil }
-        return (first.index, Double(first.frame.minY) - offset)
     }
 
     private func itemsChanged(_ change: FeedScreenModel.ItemsChange) {
@@ -245,8 +237,10 @@ public final class FeedView {
     }
 
     private func updateViewport() {
-        let size = model.layout.contentSize
-        gtk_widget_set_size_request(content, Int32(size.width), Int32(size.height.rounded(.up)))
+        // GTK sizes are `int`: the model caps the height (and says so in the footer).
+        gtk_widget_set_size_request(
+            content, Int32(saturating: model.layout.contentSize.width),
+            Int32(saturating: model.scrollableContentHeight.rounded(.up)))
         let rect = CGRect(x: 0, y: offset, width: lastSize.width, height: max(1, viewportHeight))
         var update = model.scroll(to: rect)
         placeBanner(&update)
@@ -366,16 +360,16 @@ public final class FeedView {
     }
 
     private func placeFooter() {
-        guard let frame = model.footerFrame, frame != placedFooter else { return }
+        guard let frame = model.displayedFooterFrame, frame != placedFooter else { return }
         placedFooter = frame
-        gtk_widget_set_size_request(footer, Int32(frame.width), Int32(frame.height))
+        gtk_widget_set_size_request(footer, Int32(saturating: frame.width), Int32(saturating: frame.height))
         gtk_fixed_move(content.as(GtkFixed.self), footer, frame.minX, frame.minY)
     }
 
     private func setTopInset(_ inset: Double) {
         topInset = max(0, inset)
-        gtk_widget_set_margin_top(content, Int32(topInset.rounded()))
-        gtk_widget_set_size_request(refreshHeader, -1, Int32(max(1, topInset.rounded())))
+        gtk_widget_set_margin_top(content, Int32(saturatingRounded: topInset))
+        gtk_widget_set_size_request(refreshHeader, -1, Int32(saturatingRounded: max(1, topInset)))
     }
 
     private func renderChrome() {
@@ -400,19 +394,14 @@ public final class FeedView {
 
     private func animateClosing() {
         guard closingTicker == nil else { return }
-        let from = topInset
-        var start: Int64?
-        closingTicker = FrameTicker(widget: scrolled) { [weak self] time in
-            guard let self else { return false }
-            let begin = start ?? time
-            start = begin
-            let progress = min(1, Double(time - begin) / 250_000)
-            self.setTopInset(from * (1 - progress * progress))
-            guard progress >= 1 else { return true }
-            self.closingTicker = nil
-            self.setTopInset(0)
-            self.model.refreshClosingFinished()
-            return false
-        }
+        closingTicker = MotionAnimation(
+            widget: scrolled, motion: .refreshHeaderClose, from: topInset, to: 0,
+            onFrame: { [weak self] inset in self?.setTopInset(inset) },
+            onFinish: { [weak self] in
+                guard let self else { return }
+                self.closingTicker = nil
+                self.setTopInset(0)
+                self.model.refreshClosingFinished()
+            })
     }
 }

@@ -1,5 +1,6 @@
 import CGtk
 import CascadeImages
+import CascadeNumerics
 import CascadeScreens
 import Foundation
 
@@ -114,10 +115,13 @@ public final class VideoCellWidget {
         guard newSize != size else { return }
         size = newSize
         let geometry = VideoCellGeometry(size: newSize)
-        gtk_widget_set_size_request(root, Int32(newSize.width.rounded()), Int32(newSize.height.rounded()))
-        gtk_widget_set_size_request(coverBox, Int32(geometry.cover.width), Int32(geometry.cover.height))
-        gtk_widget_set_margin_top(title.widget, Int32(geometry.title.minY - geometry.cover.maxY))
-        gtk_widget_set_size_request(title.widget, Int32(geometry.title.width), Int32(geometry.title.height))
+        gtk_widget_set_size_request(
+            root, Int32(saturatingRounded: newSize.width), Int32(saturatingRounded: newSize.height))
+        gtk_widget_set_size_request(
+            coverBox, Int32(saturating: geometry.cover.width), Int32(saturating: geometry.cover.height))
+        gtk_widget_set_margin_top(title.widget, Int32(saturating: geometry.title.minY - geometry.cover.maxY))
+        gtk_widget_set_size_request(
+            title.widget, Int32(saturating: geometry.title.width), Int32(saturating: geometry.title.height))
         // Two wrapped lines only fit when the title's share of the cell is tall enough.
         gtk_label_set_lines(title, geometry.title.height >= 34 ? 2 : 1)
     }

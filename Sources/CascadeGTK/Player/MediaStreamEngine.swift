@@ -1,4 +1,5 @@
 import CGtk
+import CascadeNumerics
 import CascadePlayer
 import Foundation
 
@@ -138,7 +139,7 @@ public final class MediaStreamEngine: PlaybackEngine {
         }
         finishSeek(false)
         pendingSeek = completion
-        gtk_media_stream_seek(stream, gint64(min(max(0, seconds), 1e9) * 1_000_000))
+        gtk_media_stream_seek(stream, gint64(saturating: min(max(0, seconds), 1e9) * 1_000_000))
         if gtk_media_stream_is_seeking(stream) == 0 { finishSeek(true) }
     }
 
@@ -337,6 +338,6 @@ public final class MediaStreamEngine: PlaybackEngine {
     }
 
     private static func describe(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(saturating: seconds)) : String(seconds)
     }
 }

@@ -1,4 +1,5 @@
 import CGtk
+import CascadeNumerics
 import Foundation
 
 /// A one-shot GLib timeout on the default main context, cancellable any number of times.
@@ -14,7 +15,7 @@ final class PlayerTimeout {
     init(after seconds: Double, _ action: @escaping @MainActor () -> Void) {
         let box = PlayerTimeoutBox(action)
         self.box = box
-        let milliseconds = guint(min(max(0, seconds.isFinite ? seconds : 0), 86_400) * 1000)
+        let milliseconds = guint(saturating: min(max(0, seconds), 86_400) * 1000)
         sourceID = g_timeout_add_full(
             G_PRIORITY_DEFAULT, milliseconds,
             { data in

@@ -1,4 +1,5 @@
 import CGtk
+import CascadeNumerics
 import Foundation
 
 /// Frame times from the window's frame clock: the time from the first phase of a frame
@@ -29,7 +30,7 @@ public final class FrameStats {
         guard !samples.isEmpty else { return (0, 0, 0) }
         let sorted = samples.sorted()
         func percentile(_ p: Double) -> Double {
-            sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+            sorted[min(sorted.count - 1, Int(saturatingRounded: Double(sorted.count - 1) * p))]
         }
         return (sorted.count, percentile(0.5), percentile(0.95))
     }

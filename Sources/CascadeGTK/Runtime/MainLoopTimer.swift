@@ -1,4 +1,5 @@
 import CGtk
+import CascadeNumerics
 
 /// GLib timers and frame callbacks that own their Swift closures and release them when they
 /// stop, so a timer never leaks what it captured.
@@ -24,6 +25,14 @@ public final class MainLoopTimer {
                 let box = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
                 return MainActor.assumeIsolated { box.body() } ? 1 : 0
             }, box, { data in Unmanaged<Box>.fromOpaque(data!).release() })
+    }
+
+    /// Calls `body` once after `seconds` (clamped to 0...one day; NaN counts as 0), unless
+    /// cancelled first.
+    @discardableResult
+    public static func after(seconds: Double, _ body: @escaping @MainActor () -> Void) -> MainLoopTimer {
+        let clamped = seconds.isNaN ? 0 : min(max(0, seconds), 86_400)
+        return after(UInt32(saturatingRounded: clamped * 1000), body)
     }
 
     /// Calls `body` once after `milliseconds`, unless cancelled first.

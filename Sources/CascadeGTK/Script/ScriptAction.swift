@@ -1,6 +1,7 @@
+import CascadeNumerics
 import Foundation
 
-/// One user action of a `cascade --script` file (DESIGN.md, contract 3).
+/// One user action of a `cascade --script` file (Docs/SCRIPTING.md).
 ///
 /// Actions run through the same code paths as real input: a `scroll-by` goes through the
 /// scroll handler a wheel event reaches, a `tap-item` through the cell's click handler.
@@ -141,7 +142,7 @@ public enum ScriptAction: Equatable, Sendable {
         guard let value = Double(digits), value.isFinite, value >= 0, value * scale <= 600_000 else {
             throw ScriptError.bad("wait: '\(text)' is not a duration (e.g. 500ms, 2s)")
         }
-        return Int((value * scale).rounded())
+        return Int(saturatingRounded: value * scale)
     }
 }
 

@@ -72,7 +72,7 @@ public final class ScriptRunner {
             }
             guard await waitIdle(timeout: 15) else { throw ScriptFailure("still busy after 15 s") }
         case .resize(let width, let height):
-            gtk_window_set_default_size(app.window.as(GtkWindow.self), Int32(width), Int32(height))
+            gtk_window_set_default_size(app.window.as(GtkWindow.self), Int32(clamping: width), Int32(clamping: height))
             gtk_widget_queue_resize(app.window)
             try await frames(3)
         case .scrollBy(_, let dy):

@@ -2,7 +2,7 @@ import CascadeFeed
 import CascadeScreens
 import Foundation
 
-/// The state written after each script step (DESIGN.md, contract 3), as a JSON-ready value.
+/// The state written after each script step (the report of Docs/SCRIPTING.md), as a JSON-ready value.
 @MainActor
 enum StateReport {
     /// The state of `app` now.

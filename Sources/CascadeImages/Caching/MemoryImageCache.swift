@@ -1,3 +1,4 @@
+import CascadeNumerics
 import Foundation
 
 /// An in-memory LRU cache of decoded images, bounded by the bytes their pixels take.
@@ -29,7 +30,7 @@ public final class MemoryImageCache: @unchecked Sendable {
     /// The default limit: about 15 % of physical memory, at most 256 MB.
     public static var defaultCostLimit: Int {
         let fifteenPercent = Double(ProcessInfo.processInfo.physicalMemory) * 0.15
-        return Int(min(fifteenPercent, 256 * 1024 * 1024))
+        return Int(saturating: min(fifteenPercent, 256 * 1024 * 1024))
     }
 
     /// The most bytes of pixels the cache keeps.

@@ -4,17 +4,31 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The default transport: `URLSession` for `http`/`https` URLs, plain file reads for `file`
+/// The default transport: `URLSession` for `http`/`https` URLs, bounded file reads for `file`
 /// URLs, both off the calling thread.
 ///
-/// Responses outside 200...299 throw `.status`, a request that stays silent for `timeout`
-/// seconds throws `.timeout`, and cancelling the calling task cancels the transfer.
+/// Every fetch is bounded in memory and time:
+/// - the body is collected by a session delegate that counts the bytes *as delivered*, that is
+///   after `Content-Encoding` decompression, and cancels the transfer the moment they pass
+///   `maximumBytes` (a 1 MB gzip bomb inflating to 1 GiB stops at the cap): `.tooLarge`;
+/// - a request that stays silent for `timeout` seconds fails with `.timeout`, and so does one
+///   that is still receiving after `deadline` seconds (an endless body);
+/// - redirects are followed only to `http`/`https` URLs;
+/// - `file` URLs are read by `LocalImageFile`: regular files only, size checked before reading.
+///
+/// Responses outside 200...299 throw `.status`; cancelling the calling task cancels the transfer.
 public final class URLSessionDataFetcher: DataFetching {
     /// Seconds a request may wait for data before it fails with `.timeout`.
     public let timeout: TimeInterval
-    /// Bodies larger than this many bytes are refused (`.fetchFailed`).
+    /// Seconds a whole transfer may take before it fails with `.timeout`.
+    public let deadline: TimeInterval
+    /// Bodies larger than this many bytes (after decompression) are refused (`.tooLarge`).
     public let maximumBytes: Int
+    /// The default `maximumBytes`: 10 MB, far above any cover.
+    public static let defaultMaximumBytes = 10 * 1024 * 1024
+
     private let session: URLSession
+    private let router: ImageTransferRouter
     private static let fileQueue = DispatchQueue(
         label: "cascade.images.file-reads", qos: .utility, attributes: .concurrent)
 
@@ -23,23 +37,30 @@ public final class URLSessionDataFetcher: DataFetching {
     /// Creates a fetcher.
     ///
     /// - Parameters:
-    ///   - timeout: seconds without data before a request fails (15 by default); a whole
-    ///     transfer may take at most four times as long.
-    ///   - maximumBytes: the largest body accepted (64 MB by default).
-    public init(timeout: TimeInterval = 15, maximumBytes: Int = 64 * 1024 * 1024) {
+    ///   - timeout: seconds without data before a request fails (15 by default).
+    ///   - deadline: seconds a whole transfer may take (4 × `timeout` by default).
+    ///   - maximumBytes: the largest body accepted after decompression (`defaultMaximumBytes`).
+    public init(
+        timeout: TimeInterval = 15, deadline: TimeInterval? = nil,
+        maximumBytes: Int = URLSessionDataFetcher.defaultMaximumBytes
+    ) {
+        let timeout = timeout.isFinite && timeout > 0 ? timeout : 15
         self.timeout = timeout
-        self.maximumBytes = maximumBytes
+        let total = deadline ?? timeout * 4
+        self.deadline = total.isFinite && total > 0 ? total : timeout * 4
+        self.maximumBytes = max(1, maximumBytes)
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout * 4
+        configuration.timeoutIntervalForRequest = timeout.rounded(.up) + 1
+        configuration.timeoutIntervalForResource = self.deadline.rounded(.up) + 1
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpMaximumConnectionsPerHost = 6
-        session = URLSession(configuration: configuration)
+        router = ImageTransferRouter()
+        session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
     }
 
     deinit {
-        session.finishTasksAndInvalidate()
+        session.invalidateAndCancel()
     }
 
     // MARK: DataFetching
@@ -59,62 +80,30 @@ public final class URLSessionDataFetcher: DataFetching {
 
     private func readFile(_ url: URL) async throws -> Data {
         try Task.checkCancellation()
-        let limit = maximumBytes
+        let reader = LocalImageFile(maximumBytes: maximumBytes)
         return try await withCheckedThrowingContinuation { continuation in
             Self.fileQueue.async {
-                do {
-                    let data = try Data(contentsOf: url, options: .mappedIfSafe)
-                    if data.count > limit {
-                        continuation.resume(throwing: ImagePipelineError.fetchFailed("file larger than \(limit) bytes"))
-                    } else {
-                        continuation.resume(returning: data)
-                    }
-                } catch {
-                    continuation.resume(throwing: ImagePipelineError.fetchFailed("cannot read \(url.path): \(error)"))
-                }
+                continuation.resume(with: Result { try reader.read(url) })
             }
         }
     }
 
     private func download(_ url: URL) async throws -> Data {
-        let holder = Locked<URLSessionDataTask?>(nil)
-        let cancelled = Locked(false)
         var request = URLRequest(url: url)
-        request.timeoutInterval = timeout
-        let limit = maximumBytes
+        request.timeoutInterval = timeout.rounded(.up) + 1
+        let task = session.dataTask(with: request)
+        let limits = ImageTransferRouter.Limits(maxBytes: maximumBytes, idleTimeout: timeout, deadline: deadline)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
-                let task = session.dataTask(with: request) { data, response, error in
-                    continuation.resume(with: Self.result(data: data, response: response, error: error, limit: limit))
+                router.register(task: task, limits: limits, continuation: continuation)
+                if Task.isCancelled {
+                    router.finish(task: task, with: .failure(ImagePipelineError.cancelled))
+                } else {
+                    task.resume()
                 }
-                holder.withLock { $0 = task }
-                task.resume()
-                if cancelled.withLock({ $0 }) { task.cancel() }
             }
         } onCancel: {
-            cancelled.withLock { $0 = true }
-            holder.withLock { $0 }?.cancel()
+            task.cancel()
         }
-    }
-
-    private static func result(
-        data: Data?, response: URLResponse?, error: (any Error)?, limit: Int
-    ) -> Result<
-        Data, any Error
-    > {
-        if let error {
-            let code = (error as? URLError)?.code
-            switch code {
-            case .timedOut?: return .failure(ImagePipelineError.timeout)
-            case .cancelled?: return .failure(ImagePipelineError.cancelled)
-            default: return .failure(ImagePipelineError.fetchFailed(error.localizedDescription))
-            }
-        }
-        if let http = response as? HTTPURLResponse, !(200...299).contains(http.statusCode) {
-            return .failure(ImagePipelineError.status(http.statusCode))
-        }
-        guard let data else { return .failure(ImagePipelineError.fetchFailed("empty response")) }
-        if data.count > limit { return .failure(ImagePipelineError.fetchFailed("body larger than \(limit) bytes")) }
-        return .success(data)
     }
 }

@@ -1,3 +1,4 @@
+import CascadeNumerics
 import Foundation
 
 /// The documented clamps every layout applies to its inputs, so bad input never produces a NaN
@@ -54,7 +55,7 @@ public enum LayoutClamp {
     public static func roundToPixel(_ value: CGFloat, scale: CGFloat) -> CGFloat {
         let scaled = value * scale
         guard scaled.magnitude < 4.0e15 else { return scaled.isFinite ? scaled / scale : 0 }
-        let magnitude = Double(Int64(scaled.magnitude + 0.5))
+        let magnitude = Double(Int64(saturating: scaled.magnitude + 0.5))
         return (scaled < 0 ? -magnitude : magnitude) / scale
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Insets around a block of content: top, left, bottom, right (UIKit's `UIEdgeInsets`, which
-/// Foundation on Linux does not have).
+/// Insets around a block of content: top, left, bottom, right (Foundation on Linux has no
+/// edge-insets type).
 public struct LayoutInsets: Hashable, Sendable {
     /// The inset above the content.
     public var top: CGFloat

@@ -1,3 +1,4 @@
+import CascadeNumerics
 import Foundation
 
 /// A grid of equal cells: a fixed number of columns, each cell `columnWidth × itemRatio` tall
@@ -105,7 +106,7 @@ public final class GridLayout: CollectionLayout {
             let rows = (counts[section] + columns - 1) / columns
             let top = sectionTops[section] + fitted.top
             let skipped = rowStride > 0 ? ((query.minY - top) / rowStride).rounded(.down) : 0
-            let first = max(0, Int(min(Double(rows), skipped)))
+            let first = max(0, Int(saturating: min(Double(rows), skipped)))
             var row = first
             while row < rows, top + Double(row) * rowStride < query.maxY {
                 for column in 0..<columns {

@@ -51,8 +51,9 @@ struct Lane {
     }
 
     /// Recomputes the block bottoms from block `first` to the last block (adding entries for
-    /// new blocks).
-    mutating func refreshBottoms(fromBlock first: Int, records: UnsafePointer<ItemRecord>) {
+    /// new blocks). Reads `records` unchecked: every item index must be inside it.
+    mutating func refreshBottoms(fromBlock first: Int, records: UnsafeBufferPointer<ItemRecord>) {
+        precondition(pointsInside(records), "Lane: an item index is outside the records")
         let blocks = (items.count + Lane.blockSize - 1) >> Lane.blockShift
         if bottoms.count > blocks { bottoms.removeSubrange(blocks...) }
         if bottoms.count < blocks { bottoms.append(contentsOf: repeatElement(0, count: blocks - bottoms.count)) }
@@ -75,9 +76,11 @@ struct Lane {
         }
     }
 
-    /// Recomputes the bottom of the block holding `position`, if any.
-    mutating func refreshBottom(ofPosition position: Int, records: UnsafePointer<ItemRecord>) {
+    /// Recomputes the bottom of the block holding `position`, if any. Reads `records`
+    /// unchecked: every item index must be inside it.
+    mutating func refreshBottom(ofPosition position: Int, records: UnsafeBufferPointer<ItemRecord>) {
         guard position >= 0, position < items.count else { return }
+        precondition(pointsInside(records), "Lane: an item index is outside the records")
         let block = position >> Lane.blockShift
         guard block < bottoms.count else { return }
         let last = min((block + 1) << Lane.blockShift, items.count) - 1
@@ -88,6 +91,14 @@ struct Lane {
         let groupLast = min((group + 1) << Lane.groupShift, items.count) - 1
         let groupRecord = records[Int(items[groupLast])]
         groupBottoms[group] = groupRecord.y + Double(groupRecord.height)
+    }
+
+    /// Whether every item index is inside `records` (items increase, so the ends bound all):
+    /// the invariant behind the unchecked record reads. O(1).
+    @inline(__always)
+    func pointsInside(_ records: UnsafeBufferPointer<ItemRecord>) -> Bool {
+        guard let first = items.first, let last = items.last else { return true }
+        return first >= 0 && Int(last) < records.count
     }
 
     /// The bytes this lane holds.

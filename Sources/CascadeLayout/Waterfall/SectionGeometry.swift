@@ -1,3 +1,4 @@
+import CascadeNumerics
 import Foundation
 
 /// A section style resolved against a container width, with every documented clamp applied.
@@ -34,7 +35,7 @@ struct SectionGeometry: Equatable {
         case .adaptive(let minimumWidth):
             let minimum = minimumWidth.isFinite && minimumWidth > 0 ? minimumWidth : 1
             let fit = ((available + spacing) / (minimum + spacing)).rounded(.down)
-            count = fit.isFinite ? Int(min(max(fit, 1), CGFloat(LayoutClamp.maximumColumnCount))) : 1
+            count = fit.isFinite ? Int(saturating: min(max(fit, 1), CGFloat(LayoutClamp.maximumColumnCount))) : 1
         }
         count = max(1, count)
         if count > 1 { spacing = min(spacing, available / CGFloat(count - 1)) }

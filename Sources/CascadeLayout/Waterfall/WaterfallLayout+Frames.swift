@@ -12,7 +12,17 @@ extension WaterfallLayout {
         case ItemRecord.aspectRatio:
             raw = LayoutClamp.roundToPixel(width * Double(record.sizeValue), scale: scale)
         default:
-            raw = heightProvider.map { $0(path, width) } ?? 0
+            if let provider = heightProvider {
+                // Every entry point checks this flag: a provider that calls back into the
+                // layout stops with a precondition failure instead of reading or changing
+                // half-placed state.
+                checkNotInProvider()
+                isAskingProvider = true
+                raw = provider(path, width)
+                isAskingProvider = false
+            } else {
+                raw = 0
+            }
         }
         return Double(Float(LayoutClamp.itemHeight(raw)))
     }

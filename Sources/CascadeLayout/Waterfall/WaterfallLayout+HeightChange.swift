@@ -20,7 +20,7 @@ extension WaterfallLayout {
         if record.spansAllColumns {
             records[global].height = Float(newHeight)
             records.withUnsafeBufferPointer {
-                spanLane.refreshBottom(ofPosition: Int(record.lanePosition), records: $0.baseAddress!)
+                spanLane.refreshBottom(ofPosition: Int(record.lanePosition), records: $0)
             }
             shiftEverything(after: global + 1, by: delta, chainStart: chainStart)
             return
@@ -33,7 +33,7 @@ extension WaterfallLayout {
         records[global].height = Float(newHeight)
         let column = Int(record.column)
         records.withUnsafeBufferPointer {
-            lanes[column].refreshBottom(ofPosition: Int(record.lanePosition), records: $0.baseAddress!)
+            lanes[column].refreshBottom(ofPosition: Int(record.lanePosition), records: $0)
         }
         let end = lanes[column].lowerBound(bandEnd)
         shift(lane: column, from: Int(record.lanePosition) + 1, to: end, by: delta)
@@ -76,7 +76,9 @@ extension WaterfallLayout {
     ) {
         guard start < end else { return }
         records.withUnsafeMutableBufferPointer { records in
-            let base = UnsafePointer(records.baseAddress!)
+            let base = UnsafeBufferPointer(records)
+            // The record writes below are unchecked in release builds.
+            precondition(lane.pointsInside(base), "WaterfallLayout: a lane points outside its records")
             var position = start
             while position < end {
                 if position & (Lane.blockSize - 1) == 0, position + Lane.blockSize <= end {

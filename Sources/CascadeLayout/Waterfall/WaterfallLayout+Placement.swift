@@ -1,3 +1,4 @@
+import CascadeNumerics
 import Foundation
 
 extension WaterfallLayout {
@@ -16,7 +17,7 @@ extension WaterfallLayout {
     func placeItems(section: Int, from first: Int, state: inout PlacementState) {
         guard first < sections[section].count else { return }
         records.withUnsafeMutableBufferPointer { records in
-            placeItems(section: section, from: first, state: &state, records: records.baseAddress!, source: nil)
+            placeItems(section: section, from: first, state: &state, records: records, source: nil)
         }
     }
 
@@ -29,14 +30,33 @@ extension WaterfallLayout {
     /// With `source`, the section's records are created from those items as they are placed
     /// (`records` may then be uninitialised memory): `replaceAll` makes and places each
     /// record in one pass over memory instead of two.
+    ///
+    /// Reads and writes below are unchecked in release builds; the preconditions at the top
+    /// state what makes them safe: every index in `range` is inside `records` (and `source`
+    /// holds the whole section), `next` has a slot per column, there is a lane per column, and
+    /// a column number fits a record's 16 bits. Scratch indices stay below `chunk` because each
+    /// chunk places at most `chunk` items and `flush` then rebases every target.
     func placeItems(
-        section: Int, from first: Int, state: inout PlacementState, records: UnsafeMutablePointer<ItemRecord>,
-        source: UnsafePointer<WaterfallItem>?
+        section: Int, from first: Int, state: inout PlacementState,
+        records recordBuffer: UnsafeMutableBufferPointer<ItemRecord>,
+        source sourceBuffer: UnsafeBufferPointer<WaterfallItem>?
     ) {
         let info = sections[section]
         guard first < info.count else { return }
         let geometry = info.geometry
         let columns = geometry.columnCount
+        precondition(
+            first >= 0 && info.start >= 0 && info.end <= recordBuffer.count,
+            "WaterfallLayout: placement outside the records")
+        precondition(
+            sourceBuffer.map { $0.count == info.count } ?? true,
+            "WaterfallLayout: source items do not match the section")
+        precondition(columns >= 1 && columns <= Int(UInt16.max), "WaterfallLayout: column count out of range")
+        precondition(
+            state.next.count == columns && lanes.count >= columns,
+            "WaterfallLayout: placement state does not match the columns")
+        let records = recordBuffer.baseAddress!
+        let source = sourceBuffer?.baseAddress
         let spacing = geometry.rowSpacing
         let columnWidth = geometry.columnWidth
         let placement = configuration.placement
@@ -71,7 +91,7 @@ extension WaterfallLayout {
                 while chunkStart < range.upperBound {
                     let chunkEnd = min(chunkStart + chunk, range.upperBound)
                     defer {
-                        flush(targets, records: UnsafePointer(records))
+                        flush(targets, records: UnsafeBufferPointer(recordBuffer))
                         chunkStart = chunkEnd
                     }
                     for global in chunkStart..<chunkEnd {
@@ -125,7 +145,7 @@ extension WaterfallLayout {
                                 let scaled = columnWidth * Double(record.sizeValue) * scale
                                 raw =
                                     scaled < 4.0e15
-                                    ? Double(Int64(scaled + 0.5)) * inverseScale
+                                    ? Double(Int64(saturating: scaled + 0.5)) * inverseScale
                                     : LayoutClamp.roundToPixel(columnWidth * Double(record.sizeValue), scale: scale)
                             } else {
                                 raw = LayoutClamp.roundToPixel(columnWidth * Double(record.sizeValue), scale: scale)
@@ -158,7 +178,7 @@ extension WaterfallLayout {
     }
 
     /// Appends the scratch contents of every lane target to its lane and empties them.
-    private func flush(_ targets: UnsafeMutableBufferPointer<LaneTarget>, records: UnsafePointer<ItemRecord>) {
+    private func flush(_ targets: UnsafeMutableBufferPointer<LaneTarget>, records: UnsafeBufferPointer<ItemRecord>) {
         let columns = targets.count - 1
         for lane in 0...columns {
             let indices = UnsafeBufferPointer(

@@ -6,17 +6,22 @@ extension WaterfallLayout {
     /// The content size: the container width by the last section's bottom, at least
     /// `minimumContentHeight` (NaN or negative → 0).
     public var contentSize: CGSize {
+        checkNotInProvider()
         let bottom = sections.last?.bottom ?? 0
         return CGSize(
             width: containerWidth, height: max(bottom, LayoutClamp.length(configuration.minimumContentHeight)))
     }
 
     /// The number of sections.
-    public var numberOfSections: Int { sections.count }
+    public var numberOfSections: Int {
+        checkNotInProvider()
+        return sections.count
+    }
 
     /// The number of items in `section` (0 if it does not exist).
     public func numberOfItems(inSection section: Int) -> Int {
-        sections.indices.contains(section) ? sections[section].count : 0
+        checkNotInProvider()
+        return sections.indices.contains(section) ? sections[section].count : 0
     }
 
     /// The unpinned frame of an item, header or footer; nil if it does not exist or is a
@@ -24,6 +29,7 @@ extension WaterfallLayout {
     ///
     /// - Complexity: O(1).
     public func frame(for id: ElementID) -> CGRect? {
+        checkNotInProvider()
         let section = id.path.section
         guard sections.indices.contains(section) else { return nil }
         switch id.kind {
@@ -54,6 +60,7 @@ extension WaterfallLayout {
     ///
     /// - Complexity: O(C log n + log S + k).
     public func elements(in rect: CGRect, pinningHeadersTo visibleTop: CGFloat) -> [LayoutElement] {
+        checkNotInProvider()
         var result: [LayoutElement] = []
         guard let query = QueryRect(rect), !sections.isEmpty else { return result }
         result.reserveCapacity(64)
@@ -71,6 +78,7 @@ extension WaterfallLayout {
     ///
     /// - Complexity: O(1).
     public func pinnedHeaderFrame(section: Int, visibleTop: CGFloat) -> CGRect? {
+        checkNotInProvider()
         guard let frame = headerFrame(section) else { return nil }
         guard configuration.pinsHeaders, visibleTop.isFinite else { return frame }
         let limit = max(frame.minY, sections[section].bottom - frame.height)
@@ -108,6 +116,11 @@ extension WaterfallLayout {
         let mirrored = configuration.direction == .rightToLeft
         let containerWidth = Double(self.containerWidth)
         records.withUnsafeBufferPointer { records in
+            // Lane items are increasing record indices: the last one bounds every unchecked
+            // read below.
+            precondition(
+                items[0] >= 0 && Int(items[items.count - 1]) < records.count,
+                "WaterfallLayout: a lane points outside its records")
             // Bottoms are non-decreasing along a lane: find the first block whose last bottom
             // is below minY in the small block arrays, then the first such item in it.
             let bottoms = lane.bottoms

@@ -60,17 +60,17 @@ extension WaterfallLayout {
     /// - Complexity: O(C log n).
     func truncateLanes(at global: Int) {
         records.withUnsafeBufferPointer { records in
-            guard let base = records.baseAddress else {
+            guard records.baseAddress != nil else {
                 for lane in lanes.indices { lanes[lane] = Lane() }
                 spanLane = Lane()
                 return
             }
             for lane in lanes.indices {
                 lanes[lane].truncate(at: global)
-                lanes[lane].refreshBottom(ofPosition: lanes[lane].items.count - 1, records: base)
+                lanes[lane].refreshBottom(ofPosition: lanes[lane].items.count - 1, records: records)
             }
             spanLane.truncate(at: global)
-            spanLane.refreshBottom(ofPosition: spanLane.items.count - 1, records: base)
+            spanLane.refreshBottom(ofPosition: spanLane.items.count - 1, records: records)
         }
     }
 

@@ -3,9 +3,11 @@ import Foundation
 /// A waterfall (masonry) layout: equal-width columns, each item placed into a column by the
 /// configured rule, with headers, footers, full-span items and optional pinned headers.
 ///
-/// The layout owns its items' sizing (no data source): give it items, a container width, and
-/// query it. Frames live in one contiguous array of 24-byte records plus a 4-byte per-item
-/// column index; `LayoutElement` values are made only by queries.
+/// The layout owns its items' sizing: give it items, a container width, and query it. An item
+/// is a fixed height, an aspect ratio (height follows the column width), or `.provided`: the
+/// layout then asks `heightProvider` for its height at the item's width, during placement.
+/// Frames live in one contiguous array of 24-byte records plus a 4-byte per-item column index;
+/// `LayoutElement` values are made only by queries.
 ///
 /// ```swift
 /// let layout = WaterfallLayout(configuration: WaterfallConfiguration())
@@ -20,10 +22,12 @@ import Foundation
 /// O(256 + n/256 + S); queries cost O(C log n + S + k); scrolling never invalidates anything.
 ///
 /// Bad input is clamped as documented on `LayoutClamp`, `WaterfallSectionStyle` and each
-/// method; no input produces a NaN frame or a crash.
+/// method; no input (provider answers included: NaN, infinite, negative) produces a NaN frame.
 ///
-/// - Warning: Lane indices are 32-bit: a layout holds at most 2^31 − 1 items. The height
-///   provider must not call back into the layout while it lays out.
+/// - Precondition: The height provider does not call back into the layout (no query, update or
+///   property change of the layout it sizes): such a call stops the process with a
+///   precondition failure naming the call, in debug and release builds alike.
+/// - Warning: Lane indices are 32-bit: a layout holds at most 2^31 − 1 items.
 public final class WaterfallLayout: CollectionLayout {
     // MARK: State
 
@@ -38,9 +42,15 @@ public final class WaterfallLayout: CollectionLayout {
     /// The frames of the last insert, delete or move, for animating it.
     public private(set) var lastTransition = LayoutTransition.none
     /// Heights for `.provided` items: called with the item's path and its width (the column
-    /// width, or the items width for full-span items). Results are clamped like any height.
+    /// width, or the items width for full-span items) while the layout places items, on the
+    /// caller's thread. Results are clamped like any height. It must answer from its own data:
+    /// calling back into this layout is a precondition failure (see the type's doc).
     /// Setting it does not relayout; call `invalidateProvidedHeights()`.
-    public var heightProvider: ((ItemPath, CGFloat) -> CGFloat)?
+    public var heightProvider: ((ItemPath, CGFloat) -> CGFloat)? {
+        willSet { checkNotInProvider() }
+    }
+    /// True while `heightProvider` runs: every entry point checks it (`checkNotInProvider`).
+    var isAskingProvider = false
 
     var records: [ItemRecord] = []
     var sections: [SectionRecord] = []
@@ -63,6 +73,7 @@ public final class WaterfallLayout: CollectionLayout {
     ///
     /// - Complexity: O(n·C).
     public func setConfiguration(_ configuration: WaterfallConfiguration) {
+        checkNotInProvider()
         self.configuration = configuration
         scale = LayoutClamp.scale(configuration.displayScale)
         refreshGeometry()
@@ -75,6 +86,7 @@ public final class WaterfallLayout: CollectionLayout {
     ///
     /// - Complexity: O(n·C) when the width changes, O(1) otherwise.
     public func setContainerWidth(_ width: CGFloat) {
+        checkNotInProvider()
         let width = LayoutClamp.length(width)
         guard width != containerWidth else { return }
         containerWidth = width
@@ -86,6 +98,7 @@ public final class WaterfallLayout: CollectionLayout {
     ///
     /// - Complexity: O(n·C).
     public func invalidateProvidedHeights() {
+        checkNotInProvider()
         relayout(fromSection: 0, item: 0)
     }
 
@@ -95,6 +108,7 @@ public final class WaterfallLayout: CollectionLayout {
     ///
     /// - Complexity: O(n·C).
     public func replaceAll(sections newSections: [[WaterfallItem]]) {
+        checkNotInProvider()
         revision &+= 1
         let total = newSections.reduce(0) { $0 + $1.count }
         // Reuse the lanes' storage when it fits (a refresh replaces a feed of about the same
@@ -121,13 +135,12 @@ public final class WaterfallLayout: CollectionLayout {
             return
         }
         // Create and place every record in one pass (see `placeItems`).
-        let place = { (buffer: UnsafeMutablePointer<ItemRecord>) in
+        let place = { (buffer: UnsafeMutableBufferPointer<ItemRecord>) in
             var state = PlacementState(columns: 0, top: 0, level: 0)
             for (index, items) in newSections.enumerated() {
                 self.startSection(index, state: &state)
                 items.withUnsafeBufferPointer { items in
-                    guard let source = items.baseAddress else { return }
-                    self.placeItems(section: index, from: 0, state: &state, records: buffer, source: source)
+                    self.placeItems(section: index, from: 0, state: &state, records: buffer, source: items)
                 }
                 self.finishSection(index, state: &state)
             }
@@ -136,11 +149,11 @@ public final class WaterfallLayout: CollectionLayout {
             // A refresh of about the same size: overwrite the records in place (no allocation,
             // no page faults, no fill).
             records.removeLast(records.count - total)
-            records.withUnsafeMutableBufferPointer { place($0.baseAddress!) }
+            records.withUnsafeMutableBufferPointer { place($0) }
         } else {
             records = [ItemRecord](unsafeUninitializedCapacity: total) { buffer, count in
                 Self.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
-                place(buffer.baseAddress!)
+                place(UnsafeMutableBufferPointer(rebasing: buffer[0..<total]))
                 count = total
             }
         }
@@ -159,6 +172,7 @@ public final class WaterfallLayout: CollectionLayout {
     /// - Complexity: O(k·C + C log n) for k items appended to the last section; appending to
     ///   an earlier section relayouts from the first new item.
     public func appendItems(_ items: [WaterfallItem], toSection section: Int = 0) {
+        checkNotInProvider()
         let section = max(0, section)
         ensureSections(upTo: section)
         insertRecords(items, section: section, at: sections[section].count)
@@ -183,6 +197,7 @@ public final class WaterfallLayout: CollectionLayout {
     ///
     /// - Complexity: O(k·C + C log n).
     public func appendSection(_ items: [WaterfallItem]) {
+        checkNotInProvider()
         ensureSections(upTo: sections.count)
         insertRecords(items, section: sections.count - 1, at: 0)
     }
@@ -196,6 +211,7 @@ public final class WaterfallLayout: CollectionLayout {
     /// - Complexity: O(m·C + C log n) for the m items from `path` to the end.
     @discardableResult
     public func insertItems(_ items: [WaterfallItem], at path: ItemPath) -> LayoutTransition {
+        checkNotInProvider()
         let section = max(0, path.section)
         ensureSections(upTo: section)
         let index = min(max(0, path.item), sections[section].count)
@@ -216,6 +232,7 @@ public final class WaterfallLayout: CollectionLayout {
     /// - Complexity: O(m·C + C log n + S) for the m items after the first deleted one.
     @discardableResult
     public func deleteItems(at paths: [ItemPath]) -> LayoutTransition {
+        checkNotInProvider()
         let valid = Set(paths.filter(contains)).sorted()
         guard let first = valid.first else {
             lastTransition = .none
@@ -237,6 +254,7 @@ public final class WaterfallLayout: CollectionLayout {
     /// - Complexity: O(m·C + C log n + S) for the m items after the first affected one.
     @discardableResult
     public func moveItem(from source: ItemPath, to destination: ItemPath) -> LayoutTransition {
+        checkNotInProvider()
         guard contains(source) else {
             lastTransition = .none
             return .none
@@ -264,6 +282,7 @@ public final class WaterfallLayout: CollectionLayout {
     /// - Complexity: stable: O(C log n + 256·C + n/256 + S); otherwise O(m·C) for the m items
     ///   from `path` on.
     public func updateItem(_ item: WaterfallItem, at path: ItemPath) {
+        checkNotInProvider()
         guard contains(path) else { return }
         let global = sections[path.section].start + path.item
         let old = records[global]
@@ -287,6 +306,7 @@ public final class WaterfallLayout: CollectionLayout {
 
     /// Sets a fixed height for the item at `path`; see `updateItem(_:at:)`.
     public func updateHeight(of path: ItemPath, to height: CGFloat) {
+        checkNotInProvider()
         guard contains(path) else { return }
         let spans = records[sections[path.section].start + path.item].spansAllColumns
         updateItem(.height(height, fullSpan: spans), at: path)
@@ -295,25 +315,32 @@ public final class WaterfallLayout: CollectionLayout {
     // MARK: Reading items
 
     /// The total number of items in every section.
-    public var totalItemCount: Int { records.count }
+    public var totalItemCount: Int {
+        checkNotInProvider()
+        return records.count
+    }
 
     /// The item at `path` as the layout stores it (sizes at Float32 precision), if it exists.
     public func item(at path: ItemPath) -> WaterfallItem? {
-        contains(path) ? records[sections[path.section].start + path.item].item : nil
+        checkNotInProvider()
+        return contains(path) ? records[sections[path.section].start + path.item].item : nil
     }
 
     /// The number of columns of `section` at the current width (0 if it does not exist).
     public func columnCount(inSection section: Int) -> Int {
-        sections.indices.contains(section) ? sections[section].geometry.columnCount : 0
+        checkNotInProvider()
+        return sections.indices.contains(section) ? sections[section].geometry.columnCount : 0
     }
 
     /// The column width of `section` at the current width (0 if it does not exist).
     public func columnWidth(inSection section: Int) -> CGFloat {
-        sections.indices.contains(section) ? sections[section].geometry.columnWidth : 0
+        checkNotInProvider()
+        return sections.indices.contains(section) ? sections[section].geometry.columnWidth : 0
     }
 
     /// The column the item at `path` is in, or nil for full-span and missing items.
     public func column(of path: ItemPath) -> Int? {
+        checkNotInProvider()
         guard contains(path) else { return nil }
         let record = records[sections[path.section].start + path.item]
         return record.spansAllColumns ? nil : Int(record.column)
@@ -322,6 +349,7 @@ public final class WaterfallLayout: CollectionLayout {
     /// The storage the layout holds per item, in bytes: item records, column indices and
     /// block deltas (allocated capacity), plus section records, divided by the item count.
     public var bytesPerItem: Double {
+        checkNotInProvider()
         let laneBytes = lanes.reduce(spanLane.allocatedBytes) { $0 + $1.allocatedBytes }
         let bytes =
             records.capacity * MemoryLayout<ItemRecord>.stride + laneBytes + sections.capacity
@@ -330,6 +358,23 @@ public final class WaterfallLayout: CollectionLayout {
     }
 
     // MARK: Internal
+
+    /// Stops the process when the height provider calls back into the layout: the layout is
+    /// half-way through placing items (records, lanes and sections disagree, and `records` may
+    /// be borrowed as raw memory), so any answer or change would be wrong or corrupt memory.
+    /// The message names the call in release builds too (a `precondition` message is dropped
+    /// with `-O`).
+    @inline(__always)
+    func checkNotInProvider(_ function: StaticString = #function) {
+        if isAskingProvider { Self.providerCalledBack(function) }
+    }
+
+    @inline(never)
+    private static func providerCalledBack(_ function: StaticString) -> Never {
+        fatalError(
+            "WaterfallLayout.\(function) called from its heightProvider: the provider must not call back into the layout"
+        )
+    }
 
     var columnsAreStable: Bool {
         configuration.keepsColumnsOnHeightChange || configuration.placement != .shortestColumn

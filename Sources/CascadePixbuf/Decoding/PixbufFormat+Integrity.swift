@@ -1,3 +1,4 @@
+import CascadeImages
 import Foundation
 
 /// Structural completeness checks, run before the loader.

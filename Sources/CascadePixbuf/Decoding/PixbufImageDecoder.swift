@@ -1,4 +1,6 @@
 import CPixbuf
+import CascadeImages
+import CascadeNumerics
 import Foundation
 
 /// The Linux image decoder: gdk-pixbuf, scaling while loading.
@@ -97,8 +99,8 @@ public struct PixbufImageDecoder: ImageDecoding {
         if target.height > 0 { scale = min(scale, Double(target.height) / Double(height)) }
         guard scale < 1 else { return PixelSize(width: width, height: height) }
         return PixelSize(
-            width: max(1, Int((Double(width) * scale).rounded())),
-            height: max(1, Int((Double(height) * scale).rounded())))
+            width: max(1, Int(saturatingRounded: Double(width) * scale)),
+            height: max(1, Int(saturatingRounded: Double(height) * scale)))
     }
 
     // MARK: Private
@@ -122,7 +124,7 @@ public struct PixbufImageDecoder: ImageDecoding {
         if fitted.width < width || fitted.height < height {
             guard
                 let result = gdk_pixbuf_scale_simple(
-                    loaded, Int32(fitted.width), Int32(fitted.height), GDK_INTERP_BILINEAR)
+                    loaded, Int32(clamping: fitted.width), Int32(clamping: fitted.height), GDK_INTERP_BILINEAR)
             else { throw ImageDecodingError.corrupt("cannot scale to \(fitted)") }
             scaled = result
             pixbuf = result

@@ -1,4 +1,5 @@
 import CPixbuf
+import CascadeImages
 import Foundation
 
 /// The state of one decode that the loader's signal handlers read and write: the requested
@@ -52,7 +53,7 @@ final class PixbufLoadContext {
         guard fitted.width != width || fitted.height != height else { return }
         let size = format == .jpeg ? Self.jpegScaledSize(width: width, height: height, covering: fitted) : fitted
         if size.width != width || size.height != height {
-            gdk_pixbuf_loader_set_size(loader, Int32(size.width), Int32(size.height))
+            gdk_pixbuf_loader_set_size(loader, Int32(clamping: size.width), Int32(clamping: size.height))
         }
     }
 

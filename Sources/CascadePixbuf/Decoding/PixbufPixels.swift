@@ -1,4 +1,5 @@
 import CPixbuf
+import CascadeImages
 import Foundation
 
 /// Copies a pixbuf's pixels into the pipeline's format: tightly packed 8-bit RGBA.

@@ -1,3 +1,4 @@
+import CascadeImages
 import Foundation
 
 extension ImagePipeline {

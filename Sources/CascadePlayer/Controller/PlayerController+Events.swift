@@ -1,3 +1,4 @@
+import CascadeNumerics
 import Foundation
 
 /// What the engine reports, and the end of playback.
@@ -71,7 +72,7 @@ extension PlayerController {
             guard let self, self.session == session else { return }
             self.bufferingWatch = nil
             guard self.snapshot.isBuffering, self.snapshot.state == .playing else { return }
-            self.engineFailed("The video stopped loading (no data for \(Int(timeout.rounded())) s).")
+            self.engineFailed("The video stopped loading (no data for \(Int(saturatingRounded: timeout)) s).")
         }
     }
 

@@ -1,3 +1,4 @@
+import CascadeNumerics
 /// Formats playback times the way players show them: `m:ss` below an hour, `h:mm:ss` above.
 public enum PlayerTimeFormatter {
     /// The text for `seconds`, rounded down to whole seconds.
@@ -12,7 +13,7 @@ public enum PlayerTimeFormatter {
     public static func string(from seconds: Double) -> String {
         guard seconds.isFinite, seconds > 0 else { return "0:00" }
         // Clamp before converting so absurd inputs (1e300) cannot trap in Int(_:).
-        let whole = Int(min(seconds, 359_999_999).rounded(.down))
+        let whole = Int(saturating: min(seconds, 359_999_999))
         let hours = whole / 3600
         let minutes = (whole % 3600) / 60
         let secs = whole % 60

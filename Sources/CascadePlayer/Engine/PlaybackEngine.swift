@@ -20,9 +20,8 @@ public enum PlaybackEvent: Equatable, Sendable {
 
 /// Plays one media URL. Engines only play: every decision lives in `PlayerController`.
 ///
-/// Implementations: `MediaStreamEngine` (GtkMediaStream over GStreamer) in the GTK host,
-/// AVPlayer in the UIKit host, scripted fakes in tests. All calls and events happen on the
-/// main actor.
+/// Implementations: `MediaStreamEngine` (GtkMediaStream over GStreamer) in the GTK host and
+/// scripted fakes in tests. All calls and events happen on the main actor.
 @MainActor
 public protocol PlaybackEngine: AnyObject {
     /// Receives every event; set by the controller before `load`.

@@ -1,5 +1,6 @@
 import CascadeCollection
 import CascadeFeed
+import CascadeNumerics
 import Foundation
 
 /// The channel page's logic: a tab per channel above a horizontally paging container with
@@ -62,16 +63,11 @@ public final class ChannelPagerModel {
         pager.stripOffset(tabFrames: tabFrames, stripWidth: stripWidth)
     }
 
-    /// The page a swipe released at the current position should settle on: the next page in
-    /// the direction of a flick faster than 0.5 pages/s, else the nearest page.
+    /// The page a swipe released at the current position with `velocity` (pages per second)
+    /// settles on, by `PageSnap`: the next page in the direction of a flick, else the nearest.
     public func snapTarget(velocity: Double) -> Int {
         guard !channels.isEmpty else { return 0 }
-        let base = position.rounded(.down)
-        var target = position.rounded()
-        if velocity.isFinite, abs(velocity) > 0.5, position != base {
-            target = velocity > 0 ? base + 1 : base
-        }
-        return Int(min(Double(channels.count - 1), max(0, target)))
+        return PageSnap.target(position: position, velocity: velocity, pages: 0...(channels.count - 1))
     }
 
     // MARK: Inputs

@@ -1,17 +1,19 @@
 import CascadeCollection
 import CascadeFeed
+import CascadeLayout
+import CascadeNumerics
 import Foundation
 
 /// Everything one feed screen shows and how it reacts, with no UI: the pager's items laid out
 /// in a waterfall, virtualized by a viewport, with pull-to-refresh, the load-more footer and
 /// failure alerts. A host feeds it sizes, scroll positions and gestures, and draws what it
-/// publishes; the GTK and UIKit hosts share it.
+/// publishes (the GTK host's `FeedView` does).
 ///
 /// ```swift
 /// let model = FeedScreenModel(pager: FeedPager(loader: loader))
 /// model.onItemsChanged = { change in host.reload(change) }
 /// model.onChromeChanged = { host.renderRefreshFooterAndAlert() }
-/// model.setContainerSize(size)
+/// model.setContainerSize(size)           // returns the offset to show after a relayout
 /// model.start()
 /// let update = model.scroll(to: visibleRect)   // every frame while scrolling
 /// ```
@@ -37,6 +39,14 @@ public final class FeedScreenModel {
         public var maximumBanners: Int = 5
         /// The banner's height over its width.
         public var bannerAspectRatio: CGFloat = 0.36
+        /// The tallest content the host can scroll through. Items below it are not reachable:
+        /// the footer says so (`footerText`) and no more pages load. The default, 2^23 points,
+        /// keeps every coordinate exact in the 32-bit floats renderers use and far inside GTK's
+        /// `int` sizes (a feed of 110,000 items 1000× taller than wide would otherwise pass
+        /// `Int32.max`).
+        public var maximumContentHeight: CGFloat = Configuration.defaultMaximumContentHeight
+        /// `maximumContentHeight`'s default: 2^23 points.
+        public static let defaultMaximumContentHeight: CGFloat = 8_388_608
 
         /// The defaults: adaptive columns at least 170 wide (2 at the reference's 375 pt width), spacing 10.
         public init(
@@ -129,15 +139,29 @@ public final class FeedScreenModel {
     }
 
     /// The host's scrollable area changed size. Relayouts (reusing cached heights) when the
-    /// width changed. Returns whether the layout changed.
+    /// width changed, keeping the first visible item where it was on screen: returns the scroll
+    /// offset that does so (clamped to the new content), which becomes `scrollOffset`, or nil
+    /// when the layout did not change. Without a visible item the offset is the last one,
+    /// clamped.
+    ///
+    /// ```swift
+    /// if let offset = model.setContainerSize(newSize) { host.scroll(to: offset) }
+    /// ```
     @discardableResult
-    public func setContainerSize(_ size: CGSize) -> Bool {
+    public func setContainerSize(_ size: CGSize) -> Double? {
         let widthChanged = size.width != containerSize.width
+        let anchor = widthChanged ? firstVisibleAnchor() : nil
         containerSize = size
-        guard widthChanged else { return false }
+        guard widthChanged else { return nil }
         layout.setContainerWidth(size.width)
+        let maxOffset = max(0, Double(layout.contentSize.height) - Double(size.height))
+        var offset = scrollOffset
+        if let anchor, let frame = frame(ofItem: anchor.index) {
+            offset = Double(frame.minY) - anchor.offsetOnScreen
+        }
+        scrollOffset = offset.isFinite ? min(max(0, offset), maxOffset) : 0
         onItemsChanged?(.replaced)
-        return true
+        return scrollOffset
     }
 
     /// Moves the viewport to `rect` (content coordinates): returns what appeared, disappeared,
@@ -220,9 +244,32 @@ public final class FeedScreenModel {
         return id.path.item
     }
 
+    /// Whether the content is taller than the host can scroll (`Configuration.maximumContentHeight`).
+    public var isBeyondScrollLimit: Bool {
+        !(layout.contentSize.height <= configuration.maximumContentHeight)
+    }
+
+    /// The content height the host scrolls: the layout's, at most `maximumContentHeight`.
+    public var scrollableContentHeight: CGFloat {
+        isBeyondScrollLimit ? configuration.maximumContentHeight : max(0, layout.contentSize.height)
+    }
+
+    /// Where the host draws the footer: the layout's frame, or the last `footerHeight` points of
+    /// the scrollable content when the content is taller than that.
+    public var displayedFooterFrame: CGRect? {
+        guard let frame = footerFrame else { return nil }
+        guard isBeyondScrollLimit else { return frame }
+        let height = min(frame.height, scrollableContentHeight)
+        return CGRect(x: frame.minX, y: scrollableContentHeight - height, width: frame.width, height: height)
+    }
+
+    /// The footer's sentence when the feed is longer than the host can scroll.
+    public static let scrollLimitText = "This feed is longer than the app can scroll; the rest is not shown"
+
     /// The footer's text for the current state.
     public var footerText: String {
-        switch footer.state {
+        if isBeyondScrollLimit { return Self.scrollLimitText }
+        return switch footer.state {
         case .idle: items.isEmpty ? "" : "Pull up to load more"
         case .loading: "Loading…"
         case .noMoreData: "No more videos"
@@ -241,15 +288,28 @@ public final class FeedScreenModel {
         }
     }
 
-    /// The duration badge text of an item ("m:ss" / "h:mm:ss"), nil when unknown.
+    /// The duration badge text of an item ("m:ss" / "h:mm:ss"), nil when unknown; durations
+    /// past `VideoItem.maximumDuration` read "99:59:59", never negative.
     public static func durationText(_ seconds: Double?) -> String? {
-        guard let seconds, seconds.isFinite, seconds >= 0 else { return nil }
-        let total = Int(seconds.rounded())
+        guard let seconds = VideoItem.clampedDuration(seconds) else { return nil }
+        let total = Int(saturatingRounded: seconds)
         let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)
         return h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
     }
 
     // MARK: Private
+
+    /// The first item visible at the top of the last scrolled rect (the first one starting at
+    /// or below its top edge, else the first one showing) and how far below that edge it starts.
+    private func firstVisibleAnchor() -> (index: Int, offsetOnScreen: Double)? {
+        guard !visibleRect.isNull else { return nil }
+        let top = Double(visibleRect.minY)
+        let visible = viewport.visibleElements.compactMap { element in
+            itemIndex(of: element.id).map { (index: $0, minY: Double(element.frame.minY)) }
+        }.sorted { $0.index < $1.index }
+        guard let first = visible.first(where: { $0.minY >= top - 1 }) ?? visible.first else { return nil }
+        return (first.index, first.minY - top)
+    }
 
     /// The banner's section: the items' insets without the bottom one, and no footer.
     private func bannerStyle() -> WaterfallSectionStyle {
@@ -321,6 +381,7 @@ public final class FeedScreenModel {
 
     private func checkLoadMore() {
         guard !visibleRect.isNull, !items.isEmpty, !feedState.isLoading, feedState != .exhausted else { return }
+        guard !isBeyondScrollLimit else { return }  // nothing past the limit could be shown
         if case .failed = feedState { return }  // the footer's retry (or a refresh) loads again
         let fire = footer.scrolled(
             offset: Double(visibleRect.minY), viewportLength: Double(visibleRect.height),

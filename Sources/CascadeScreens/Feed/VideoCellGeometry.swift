@@ -1,3 +1,4 @@
+import CascadeNumerics
 import Foundation
 
 /// Where the parts of a video cell go, from the reference design: the cover on top (85 % of
@@ -38,6 +39,6 @@ public struct VideoCellGeometry: Equatable, Sendable {
     /// decode to.
     public func coverPixelSize(scale: CGFloat) -> (width: Int, height: Int) {
         let s = scale.isFinite && scale > 0 ? scale : 1
-        return (Int((cover.width * s).rounded(.up)), Int((cover.height * s).rounded(.up)))
+        return (Int(saturating: (cover.width * s).rounded(.up)), Int(saturating: (cover.height * s).rounded(.up)))
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The `cascade` executable started by a test, with bounded waits and SIGKILL on cleanup
-/// (children of Swift Testing's worker threads may not see SIGTERM; see GTK_NOTES.md).
+/// (children of Swift Testing's worker threads may not see SIGTERM; see Docs/PLATFORM_NOTES.md).
 public final class CascadeProcess: @unchecked Sendable {
     /// The debug build of `cascade` that `swift build --build-tests` produced.
     public static var binary: URL {

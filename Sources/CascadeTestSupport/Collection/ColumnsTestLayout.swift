@@ -1,4 +1,6 @@
 import CascadeCollection
+import CascadeLayout
+import CascadeNumerics
 import Foundation
 
 /// A `CollectionLayout` of fixed-height items in equal columns, with an optional header
@@ -74,8 +76,8 @@ public final class ColumnsTestLayout: CollectionLayout {
             result.append(LayoutElement(id: .header(section: 0), frame: header))
         }
         if itemCount > 0, rowPitch > 0 {
-            let firstRow = max(0, Int(((rect.minY - itemsTop - itemHeight) / rowPitch).rounded(.down)))
-            let lastRow = min(rows - 1, Int(((rect.maxY - itemsTop) / rowPitch).rounded(.down)))
+            let firstRow = max(0, Int(saturating: ((rect.minY - itemsTop - itemHeight) / rowPitch).rounded(.down)))
+            let lastRow = min(rows - 1, Int(saturating: ((rect.maxY - itemsTop) / rowPitch).rounded(.down)))
             if firstRow <= lastRow {
                 for row in firstRow...lastRow {
                     for column in 0..<columns {

@@ -1,4 +1,5 @@
 import CascadeCollection
+import CascadeLayout
 
 /// A host cell for tests that records what was done to it.
 public final class SpyCell {

@@ -1,4 +1,5 @@
 import CascadeCollection
+import CascadeLayout
 
 /// A host that records, in order, what a `CollectionViewport` told it to do.
 public final class ViewportHostSpy {

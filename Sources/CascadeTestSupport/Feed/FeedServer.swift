@@ -1,3 +1,4 @@
+import CascadeNumerics
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -14,7 +15,7 @@ import Foundation
 /// let stats = try await server.stats()
 /// ```
 ///
-/// The server is stopped with SIGKILL (test children may not see SIGTERM, see GTK_NOTES.md),
+/// The server is stopped with SIGKILL (test children may not see SIGTERM, see Docs/PLATFORM_NOTES.md),
 /// every wait is bounded, and the server exits by itself if the test process dies.
 public final class FeedServer: @unchecked Sendable {
     /// A fault for the server's queue (`POST /_control/faults`).
@@ -212,7 +213,7 @@ public final class FeedServer: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 256)
         while Date() < deadline {
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let remaining = Int32(max(1, deadline.timeIntervalSinceNow * 1000))
+            let remaining = Int32(saturating: max(1, deadline.timeIntervalSinceNow * 1000))
             guard poll(&poller, 1, min(remaining, 200)) >= 0 else { return nil }
             guard poller.revents != 0 else { continue }
             let count = read(fd, &buffer, buffer.count)

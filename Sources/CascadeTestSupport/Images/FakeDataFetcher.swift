@@ -1,4 +1,5 @@
 import CascadeImages
+import CascadeNumerics
 import Foundation
 
 /// A transport for pipeline tests that counts calls, records them in order, and can hold
@@ -121,7 +122,7 @@ public final class FakeDataFetcher: DataFetching, @unchecked Sendable {
                 waiter?.continuation.resume(throwing: CancellationError())
             }
         }
-        if latency > 0 { try await Task.sleep(nanoseconds: UInt64(latency * 1_000_000_000)) }
+        if latency > 0 { try await Task.sleep(nanoseconds: UInt64(saturating: latency * 1_000_000_000)) }
         let response = lock.withLock { responses[url] }
         switch response {
         case .success(let data)?: return data

@@ -1,4 +1,5 @@
 import CascadeImages
+import CascadeNumerics
 import Foundation
 
 /// A decoder for pipeline tests that understands `payload(width:height:tag:)` bytes, counts and
@@ -69,7 +70,8 @@ public final class FakeImageDecoder: ImageDecoding, @unchecked Sendable {
         if let target = targetSize, target.width > 0, target.height > 0 {
             let scale = min(1, Double(target.width) / Double(width), Double(target.height) / Double(height))
             size = PixelSize(
-                width: max(1, Int(Double(width) * scale)), height: max(1, Int(Double(height) * scale)))
+                width: max(1, Int(saturating: Double(width) * scale)),
+                height: max(1, Int(saturating: Double(height) * scale)))
         }
         var pixels = [UInt8](repeating: 0, count: size.width * size.height * 4)
         for (index, byte) in tag.utf8.prefix(pixels.count - 1).enumerated() { pixels[index] = byte }

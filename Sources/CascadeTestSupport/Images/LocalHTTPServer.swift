@@ -1,8 +1,11 @@
 import Foundation
 
 /// A real HTTP server on 127.0.0.1 for transport tests: Python's `http.server` serving a folder,
-/// plus `/slow/<path>` (answers after 3 s), `/status/<code>` (an empty reply with that status)
-/// and `/stats` (JSON: how many times each path was requested).
+/// plus `/slow/<path>` (answers after 3 s), `/status/<code>` (an empty reply with that status),
+/// `/stats` (JSON: how many times each path was requested), and hostile answers:
+/// `/gzip-bomb/<MB>` (`Content-Encoding: gzip` inflating to that many MB of zeros),
+/// `/endless` (a body that never ends; the loop stops by itself after 60 s or when the client
+/// leaves) and `/redirect-file` (a redirect to `file:///etc/passwd`).
 ///
 /// Started on a free port; `stop()` kills it with SIGKILL. Every wait is bounded.
 public final class LocalHTTPServer: @unchecked Sendable {
@@ -11,7 +14,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
     private let process: Process
 
     private static let script = """
-        import http.server, json, sys, threading, time
+        import gzip, http.server, json, sys, threading, time, zlib
         port, root = int(sys.argv[1]), sys.argv[2]
         counts, lock = {}, threading.Lock()
         class Handler(http.server.SimpleHTTPRequestHandler):
@@ -29,6 +32,36 @@ public final class LocalHTTPServer: @unchecked Sendable {
                     return
                 with lock:
                     counts[self.path] = counts.get(self.path, 0) + 1
+                if self.path.startswith('/gzip-bomb/'):
+                    mb = int(self.path.split('/')[2])
+                    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+                    chunk = bytes(1 << 20)
+                    body = b''.join(packer.compress(chunk) for _ in range(mb)) + packer.flush()
+                    self.send_response(200)
+                    self.send_header('Content-Type', 'image/png')
+                    self.send_header('Content-Encoding', 'gzip')
+                    self.send_header('Content-Length', str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                    return
+                if self.path == '/endless':
+                    self.send_response(200)
+                    self.send_header('Content-Type', 'image/png')
+                    self.end_headers()
+                    chunk, stop = bytes(65536), time.time() + 60
+                    try:
+                        while time.time() < stop:
+                            self.wfile.write(chunk)
+                    except OSError:
+                        pass
+                    self.close_connection = True
+                    return
+                if self.path == '/redirect-file':
+                    self.send_response(302)
+                    self.send_header('Location', 'file:///etc/passwd')
+                    self.send_header('Content-Length', '0')
+                    self.end_headers()
+                    return
                 if self.path.startswith('/slow/'):
                     time.sleep(3)
                     self.path = self.path[5:]

@@ -1,4 +1,5 @@
 import CascadeLayout
+import CascadeNumerics
 import Foundation
 
 /// A straightforward, slow waterfall layout written from the specification, used as the oracle
@@ -153,7 +154,7 @@ public enum ReferenceWaterfall {
         case .adaptive(let minimum):
             let m = minimum.isFinite && minimum > 0 ? minimum : 1
             let fit = ((available + spacing) / (m + spacing)).rounded(.down)
-            columns = fit.isFinite ? Int(min(max(fit, 1), Double(LayoutClamp.maximumColumnCount))) : 1
+            columns = fit.isFinite ? Int(saturating: min(max(fit, 1), Double(LayoutClamp.maximumColumnCount))) : 1
         }
         if columns > 1 { spacing = min(spacing, available / Double(columns - 1)) }
         let columnWidth = max(0, (available - Double(columns - 1) * spacing) / Double(columns))
