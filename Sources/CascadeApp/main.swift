@@ -61,6 +61,11 @@ let needsHeadless = !HeadlessDisplay.hasDisplay
 let instance = MainActor.assumeIsolated {
     ApplicationInstance(unique: options.usesSingleInstance(headless: needsHeadless))
 }
+if instance.isUnique, !needsHeadless,
+    MainActor.assumeIsolated({ instance.forwardToRunningInstance(paths: options.paths) })
+{
+    exit(0)
+}
 if instance.isUnique, !needsHeadless, MainActor.assumeIsolated({ instance.registerIsRemote() }) {
     MainActor.assumeIsolated { instance.forward(paths: options.paths) }
     exit(0)
