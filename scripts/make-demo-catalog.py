@@ -104,10 +104,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     parser.add_argument("--out", default=None)
-    parser.add_argument("--channels", type=int, default=5)
+    parser.add_argument("--channels", type=int, default=None, help="5 (2 with --small)")
     parser.add_argument("--per-channel", type=int, default=60)
     parser.add_argument("--featured", type=int, default=5)
-    parser.add_argument("--small", action="store_true", help="2 channels x 14 short clips, for tests")
+    parser.add_argument("--small", action="store_true", help="2 channels (or --channels) x 14 short clips, for tests")
     parser.add_argument("--force", action="store_true")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--progress", action="store_true", help="print `progress DONE TOTAL` lines on stderr")
@@ -115,7 +115,8 @@ def main():
     if args.progress:
         die_with_parent()
     if args.small:
-        args.channels, args.per_channel = 2, 14
+        args.channels, args.per_channel = args.channels or 2, 14
+    args.channels = args.channels or 5
     args.channels = max(1, min(args.channels, len(CHANNELS)))
     shape = f"v1 channels={args.channels} per_channel={args.per_channel} featured={args.featured} small={args.small}"
     out = args.out or os.path.join(cache, "cascade", "demo-catalog-small" if args.small else "demo-catalog-v1")

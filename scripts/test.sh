@@ -9,9 +9,10 @@ bash scripts/install-deps.sh
 echo "== swift format lint"
 swift format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests
 
-echo "== imports match Package.swift"
+echo "== script checks: imports match Package.swift, leftover detection"
 python3 scripts/test_check_imports.py 2>&1 | tail -3
 python3 scripts/check-imports.py
+python3 scripts/test_check_leftovers.py 2>&1 | tail -3
 echo "== floating-point → integer conversions"
 python3 scripts/tests/test_check_conversions.py
 python3 scripts/check-conversions.py
@@ -39,9 +40,25 @@ fi
 echo "static release build: $(( $(date +%s) - started )) s"
 
 echo "== swift test"
+# The tests leave nothing behind: they run in a private temporary directory with a marker in
+# their environment, and scripts/check-leftovers.py fails the run if a process carrying the
+# marker is still alive at the end or anything is left in the directory (it also cleans up).
+run_tmp=$(mktemp -d /tmp/cascade-test-run.XXXXXX)
+export CASCADE_TEST_RUN="${run_tmp##*/}"
+finish() {
+  status=$?
+  python3 scripts/check-leftovers.py "$CASCADE_TEST_RUN" "$run_tmp" || status=1
+  rm -rf "$run_tmp"
+  exit "$status"
+}
+trap finish EXIT
+export TMPDIR="$run_tmp"
 # Tests that open windows or play video need a display: give them a private Xvfb.
 # No sound card on CI: keep GStreamer from probing ALSA/Pulse/PipeWire sinks (they only log errors).
-export NO_AT_BRIDGE=1 GDK_BACKEND=x11 GST_PLUGIN_FEATURE_RANK="${GST_PLUGIN_FEATURE_RANK:-alsasink:NONE,pulsesink:NONE,pipewiresink:NONE,openalsink:NONE}"
+# GTK4 ignores NO_AT_BRIDGE: GTK_A11Y=none and no session bus keep it from autolaunching D-Bus
+# daemons that outlive the tests (Docs/PLATFORM_NOTES.md).
+export NO_AT_BRIDGE=1 GTK_A11Y=none DBUS_SESSION_BUS_ADDRESS=disabled: GDK_BACKEND=x11
+export GST_PLUGIN_FEATURE_RANK="${GST_PLUGIN_FEATURE_RANK:-alsasink:NONE,pulsesink:NONE,pipewiresink:NONE,openalsink:NONE}"
 # Two runs: GTK and app tests iterate the GLib main loop on the main thread, which would starve
 # the core tests' main-actor work if they ran side by side.
 gtk_tests='CascadeGTKTests|CascadeAppTests'

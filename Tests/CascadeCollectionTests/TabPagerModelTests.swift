@@ -124,6 +124,22 @@ import Testing
         #expect(pager.stripOffset(tabFrames: tabs, stripWidth: 200) == 140)
     }
 
+    @Test func aJumpKeepsTheDestinationsNeighboursNotTheOrigins() {
+        // Featured (a) → Travel (b) → Nature (c) → Featured: b is a's neighbour, so the jump
+        // back must not discard b only to build it again at once.
+        let (pager, spy) = makePager()
+        pager.start()
+        pager.select(1)
+        pager.select(2)
+        _ = spy.take()
+        pager.select(0)
+        #expect(
+            spy.take() == [
+                .build("a"), .discard("d"), .willDisappear("c"), .willAppear("a"), .didDisappear("c"), .didAppear("a"),
+            ])
+        #expect(Set(pager.builtPages) == ["a", "b", "c"])
+    }
+
     @Test func indicatorInterpolatesBetweenTabs() {
         let (pager, _) = makePager()
         pager.start()

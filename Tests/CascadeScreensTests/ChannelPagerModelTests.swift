@@ -50,7 +50,12 @@ import Testing
                 model.settled(at: page)
             }
         }
-        try? await Task.sleep(for: .milliseconds(50))
+        // Every channel's pager settles with its first page: no load is in flight, so every
+        // request that will ever be made has been made.
+        #expect(
+            await waitUntil {
+                (0..<5).allSatisfy { model.feed(at: $0)?.items.count == 10 && model.feed(at: $0)?.feedState == .idle }
+            })
         for index in 0..<5 {
             let calls = await recorder.loaders["c\(index)"]!.calls
             #expect(calls.filter { $0 == .page(number: 0, size: 10) }.count == 1, "channel \(index): \(calls)")

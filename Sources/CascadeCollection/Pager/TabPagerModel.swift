@@ -173,10 +173,12 @@ public final class TabPagerModel<ChannelID: Hashable> {
 
     private func beginMove(to target: Int) {
         let from = state.settledPage
+        // The move is under way before the target is built, so that eviction keeps the
+        // destination's neighbours (the pages the user reaches next), not the origin's.
+        state = .scrolling(from: from, to: target, progress: 0)
         prepare(target)
         emit(.willDisappear(channels[from]))
         emit(.willAppear(channels[target]))
-        state = .scrolling(from: from, to: target, progress: 0)
     }
 
     private func completeMove() {
@@ -231,17 +233,21 @@ public final class TabPagerModel<ChannelID: Hashable> {
 
     private func evict(keeping prepared: ChannelID) {
         // The page on screen, the arriving one and the one just prepared are never discarded
-        // (the cache may exceed its size by those); the settled page's
-        // neighbours are kept too when the cache can hold them, so preparing one neighbour
-        // does not discard the other.
+        // (the cache may exceed its size by those); the destination's neighbours are kept too
+        // when the cache can hold them, so preparing one neighbour does not discard the other,
+        // and a jump does not discard a page it is about to prepare again.
         var pinned: Set<ChannelID> = []
+        let destination: Int
         switch state {
-        case let .idle(selected): pinned.insert(channels[selected])
-        case let .scrolling(from, to, _): pinned.formUnion([channels[from], channels[to]])
+        case let .idle(selected):
+            pinned.insert(channels[selected])
+            destination = selected
+        case let .scrolling(from, to, _):
+            pinned.formUnion([channels[from], channels[to]])
+            destination = to
         }
         pinned.insert(prepared)
-        let settled = state.settledPage
-        for neighbour in [settled + 1, settled - 1] where channels.indices.contains(neighbour) {
+        for neighbour in [destination + 1, destination - 1] where channels.indices.contains(neighbour) {
             if pinned.count < pageCacheSize { pinned.insert(channels[neighbour]) }
         }
         while builtPages.count > pageCacheSize, let victim = builtPages.first(where: { !pinned.contains($0) }) {

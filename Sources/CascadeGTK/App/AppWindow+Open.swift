@@ -22,9 +22,9 @@ extension AppWindow {
         case .video(let url):
             // Back goes to the feed of the file's folder.
             showFolder(url.deletingLastPathComponent())
-            open(Self.item(forVideoFile: url))
+            model.open(Self.item(forVideoFile: url))
         case .notVideo, .missing:
-            alert.show(title: "Can't open this", message: target.problem ?? "")
+            model.present(FeedAlert(title: "Can't open this", message: target.problem ?? ""))
         }
     }
 
@@ -33,7 +33,7 @@ extension AppWindow {
     /// feed until folder feeds exist, and says so.
     func showFolder(_ folder: URL) {
         if FileManager.default.fileExists(atPath: folder.appendingPathComponent("channels.json").path) {
-            reload(catalog: .directory(folder), key: "folder-\(StableID.derived(fromText: folder.path))")
+            model.reload(catalog: .directory(folder), key: "folder-\(StableID.derived(fromText: folder.path))")
         } else {
             FileHandle.standardError.write(
                 Data("cascade: \(folder.path) has no catalog (channels.json); folder feeds are not built yet\n".utf8))

@@ -128,6 +128,15 @@ public final class BannerCarouselView {
         updateRunning()
     }
 
+    /// Ends a page change at once (its page stays the model's); used when the carousel leaves
+    /// the screen, where its frame clock stops.
+    public func stopAnimating() {
+        animation?.stop()
+        animation = nil
+        drawnPosition = model.position
+        render()
+    }
+
     // MARK: Private
 
     private func connectInput() {
@@ -183,6 +192,13 @@ public final class BannerCarouselView {
             return
         }
         animation?.stop()
+        animation = nil
+        guard gtk_widget_get_mapped(root) != 0 else {
+            // Off screen no frame clock ticks: land on the page at once.
+            drawnPosition = model.position
+            render()
+            return
+        }
         animation = MotionAnimation(
             widget: root, motion: .pageSnap, from: transition.from, to: transition.to,
             onFrame: { [weak self] position in

@@ -24,7 +24,7 @@ public final class FeedView {
 
     let scrolled: UnsafeMutablePointer<GtkWidget>
     let adjustment: UnsafeMutablePointer<GtkAdjustment>
-    private let content: UnsafeMutablePointer<GtkWidget>
+    let content: UnsafeMutablePointer<GtkWidget>
     private let refreshHeader: UnsafeMutablePointer<GtkWidget>
     private let refreshStatus = StatusLine()
     private let footer: UnsafeMutablePointer<GtkWidget>
@@ -39,6 +39,8 @@ public final class FeedView {
     private var lastSize = CGSize.zero
     private var scale: CGFloat = 1
     private var placedFooter: CGRect?
+    /// Whether the page is the one shown (set by the owner); the banner runs only then.
+    private var bannerActive = false
     /// Seconds between the banner's automatic advances (0: never); set before it is made.
     public var bannerInterval: Double = 4
     /// The banner carousel, made when the feed first has banners.
@@ -90,6 +92,7 @@ public final class FeedView {
         gtk_fixed_put(content.as(GtkFixed.self), footer, 0, 0)
 
         connectInput()
+        model.attachHost()
         model.onItemsChanged = { [weak self] change in self?.itemsChanged(change) }
         model.onChromeChanged = { [weak self] in self?.renderChrome() }
         renderChrome()
@@ -110,7 +113,12 @@ public final class FeedView {
         pullReleaseTimer?.cancel()
         images.unbindAll()
         prefetcher.stopAll()
+        bannerActive = false
         banner?.setOnScreen(false)
+        banner?.stopAnimating()
+        // The model outlives this view: leave it with no visible set, so the next view of
+        // this page starts from scratch and nothing reports cells no widget draws.
+        model.detachHost()
     }
 
     // MARK: Queries (for the script report)
@@ -123,8 +131,9 @@ public final class FeedView {
     public var maxOffset: Double { max(0, gtk_adjustment_get_upper(adjustment) - viewportHeight) }
     /// Cell widgets alive: visible plus pooled.
     public var liveCells: Int { recycler.liveCellCount }
-    /// Items whose cells are on screen, with frames, sorted by index.
-    public var visibleItems: [(index: Int, item: VideoItem, frame: CGRect)] {
+    /// The items the model's viewport counts as visible, with their layout frames, sorted by
+    /// index. What is drawn is `drawnItems`; the two agree unless the host failed to draw.
+    public var modelVisibleItems: [(index: Int, item: VideoItem, frame: CGRect)] {
         model.viewport.visibleElements.compactMap { element in
             guard let index = model.itemIndex(of: element.id) else { return nil }
             return (index, model.items[index], element.frame)
@@ -275,7 +284,7 @@ public final class FeedView {
             }
             carousel.apply(size: shown.frame.size)
             gtk_widget_set_visible(carousel.root, 1)
-            carousel.setOnScreen(true)
+            carousel.setOnScreen(bannerActive)
         } else if hidden {
             gtk_widget_set_visible(carousel.root, 0)
             carousel.setOnScreen(false)
@@ -292,6 +301,7 @@ public final class FeedView {
 
     /// Whether the carousel shows and may auto-advance (the page is shown).
     public func setBannerActive(_ active: Bool) {
+        bannerActive = active
         guard let banner else { return }
         let inView = model.viewport.visibleElements.contains { $0.id == model.bannerElement }
         banner.setOnScreen(active && inView)

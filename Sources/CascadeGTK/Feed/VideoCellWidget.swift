@@ -18,6 +18,7 @@ public final class VideoCellWidget {
     private let glyph: OpaquePointer
     private let badge: OpaquePointer
     private let title: OpaquePointer
+    private let titleClip: UnsafeMutablePointer<GtkWidget>
     private var size = CGSize.zero
     /// Called on a click (primary button) or Enter while focused.
     public var onActivate: (() -> Void)?
@@ -69,11 +70,23 @@ public final class VideoCellWidget {
         gtk_label_set_ellipsize(title, PANGO_ELLIPSIZE_END)
         gtk_label_set_justify(title, GTK_JUSTIFY_CENTER)
         gtk_label_set_xalign(title, 0.5)
-        gtk_label_set_yalign(title, 0)
+        gtk_label_set_yalign(title, 0.5)
+        gtk_widget_set_valign(title.widget, GTK_ALIGN_CENTER)
         gtk_widget_set_overflow(title.widget, GTK_OVERFLOW_HIDDEN)
 
+        // A label asks for at least one line of text, which can be taller than the title's share
+        // of a short cell: the cell would then grow past its layout frame and overlap the next
+        // one. A scroller with an external vertical policy does not pass that minimum on, so
+        // the cell is exactly its frame and the title is clipped to its band. It takes no
+        // input: clicks and wheel scrolls go to the cell and the feed.
+        titleClip = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_policy(OpaquePointer(titleClip), GTK_POLICY_NEVER, GTK_POLICY_EXTERNAL)
+        gtk_scrolled_window_set_child(OpaquePointer(titleClip), title.widget)
+        gtk_widget_set_can_target(titleClip, 0)
+        gtk_widget_set_can_focus(titleClip, 0)
+
         gtk_box_append(root.as(GtkBox.self), coverBox)
-        gtk_box_append(root.as(GtkBox.self), title.widget)
+        gtk_box_append(root.as(GtkBox.self), titleClip)
 
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(click, guint(GDK_BUTTON_PRIMARY))
@@ -119,9 +132,11 @@ public final class VideoCellWidget {
             root, Int32(saturatingRounded: newSize.width), Int32(saturatingRounded: newSize.height))
         gtk_widget_set_size_request(
             coverBox, Int32(saturating: geometry.cover.width), Int32(saturating: geometry.cover.height))
-        gtk_widget_set_margin_top(title.widget, Int32(saturating: geometry.title.minY - geometry.cover.maxY))
+        // The title is centred in everything below the cover (the gap and its band), so a
+        // line of 13 pt text still fits where the 11 % band alone is shorter than the line.
         gtk_widget_set_size_request(
-            title.widget, Int32(saturating: geometry.title.width), Int32(saturating: geometry.title.height))
+            titleClip, Int32(saturating: geometry.title.width),
+            Int32(saturating: newSize.height.rounded() - geometry.cover.height))
         // Two wrapped lines only fit when the title's share of the cell is tall enough.
         gtk_label_set_lines(title, geometry.title.height >= 34 ? 2 : 1)
     }

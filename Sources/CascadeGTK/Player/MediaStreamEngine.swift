@@ -82,6 +82,10 @@ public final class MediaStreamEngine: PlaybackEngine {
     public var hasVideo: Bool { stream.map { gtk_media_stream_has_video($0) != 0 } ?? false }
 
     /// Releases any previous media and starts preparing `url` (file or http(s)).
+    ///
+    /// The source's first bytes are probed first (`MediaProbe`, bounded in size and time): only
+    /// a known audio/video container reaches GStreamer; an image, SVG or unknown file fails with
+    /// "This isn't a video …", so no image decoder ever runs on it.
     public func load(_ url: URL) {
         release()
         if url.isFileURL {
@@ -92,6 +96,57 @@ public final class MediaStreamEngine: PlaybackEngine {
                 return
             }
         }
+        reportedFailure = false
+        let load = loadCount
+        watchdog = PlayerTimeout(after: configuration.prepareTimeout) { [weak self] in
+            guard let self, self.loadCount == load else { return }
+            if let stream = self.stream, gtk_media_stream_is_prepared(stream) != 0 { return }
+            self.fail("timed out preparing the video after \(Self.describe(self.configuration.prepareTimeout)) s")
+        }
+        if url.isFileURL {
+            // A local file is probed at once, so the stream exists when `load` returns.
+            proceed(with: MediaProbe.probeLocalFile(url), url: url, failLater: true)
+            return
+        }
+        let probe = MediaProbe(deadline: max(0.5, configuration.prepareTimeout * 0.8))
+        let weakSelf = WeakEngine(self)
+        probeTask = Task.detached {
+            let outcome = await probe.probe(url)
+            guard !Task.isCancelled else { return }
+            MainLoopHandoff.async {
+                guard let self = weakSelf.engine, self.loadCount == load else { return }
+                self.probeTask = nil
+                self.proceed(with: outcome, url: url, failLater: false)
+            }
+        }
+    }
+
+    /// Opens `url` if the probe found audio/video (or could not read it: GStreamer then reports
+    /// its own error), fails with the player's refusal otherwise.
+    private func proceed(with outcome: MediaProbe.Outcome, url: URL, failLater: Bool) {
+        let refusal: String
+        switch outcome {
+        case .classified(let signature) where signature.isPlayable:
+            openAndPlayIfRequested(url)
+            return
+        case .unreadable:
+            openAndPlayIfRequested(url)
+            return
+        case .classified(let signature):
+            refusal = signature.refusal ?? "This isn't a video."
+        case .refused(let message):
+            refusal = message
+        }
+        if failLater { failSoon(refusal) } else { fail(refusal) }
+    }
+
+    private func openAndPlayIfRequested(_ url: URL) {
+        open(url)
+        if playRequested, let stream { gtk_media_stream_play(stream) }
+    }
+
+    /// Creates the media stream for a probed source.
+    private func open(_ url: URL) {
         let file = g_file_new_for_uri(url.absoluteString)
         let stream = gtk_media_file_new_for_file(file)
         g_object_unref(UnsafeMutableRawPointer(file))
@@ -105,10 +160,6 @@ public final class MediaStreamEngine: PlaybackEngine {
         gtk_media_stream_set_volume(stream, volume)
         gtk_media_stream_set_muted(stream, configuration.muted ? 1 : 0)
         connectSignals(stream)
-        watchdog = PlayerTimeout(after: configuration.prepareTimeout) { [weak self] in
-            guard let self, let stream = self.stream, gtk_media_stream_is_prepared(stream) == 0 else { return }
-            self.fail("timed out preparing the video after \(Self.describe(self.configuration.prepareTimeout)) s")
-        }
         stall.reset()
         scheduleStallCheck()
         // The stream may have failed synchronously (e.g. no media backend).
@@ -117,12 +168,14 @@ public final class MediaStreamEngine: PlaybackEngine {
 
     /// Starts or resumes playback (before `ready`: plays once prepared).
     public func play() {
+        playRequested = true
         guard let stream else { return }
         gtk_media_stream_play(stream)
     }
 
     /// Pauses playback.
     public func pause() {
+        playRequested = false
         guard let stream else { return }
         gtk_media_stream_pause(stream)
     }
@@ -163,10 +216,15 @@ public final class MediaStreamEngine: PlaybackEngine {
 
     private var connections: [PlayerSignalConnection] = []
     private var watchdog: PlayerTimeout?
+    private var probeTask: Task<Void, Never>?
+    /// Whether `play` was called since `load` (applied when the probe lets the stream open).
+    private var playRequested = false
     private var deferredFailure: PlayerTimeout?
     private var pendingSeek: (@MainActor (Bool) -> Void)?
     private var firstFrameSeen = false
     private var generation = 0
+    /// Counts `load`/`release` calls: a probe or watchdog of an earlier load does nothing.
+    private var loadCount = 0
     private var stall: StallDetector
     private var stallTimer: PlayerTimeout?
     private var reportedFailure = false
@@ -278,6 +336,10 @@ public final class MediaStreamEngine: PlaybackEngine {
     }
 
     private func release() {
+        probeTask?.cancel()
+        probeTask = nil
+        playRequested = false
+        loadCount += 1
         watchdog?.cancel()
         watchdog = nil
         stallTimer?.cancel()
@@ -340,4 +402,11 @@ public final class MediaStreamEngine: PlaybackEngine {
     private static func describe(_ seconds: Double) -> String {
         seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(saturating: seconds)) : String(seconds)
     }
+}
+
+/// A weak reference to an engine that can cross to the probe's thread (only dereferenced on
+/// the main thread).
+private final class WeakEngine: @unchecked Sendable {
+    weak var engine: MediaStreamEngine?
+    init(_ engine: MediaStreamEngine) { self.engine = engine }
 }

@@ -102,7 +102,7 @@ public final class ScriptRunner {
             try await frames(2)
         case .back:
             guard app.screen != .feed else { throw ScriptFailure("already on the feed") }
-            app.showFeed()
+            app.model.back()
             try await frames(2)
         case .screenshot(let name):
             try await frames(2)

@@ -17,13 +17,9 @@ enum StateReport {
             "frame_times_ms": ["count": frames.count, "p50": round3(frames.p50), "p95": round3(frames.p95)],
         ]
         if let feed = app.feed {
-            state["visible_items"] = feed.visibleItems.map { entry -> [String: Any] in
-                let f = entry.frame
-                return [
-                    "index": entry.index, "id": entry.item.id,
-                    "frame": [round3(f.minX), round3(f.minY), round3(f.width), round3(f.height)],
-                ]
-            }
+            // What is drawn (the cell widgets on screen), and what the model counts as visible.
+            state["visible_items"] = itemList(feed.drawnItems)
+            state["model_visible_items"] = itemList(feed.modelVisibleItems)
             state["live_cells"] = feed.liveCells
             let origin = feed.contentOrigin(in: app.window)
             state["feed_origin"] = [round3(origin.x), round3(origin.y)]
@@ -49,6 +45,7 @@ enum StateReport {
             }
         } else {
             state["visible_items"] = [Any]()
+            state["model_visible_items"] = [Any]()
             state["live_cells"] = 0
             var summary = feedSummary(nil)
             summary["state"] = app.isLoadingChannels ? "refreshing" : "idle"
@@ -60,6 +57,16 @@ enum StateReport {
         state["columns"] = app.columns.map { $0 as Any } ?? "auto"
         state["catalog_progress"] = app.catalogProgress ?? NSNull()
         return state
+    }
+
+    private static func itemList(_ items: [(index: Int, item: VideoItem, frame: CGRect)]) -> [[String: Any]] {
+        items.map { entry in
+            let f = entry.frame
+            return [
+                "index": entry.index, "id": entry.item.id,
+                "frame": [round3(f.minX), round3(f.minY), round3(f.width), round3(f.height)],
+            ]
+        }
     }
 
     private static func feedSummary(_ model: FeedScreenModel?) -> [String: Any] {

@@ -138,6 +138,21 @@ public final class FeedScreenModel {
         pager.prepare()
     }
 
+    /// A host starts drawing this screen. The model outlives its views (a channel page's view
+    /// is dropped and rebuilt while its data stays), so a new host starts from an empty visible
+    /// set: its first `scroll(to:)` reports every visible element as appeared, even when the
+    /// container size and the rect are the same as the previous host's.
+    public func attachHost() {
+        forgetVisibleSet()
+    }
+
+    /// The host stopped drawing this screen (its view is being dropped): the visible set it
+    /// was shown is forgotten, so nothing reports cells that no widget draws any more. The
+    /// scroll offset stays, for the next host to restore.
+    public func detachHost() {
+        forgetVisibleSet()
+    }
+
     /// The host's scrollable area changed size. Relayouts (reusing cached heights) when the
     /// width changed, keeping the first visible item where it was on screen: returns the scroll
     /// offset that does so (clamped to the new content), which becomes `scrollOffset`, or nil
@@ -298,6 +313,11 @@ public final class FeedScreenModel {
     }
 
     // MARK: Private
+
+    private func forgetVisibleSet() {
+        viewport.reset()
+        visibleRect = .null
+    }
 
     /// The first item visible at the top of the last scrolled rect (the first one starting at
     /// or below its top edge, else the first one showing) and how far below that edge it starts.
