@@ -11,8 +11,10 @@ import Testing
 @MainActor
 @Suite(.serialized, .enabled(if: PlayerEngineFixture.hasDisplay, "needs a display (run under xvfb-run -a)"))
 struct PlayerMediaProbeTests {
+    let fixture: PlayerEngineFixture
+
     init() throws {
-        try #require(PlayerEngineFixture.setUpGTK())
+        fixture = try PlayerEngineFixture()
     }
 
     /// Files that are not videos, named like videos.
@@ -59,7 +61,7 @@ struct PlayerMediaProbeTests {
     }
 
     @Test func aRealClipOverHTTPStillPlays() throws {
-        let clips = try PlayerEngineFixture.clips()
+        let clips = fixture.clips
         let server = try LocalHTTPServer(root: clips.directory)
         defer { server.stop() }
         let engine = MediaStreamEngine()

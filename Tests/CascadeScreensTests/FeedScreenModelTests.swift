@@ -42,7 +42,7 @@ import Testing
         let (model, _, _) = makeModel()
         model.attachHost()
         model.start()
-        #expect(await eventually { model.items.count >= 10 })
+        #expect(await waitUntil { model.items.count >= 10 })
         let rect = CGRect(x: 0, y: 0, width: 375, height: 667)
         let first = model.scroll(to: rect)
         let visible = model.viewport.visibleElements.map(\.id)
@@ -183,7 +183,7 @@ import Testing
         let height = 600.0
         #expect(model.setContainerSize(CGSize(width: 375, height: height)) == 0)
         model.start()
-        #expect(await eventually { model.items.count == 200 })
+        #expect(await waitUntil { model.items.count == 200 })
         var random = SeededGenerator(seed: 21)
         var width = 375.0
         for _ in 0..<40 {
