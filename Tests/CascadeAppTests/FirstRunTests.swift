@@ -65,12 +65,7 @@ import Testing
     }
 
     static func waitForFinishedClips(in media: URL, atLeast count: Int, timeout: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if ((try? finishedClips(in: media))?.count ?? 0) >= count { return true }
-            usleep(20_000)
-        }
-        return false
+        waitUntilBlocking(timeout: .seconds(Int(timeout))) { ((try? finishedClips(in: media))?.count ?? 0) >= count }
     }
 
     /// The done count of the first "N of 28 clips" line.

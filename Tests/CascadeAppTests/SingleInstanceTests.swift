@@ -91,29 +91,25 @@ import Testing
     }
 
     static func waitForText(_ url: URL, timeout: Double) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let text = try? String(contentsOf: url, encoding: .utf8), text.hasSuffix("\n") {
-                return text.trimmingCharacters(in: .whitespacesAndNewlines)
-            }
-            usleep(20_000)
+        var text: String?
+        waitUntilBlocking(timeout: .seconds(Int(timeout))) {
+            guard let read = try? String(contentsOf: url, encoding: .utf8), read.hasSuffix("\n") else { return false }
+            text = read.trimmingCharacters(in: .whitespacesAndNewlines)
+            return true
         }
-        return nil
+        return text
     }
 
-    /// Polls the bus until the running instance answers on its object (its main loop runs: a
-    /// later launch asks it for its actions before it hands anything over), bounded.
+    /// Polls the bus until the running instance answers on its object (its main loop runs, so
+    /// "the running window" exists), bounded.
     static func waitForName(environment: [String: String], timeout: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        waitUntilBlocking(timeout: .seconds(Int(timeout)), interval: .milliseconds(50)) {
             let result = try? ChildGroup.run(
                 [
                     "gdbus", "call", "--session", "--dest", "org.cascade.Feed", "--object-path", "/org/cascade/Feed",
                     "--method", "org.gtk.Actions.DescribeAll",
                 ], environment: environment, timeout: 10)
-            if result?.status == 0 { return true }
-            usleep(50_000)
+            return result?.status == 0
         }
-        return false
     }
 }
