@@ -56,18 +56,20 @@ if let path = options.scriptPath, let report = options.reportPath {
 }
 
 let needsHeadless = !HeadlessDisplay.hasDisplay
+// What a later launch hands to the running window: its files and folders.
+let handedOver = options.paths
 // One instance per session: a second interactive launch hands its files and folders (or just
 // "present yourself") to the running window and exits before any other work.
 let instance = MainActor.assumeIsolated {
     ApplicationInstance(unique: options.usesSingleInstance(headless: needsHeadless))
 }
 if instance.isUnique, !needsHeadless,
-    MainActor.assumeIsolated({ instance.forwardToRunningInstance(paths: options.paths) })
+    MainActor.assumeIsolated({ instance.forwardToRunningInstance(paths: handedOver) })
 {
     exit(0)
 }
 if instance.isUnique, !needsHeadless, MainActor.assumeIsolated({ instance.registerIsRemote() }) {
-    MainActor.assumeIsolated { instance.forward(paths: options.paths) }
+    MainActor.assumeIsolated { instance.forward(paths: handedOver) }
     exit(0)
 }
 
