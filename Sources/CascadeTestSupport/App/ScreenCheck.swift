@@ -1,4 +1,5 @@
 import CascadeImages
+import CascadeNumerics
 import Foundation
 
 /// Checks what a `cascade --script` step drew: the report's drawn cells against the model's
@@ -50,7 +51,7 @@ public enum ScreenCheck {
         var problems: [String] = []
         let name = png.lastPathComponent
 
-        let top = max(0, Int(origin[1].rounded()))
+        let top = max(0, Int(saturatingRounded: origin[1]))
         let pageColours = colours(in: image, x: 0, y: top, width: image.width, height: image.height - top, step: 7)
         if pageColours < 8 {
             problems.append("\(name): the page area is blank (\(pageColours) colours below y=\(top))")
@@ -60,10 +61,10 @@ public enum ScreenCheck {
         }
         var checked = 0
         for item in drawn {
-            let x0 = Int((origin[0] + item.frame[0]).rounded())
-            let y0 = Int((origin[1] + item.frame[1] - offset).rounded())
-            let width = Int(item.frame[2])
-            let coverHeight = Int(item.frame[3] * 0.85)
+            let x0 = Int(saturatingRounded: origin[0] + item.frame[0])
+            let y0 = Int(saturatingRounded: origin[1] + item.frame[1] - offset)
+            let width = Int(saturating: item.frame[2])
+            let coverHeight = Int(saturating: item.frame[3] * 0.85)
             guard x0 >= 0, y0 >= top, width > 12, coverHeight > 12, x0 + width <= image.width,
                 y0 + coverHeight <= image.height
             else { continue }
