@@ -12,7 +12,8 @@ func fail(_ message: String, status: Int32 = 2) -> Never {
 
 let options: LaunchOptions
 do {
-    options = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+    options = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst())).adoptingFolderArgument(
+        relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
 } catch {
     fail("\(error)")
 }
@@ -57,7 +58,7 @@ if let path = options.scriptPath, let report = options.reportPath {
 
 let needsHeadless = !HeadlessDisplay.hasDisplay
 // What a later launch hands to the running window: its files and folders.
-let handedOver = options.paths
+let handedOver = options.pathsToForward
 // One instance per session: a second interactive launch hands its files and folders (or just
 // "present yourself") to the running window and exits before any other work.
 let instance = MainActor.assumeIsolated {
@@ -120,6 +121,8 @@ case .server(let base):
 case .http(let template):
     catalog = .feedURL(
         template: template, fetcher: HTTPFetcher(configuration: .init(timeout: options.requestTimeout)))
+case .folder(let path):
+    catalog = FolderFeeds.catalog(folder: URL(fileURLWithPath: path, isDirectory: true))
 }
 
 let cacheDirectory = DemoCatalog.defaultDirectory.deletingLastPathComponent()

@@ -9,7 +9,7 @@ import Testing
 /// error, served over HTTP or from a file, before GStreamer's image decoders see them; a real
 /// clip over HTTP still plays.
 @MainActor
-@Suite(.serialized, .enabled(if: PlayerEngineFixture.hasDisplay, "needs a display (run under xvfb-run -a)"))
+@Suite(.serialized, .needsDisplay)
 struct PlayerMediaProbeTests {
     let fixture: PlayerEngineFixture
 
@@ -35,8 +35,7 @@ struct PlayerMediaProbeTests {
     private func failure(loading url: URL) -> String? {
         var configuration = MediaStreamEngine.Configuration()
         configuration.prepareTimeout = 8
-        let engine = MediaStreamEngine(configuration: configuration)
-        let log = EngineEventLog(engine)
+        let (engine, log) = fixture.makeEngine(configuration: configuration)
         engine.load(url)
         engine.play()
         _ = MainLoopBridge.run(until: { log.failure != nil || log.isReady }, timeout: 10)
@@ -64,8 +63,7 @@ struct PlayerMediaProbeTests {
         let clips = fixture.clips
         let server = try LocalHTTPServer(root: clips.directory)
         defer { server.stop() }
-        let engine = MediaStreamEngine()
-        let log = EngineEventLog(engine)
+        let (engine, log) = fixture.makeEngine()
         engine.load(server.url("/\(clips.clip.lastPathComponent)"))
         engine.play()
         #expect(MainLoopBridge.run(until: { log.isReady || log.failure != nil }, timeout: 10))

@@ -54,6 +54,10 @@ public final class AppWindow: AppHosting {
     private let stack: OpaquePointer
     private let feedHolder: UnsafeMutablePointer<GtkWidget>
     private let subtitle: OpaquePointer
+    /// The catalog's status line (a folder's scan progress), nil for none.
+    public internal(set) var catalogStatus: String?
+    var statusTask: Task<Void, Never>?
+    private var channelTitle = ""
 
     // MARK: Lifecycle
 
@@ -71,8 +75,10 @@ public final class AppWindow: AppHosting {
         let disk = try? DiskImageCache(directory: cacheDirectory.appendingPathComponent("images"))
         // 32 MB of decoded covers holds about four screens of cells (a cover is ~0.3 MB), keeps a
         // 10,000-item fling's memory growth bounded, and the disk cache makes re-decoding cheap.
+        // Folder feeds' covers are thumbnails made on demand; every other URL is fetched as before.
         pipeline = ImagePipeline(
-            decoder: PixbufImageDecoder(), memoryCache: MemoryImageCache(costLimit: 32 << 20), diskCache: disk)
+            decoder: PixbufImageDecoder(), fetcher: FolderFeeds.fetcher(),
+            memoryCache: MemoryImageCache(costLimit: 32 << 20), diskCache: disk)
         playerPage = PlayerPage(pipeline: pipeline)
 
         window = gtk_application_window_new(UnsafeMutablePointer<GtkApplication>(application))
@@ -111,6 +117,7 @@ public final class AppWindow: AppHosting {
         if let volume = preferences?.preferences.volume { playerPage.controller.setVolume(volume) }
         playerPage.onBack = { [weak self] in self?.model.back() }
         model.host = self
+        followStatus(of: catalog)
         connectKeys()
         Signal.connect(window.raw, "realize") { [weak self] in
             guard let self else { return }
@@ -160,6 +167,13 @@ public final class AppWindow: AppHosting {
     }
 
     public func showSubtitle(_ text: String) {
+        channelTitle = text
+        updateSubtitle()
+    }
+
+    /// The top bar's subtitle: the selected channel, then the catalog's status.
+    func updateSubtitle() {
+        let text = [channelTitle, catalogStatus ?? ""].filter { !$0.isEmpty }.joined(separator: "  ·  ")
         gtk_label_set_text(subtitle, text)
     }
 

@@ -110,12 +110,11 @@ public final class MediaStreamEngine: PlaybackEngine {
         }
         let probe = MediaProbe(deadline: max(0.5, configuration.prepareTimeout * 0.8))
         let weakSelf = WeakEngine(self)
-        probeTask = Task.detached {
-            let outcome = await probe.probe(url)
-            guard !Task.isCancelled else { return }
+        // A callback, not a Task: the answer must arrive even when Swift's cooperative threads
+        // are all busy.
+        probe.probe(url) { outcome in
             MainLoopHandoff.async {
                 guard let self = weakSelf.engine, self.loadCount == load else { return }
-                self.probeTask = nil
                 self.proceed(with: outcome, url: url, failLater: false)
             }
         }
@@ -216,7 +215,6 @@ public final class MediaStreamEngine: PlaybackEngine {
 
     private var connections: [PlayerSignalConnection] = []
     private var watchdog: PlayerTimeout?
-    private var probeTask: Task<Void, Never>?
     /// Whether `play` was called since `load` (applied when the probe lets the stream open).
     private var playRequested = false
     private var deferredFailure: PlayerTimeout?
@@ -336,8 +334,6 @@ public final class MediaStreamEngine: PlaybackEngine {
     }
 
     private func release() {
-        probeTask?.cancel()
-        probeTask = nil
         playRequested = false
         loadCount += 1
         watchdog?.cancel()

@@ -13,6 +13,7 @@ enum StateReport {
             "channel": app.channelPager?.model.selectedIndex ?? 0,
             "carousel_page": app.feed?.banner?.currentPage as Any? ?? NSNull(),
             "alert": app.alert.text ?? NSNull(),
+            "catalog_status": app.catalogStatus ?? NSNull(),
             "rss_bytes": residentBytes(),
             "frame_times_ms": ["count": frames.count, "p50": round3(frames.p50), "p95": round3(frames.p95)],
         ]

@@ -18,6 +18,7 @@ public enum Stylesheet {
         }
         .refresh-header, .load-footer { color: #5b5f6a; font-size: 10.5pt; }
         .load-footer.failed { color: #b3261e; }
+        .load-footer.beyond-limit { background: rgba(246, 246, 248, 0.94); color: #1f2128; }
         .alert-backdrop { background: alpha(black, 0.35); }
         .alert {
             background: #ffffff; border-radius: 12px; padding: 20px 24px 14px 24px;

@@ -144,6 +144,8 @@ public final class AppModel {
         switch source {
         case .demoCatalog(let directory): "demo-\(directory.map(StableID.derived(fromText:)) ?? "default")"
         case .http(let url), .server(let url): "http-\(StableID.derived(fromText: url))"
+        case .folder(let path):
+            "folder-\(StableID.derived(fromText: URL(fileURLWithPath: path).standardizedFileURL.path))"
         }
     }
 
