@@ -28,7 +28,7 @@ final class CatalogPreparation {
         gtk_widget_set_halign(root, GTK_ALIGN_CENTER)
         gtk_widget_set_vexpand(root, 1)
         gtk_widget_add_css_class(root, "catalog-progress")
-        label = OpaquePointer(gtk_label_new(progress.message))
+        label = OpaquePointer(gtk_label_new(Localization.text(progress.message)))
         bar = OpaquePointer(gtk_progress_bar_new())
         gtk_widget_set_size_request(bar.widget, 360, -1)
         gtk_box_append(root.as(GtkBox.self), label.widget)
@@ -66,14 +66,17 @@ final class CatalogPreparation {
 
     /// The report's view of it.
     var reportState: [String: Any] {
-        ["done": progress.done, "total": progress.total, "message": progress.message, "running": isRunning]
+        [
+            "done": progress.done, "total": progress.total, "message": Localization.text(progress.message),
+            "running": isRunning,
+        ]
     }
 
     // MARK: Private
 
     private func received(_ line: String) {
         guard progress.record(line: line, at: Date().timeIntervalSince(started)) else { return }
-        gtk_label_set_text(label, progress.message)
+        gtk_label_set_text(label, Localization.text(progress.message))
         if progress.total > 0 { gtk_progress_bar_set_fraction(bar, Double(progress.done) / Double(progress.total)) }
         printToTerminal()
     }
