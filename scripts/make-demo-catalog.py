@@ -81,7 +81,9 @@ def make_clip(job):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    cache = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(cache):  # the XDG spec: a relative (or empty) value is ignored
+        cache = os.path.join(os.path.expanduser("~"), ".cache")
     parser.add_argument("--out", default=None)
     parser.add_argument("--channels", type=int, default=None, help="5 (2 with --small)")
     parser.add_argument("--per-channel", type=int, default=60)

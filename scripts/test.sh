@@ -10,9 +10,9 @@ echo "== swift format lint"
 swift format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests Fuzz
 
 echo "== script checks: imports match Package.swift, leftover detection"
-python3 scripts/test_check_imports.py 2>&1 | tail -3
+python3 scripts/tests/test_check_imports.py 2>&1 | tail -3
 python3 scripts/check-imports.py
-python3 scripts/test_check_leftovers.py 2>&1 | tail -3
+python3 scripts/tests/test_check_leftovers.py 2>&1 | tail -3
 echo "== floating-point → integer conversions"
 python3 scripts/tests/test_check_conversions.py
 python3 scripts/check-conversions.py
@@ -44,9 +44,9 @@ trap finish EXIT
 export TMPDIR="$run_tmp"
 # Tests that open windows or play video need a display: give them a private Xvfb.
 # No sound card on CI: keep GStreamer from probing ALSA/Pulse/PipeWire sinks (they only log errors).
-# GTK4 ignores NO_AT_BRIDGE: GTK_A11Y=none and no session bus keep it from autolaunching D-Bus
-# daemons that outlive the tests (Docs/PLATFORM_NOTES.md).
-export NO_AT_BRIDGE=1 GTK_A11Y=none DBUS_SESSION_BUS_ADDRESS=disabled: GDK_BACKEND=x11
+# GTK4 ignores NO_AT_BRIDGE: GTK_A11Y=none keeps it from starting at-spi's bus, whose dbus-daemon
+# outlives the tests (Docs/PLATFORM_NOTES.md).
+export NO_AT_BRIDGE=1 GTK_A11Y=none GDK_BACKEND=x11
 export GST_PLUGIN_FEATURE_RANK="${GST_PLUGIN_FEATURE_RANK:-alsasink:NONE,pulsesink:NONE,pipewiresink:NONE,openalsink:NONE}"
 # Two runs: GTK and app tests iterate the GLib main loop on the main thread, which would starve
 # the core tests' main-actor work if they ran side by side.

@@ -18,7 +18,10 @@ final class ChildGroup {
         let wrapper = """
             import os, signal, sys
             signal.pthread_sigmask(signal.SIG_SETMASK, [])
-            os.setsid()
+            try:
+                os.setsid()
+            except PermissionError:
+                pass  # already a process-group leader: Foundation's Process makes the child one
             os.execvp(sys.argv[1], sys.argv[1:])
             """
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
@@ -37,13 +40,9 @@ final class ChildGroup {
 
     /// Waits at most `timeout` seconds for the leader to exit; its status, or nil (group killed).
     func wait(timeout: Double) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning {
-            if Date() >= deadline {
-                killGroup()
-                return nil
-            }
-            usleep(20_000)
+        guard waitUntilBlocking(timeout: .seconds(timeout), interval: .milliseconds(20), { !process.isRunning }) else {
+            killGroup()
+            return nil
         }
         return process.terminationStatus
     }
@@ -51,8 +50,7 @@ final class ChildGroup {
     /// Kills every process of the group (SIGKILL) and reaps the leader.
     func killGroup() {
         _ = kill(-process.processIdentifier, SIGKILL)
-        let deadline = Date().addingTimeInterval(5)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
+        waitUntilBlocking(timeout: .seconds(5)) { !process.isRunning }
     }
 
     /// What the group wrote so far.

@@ -229,6 +229,10 @@ public final class AppWindow: AppHosting {
             let shown = max(layout?.columnCount(inSection: 0) ?? 0, layout?.columnCount(inSection: 1) ?? 0)
             return self.model.handleKey(String(cString: name), modifiers: modifiers, shownColumns: shown)
         }
+        // Capture phase: GtkWindow binds Ctrl+Tab and Ctrl+Shift+Tab to moving the focus, which
+        // would run before a bubble-phase handler; the app's channel keys come first. Keys it
+        // does not use (arrows, Enter, Space) still reach the focused widget.
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         gtk_widget_add_controller(window, keys)
     }
 }

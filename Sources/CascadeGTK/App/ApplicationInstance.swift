@@ -72,34 +72,7 @@ public final class ApplicationInstance {
 
     // MARK: Private
 
-    private final class OpenBox: @unchecked Sendable {
-        weak var owner: ApplicationInstance?
-    }
-
-    /// `void (*)(GApplication *, GFile **files, gint n_files, gchar *hint, gpointer)`.
     private func connectOpen() {
-        let box = OpenBox()
-        box.owner = self
-        let thunk:
-            @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?, gpointer?)
-                ->
-                Void = { _, files, count, _, data in
-                    guard let data, let files else { return }
-                    var urls: [URL] = []
-                    for i in 0..<Int(max(0, count)) {
-                        guard let file = files[i], let path = g_file_get_path(file) else { continue }
-                        urls.append(URL(fileURLWithPath: String(cString: path)))
-                        g_free(path)
-                    }
-                    let box = Unmanaged<OpenBox>.fromOpaque(data).takeUnretainedValue()
-                    MainActor.assumeIsolated { box.owner?.onOpen?(urls) }
-                }
-        let release: GClosureNotify = { data, _ in
-            guard let data else { return }
-            Unmanaged<OpenBox>.fromOpaque(data).release()
-        }
-        g_signal_connect_data(
-            UnsafeMutableRawPointer(application), "open", unsafeBitCast(thunk, to: GCallback.self),
-            Unmanaged.passRetained(box).toOpaque(), release, GConnectFlags(rawValue: 0))
+        Signal.connectOpen(UnsafeMutableRawPointer(application)) { [weak self] urls in self?.onOpen?(urls) }
     }
 }

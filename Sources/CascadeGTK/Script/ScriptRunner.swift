@@ -11,14 +11,23 @@ public final class ScriptRunner {
     private let reportURL: URL
     private let screenshots: URL
     private var steps: [[String: Any]] = []
+    private var reportProblem: String?
 
-    /// Creates a runner; the script is parsed up front.
-    /// - Throws: `ScriptError` for a syntax error (nothing runs).
+    /// Creates a runner; the script is parsed and an empty report written up front.
+    /// - Throws: `ScriptError` for a syntax error, `ReportError` when the report cannot be
+    ///   written (nothing runs: a run whose report is lost must not look like a success).
     public init(app: AppWindow, script: String, reportURL: URL, screenshots: URL) throws {
         self.app = app
         self.actions = try ScriptAction.parse(script: script)
         self.reportURL = reportURL
         self.screenshots = screenshots
+        if let problem = writeReport() { throw ReportError(description: problem) }
+    }
+
+    /// The report file cannot be written.
+    public struct ReportError: Error, CustomStringConvertible {
+        /// What went wrong, with the path.
+        public let description: String
     }
 
     /// Runs every action in order; returns whether all succeeded.
@@ -46,9 +55,13 @@ public final class ScriptRunner {
                     Data("cascade: line \(entry.line) '\(entry.text)': \(failure.message)\n".utf8))
             }
             steps.append(step)
-            writeReport()
+            reportProblem = writeReport() ?? reportProblem
         }
-        writeReport()
+        reportProblem = writeReport() ?? reportProblem
+        if let reportProblem {
+            FileHandle.standardError.write(Data("cascade: \(reportProblem)\n".utf8))
+            return false
+        }
         return allOK
     }
 
@@ -305,13 +318,18 @@ public final class ScriptRunner {
         try await frames(1)
     }
 
-    private func writeReport() {
+    /// Writes the report; returns what went wrong, or nil.
+    private func writeReport() -> String? {
         let report: [String: Any] = ["steps": steps]
-        guard let data = try? JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
-        else { return }
-        try? FileManager.default.createDirectory(
-            at: reportURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? data.write(to: reportURL, options: .atomic)
+        do {
+            let data = try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
+            try FileManager.default.createDirectory(
+                at: reportURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: reportURL, options: .atomic)
+            return nil
+        } catch {
+            return "cannot write the report \(reportURL.path): \(error.localizedDescription)"
+        }
     }
 }
 
