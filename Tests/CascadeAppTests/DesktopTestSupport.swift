@@ -1,4 +1,3 @@
-import CascadePixbuf
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -85,30 +84,4 @@ enum DesktopFixtures {
         ]
     }
 
-    /// How many distinct colours the cover area of each fully visible item of `step` has in the
-    /// screenshot `png` (a flat placeholder or a blank window has a handful).
-    static func coverColourCounts(png: URL, report: ScriptReport, step: Int) throws -> [Int] {
-        let image = try PixbufImageDecoder().decode(Data(contentsOf: png), targetSize: nil)
-        let origin = report.state(step)["feed_origin"] as? [Double] ?? [0, 0]
-        let offset = report.feed(step)["offset"] as? Double ?? 0
-        var counts: [Int] = []
-        for item in report.visibleItems(step) {
-            let x0 = Int((origin[0] + item.frame[0]).rounded())
-            let y0 = Int((origin[1] + item.frame[1] - offset).rounded())
-            let w = Int(item.frame[2].rounded())
-            let coverHeight = Int((item.frame[3] * 0.85).rounded())
-            guard x0 >= 0, y0 >= 0, w > 8, coverHeight > 8, x0 + w <= image.width, y0 + coverHeight <= image.height
-            else { continue }
-            var colours = Set<UInt32>()
-            for y in stride(from: y0 + 4, to: y0 + coverHeight - 4, by: 3) {
-                for x in stride(from: x0 + 4, to: x0 + w - 4, by: 3) {
-                    let p = y * image.bytesPerRow + x * 4
-                    colours.insert(
-                        UInt32(image.pixels[p]) << 16 | UInt32(image.pixels[p + 1]) << 8 | UInt32(image.pixels[p + 2]))
-                }
-            }
-            counts.append(colours.count)
-        }
-        return counts
-    }
 }

@@ -100,15 +100,16 @@ import Testing
         return found
     }
 
-    /// Polls the bus until the application ID has an owner (bounded).
+    /// Polls the bus until the running instance answers on its object (its main loop runs, so
+    /// "the running window" exists), bounded.
     static func waitForName(environment: [String: String], timeout: Double) -> Bool {
         waitUntilBlocking(timeout: .seconds(timeout), interval: .milliseconds(50)) {
             let result = try? ChildGroup.run(
                 [
-                    "gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
-                    "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.NameHasOwner", "org.cascade.Feed",
+                    "gdbus", "call", "--session", "--dest", "org.cascade.Feed", "--object-path", "/org/cascade/Feed",
+                    "--method", "org.gtk.Actions.DescribeAll",
                 ], environment: environment, timeout: 10)
-            return result?.output.contains("true") == true
+            return result?.status == 0
         }
     }
 }

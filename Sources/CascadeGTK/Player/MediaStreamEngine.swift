@@ -216,7 +216,6 @@ public final class MediaStreamEngine: PlaybackEngine {
     /// Signal handlers on the current stream: (instance, handler id).
     private var connections: [(instance: gpointer, handler: gulong)] = []
     private var watchdog: MainLoopTimer?
-    private var probeTask: Task<Void, Never>?
     /// Whether `play` was called since `load` (applied when the probe lets the stream open).
     private var playRequested = false
     private var deferredFailure: MainLoopTimer?

@@ -33,7 +33,9 @@ public final class ScriptRunner {
     /// Runs every action in order; returns whether all succeeded.
     public func run() async -> Bool {
         var allOK = true
-        _ = await waitIdle(timeout: 20)  // the first screen: catalog, first page and covers
+        // The first screen: catalog, first page and covers (a first run's generation is for the
+        // script to wait for, so it can look at the progress).
+        if !app.isPreparingCatalog { _ = await waitIdle(timeout: 20) }
         for entry in actions {
             let result: Result<Void, ScriptFailure>
             do {
@@ -77,6 +79,10 @@ public final class ScriptRunner {
         case .wait(let ms):
             try await Task.sleep(for: .milliseconds(ms))
         case .waitIdle:
+            if app.isPreparingCatalog {
+                // Generating a catalog takes about a minute on two cores.
+                try await waitUntil(timeout: 900) { !app.isPreparingCatalog }
+            }
             guard await waitIdle(timeout: 15) else { throw ScriptFailure("still busy after 15 s") }
         case .resize(let width, let height):
             gtk_window_set_default_size(app.window.as(GtkWindow.self), Int32(clamping: width), Int32(clamping: height))

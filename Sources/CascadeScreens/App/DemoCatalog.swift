@@ -33,6 +33,11 @@ public enum DemoCatalog {
         return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache", isDirectory: true)
     }
 
+    /// The small catalog (2 channels × 14 one-second clips) `--small-demo` uses, beside the default.
+    public static var smallDirectory: URL {
+        defaultDirectory.deletingLastPathComponent().appendingPathComponent("demo-catalog-small")
+    }
+
     /// The generator script: installed beside the binary (`<prefix>/share/cascade/`, see
     /// scripts/install.sh), else next to the sources this binary was built from.
     public static var generatorScript: URL {
