@@ -241,7 +241,7 @@ for target in "${selected[@]}"; do
   mkdir -p "$work/corpus"
   rm -f "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* "$work"/slow-unit-*
   seeds=$root/Fuzz/corpus/$target
-  flags=(-max_total_time="$seconds" -rss_limit_mb=2048 -malloc_limit_mb=1024 -timeout=20 -print_final_stats=1
+  flags=(-max_total_time="$seconds" -rss_limit_mb=2048 -malloc_limit_mb=1024 -timeout=60 -print_final_stats=1
     -artifact_prefix="$work/")
   [[ -f "$root/Fuzz/dict/$target.dict" ]] && flags+=(-dict="$root/Fuzz/dict/$target.dict")
   log=$work/fuzz.log

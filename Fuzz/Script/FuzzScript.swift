@@ -36,6 +36,7 @@ enum FuzzScript {
             precondition(index >= 0, "\(action)")
         case .columns(let count): precondition(count.map { (1...12).contains($0) } ?? true, "\(action)")
         case .setVolume(let volume): precondition((0...1).contains(volume), "\(action)")
+        case .waitStatus(let text): precondition(!text.isEmpty, "\(action)")
         case .seek(let seconds), .waitPosition(let seconds):
             precondition(seconds.isFinite && seconds >= 0, "\(action)")
         case .screenshot(let name):
