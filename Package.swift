@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "CascadeFeed", targets: ["CascadeFeed"]),
         .library(name: "CascadeImages", targets: ["CascadeImages"]),
         .library(name: "CascadePlayer", targets: ["CascadePlayer"]),
+        .library(name: "CascadeFolder", targets: ["CascadeFolder"]),
         .executable(name: "cascade", targets: ["CascadeApp"]),
         .executable(name: "cascade-bench", targets: ["CascadeBench"]),
         .executable(name: "cascade-layout-check", targets: ["CascadeLayoutCheck"]),
@@ -22,11 +23,15 @@ let package = Package(
         // MARK: Core (Foundation-only)
         // The one checked floating-point → integer conversion every target uses.
         .target(name: "CascadeNumerics"),
+        // The one timer source of every model with a timer (carousel, player controls).
+        .target(name: "CascadeScheduling"),
         .target(name: "CascadeLayout", dependencies: ["CascadeNumerics"]),
-        .target(name: "CascadeCollection", dependencies: ["CascadeLayout", "CascadeNumerics"]),
+        .target(name: "CascadeCollection", dependencies: ["CascadeLayout", "CascadeNumerics", "CascadeScheduling"]),
         .target(name: "CascadeFeed", dependencies: ["CascadeNumerics"]),
         .target(name: "CascadeImages", dependencies: ["CascadeNumerics"]),
-        .target(name: "CascadePlayer", dependencies: ["CascadeNumerics"]),
+        .target(name: "CascadePlayer", dependencies: ["CascadeNumerics", "CascadeScheduling"]),
+        // A folder of videos as a feed: scanning, content sniffing, the freedesktop thumbnail store.
+        .target(name: "CascadeFolder", dependencies: ["CascadeFeed", "CascadeImages"]),
 
         // MARK: Platform adapters without UI
         // gdk-pixbuf alone (no GTK): the Linux image decoder, usable by the bench and tests.
@@ -36,6 +41,13 @@ let package = Package(
             providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
         ),
         .target(name: "CascadePixbuf", dependencies: ["CPixbuf", "CascadeImages", "CascadeNumerics"]),
+        // GStreamer alone (no GTK): probing and frame grabbing for folder feeds.
+        .systemLibrary(
+            name: "CGStreamer",
+            pkgConfig: "gstreamer-pbutils-1.0",
+            providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]
+        ),
+        .target(name: "CascadeGStreamer", dependencies: ["CGStreamer", "CPixbuf", "CascadeFolder", "CascadeNumerics"]),
 
         // MARK: Screen models (Foundation-only)
         // What a screen shows and how it reacts, over the core targets; the GTK host only draws it.
@@ -56,8 +68,9 @@ let package = Package(
         .target(
             name: "CascadeGTK",
             dependencies: [
-                "CGtk", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
-                "CascadePixbuf", "CascadePlayer", "CascadeScreens",
+                "CGtk", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeFolder", "CascadeGStreamer",
+                "CascadeImages", "CascadeNumerics", "CascadePixbuf", "CascadePlayer", "CascadeScheduling",
+                "CascadeScreens",
             ]
         ),
         .executableTarget(name: "CascadeApp", dependencies: ["CascadeGTK", "CascadeFeed", "CascadeScreens"]),
@@ -66,9 +79,8 @@ let package = Package(
         .executableTarget(
             name: "CascadeBench",
             dependencies: [
-                "CPixbuf", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
-                "CascadePixbuf",
-                "CascadePlayer",
+                "CPixbuf", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeFolder", "CascadeGStreamer",
+                "CascadeImages", "CascadeNumerics", "CascadePixbuf", "CascadePlayer",
             ]
         ),
 
@@ -82,6 +94,7 @@ let package = Package(
             dependencies: [
                 "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
                 "CascadePlayer",
+                "CascadeScheduling",
             ],
             path: "Sources/CascadeTestSupport"
         ),
@@ -89,7 +102,8 @@ let package = Package(
         .testTarget(
             name: "CascadeLayoutTests", dependencies: ["CascadeLayout", "CascadeLayoutCheck", "CascadeTestSupport"]),
         .testTarget(
-            name: "CascadeCollectionTests", dependencies: ["CascadeCollection", "CascadeLayout", "CascadeTestSupport"]
+            name: "CascadeCollectionTests",
+            dependencies: ["CascadeCollection", "CascadeLayout", "CascadeScheduling", "CascadeTestSupport"]
         ),
         .testTarget(name: "CascadeFeedTests", dependencies: ["CascadeFeed", "CascadeTestSupport"]),
         .testTarget(name: "CascadeImagesTests", dependencies: ["CascadeImages", "CascadeTestSupport"]),
@@ -98,13 +112,27 @@ let package = Package(
             dependencies: ["CascadePixbuf", "CascadeImages", "CPixbuf", "CascadeTestSupport"]
         ),
         .testTarget(
+            name: "CascadeFolderTests",
+            dependencies: ["CascadeFolder", "CascadeFeed", "CascadeImages", "CascadeNumerics", "CascadeTestSupport"]
+        ),
+        .testTarget(
+            name: "CascadeGStreamerTests",
+            dependencies: [
+                "CascadeGStreamer", "CascadeFolder", "CascadeFeed", "CascadeImages", "CascadePixbuf",
+                "CascadeTestSupport",
+            ]
+        ),
+        .testTarget(
             name: "CascadeScreensTests",
             dependencies: ["CascadeScreens", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeTestSupport"]
         ),
         .testTarget(name: "CascadePlayerTests", dependencies: ["CascadePlayer", "CascadeTestSupport"]),
         .testTarget(
             name: "CascadeGTKTests", dependencies: ["CascadeGTK", "CGtk", "CascadePlayer", "CascadeTestSupport"]),
-        .testTarget(name: "CascadeAppTests", dependencies: ["CascadeTestSupport", "CascadeFeed", "CascadePixbuf"]),
+        .testTarget(
+            name: "CascadeAppTests",
+            dependencies: ["CascadeTestSupport", "CascadeFeed", "CascadeImages", "CascadePixbuf"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

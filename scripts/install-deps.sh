@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Cascade needs (GTK4, GStreamer, Xvfb, ffmpeg,
-# xdotool, openbox, ImageMagick). Only what `dpkg -s` reports missing is installed, so a
+# Installs the Debian packages Cascade needs (GTK4, GStreamer and its development files, Xvfb,
+# ffmpeg, xdotool, openbox, ImageMagick). Only what `dpkg -s` reports missing is installed, so a
 # second run is instant. Needs root (or sudo) on Debian 12.
 set -euo pipefail
 
@@ -13,6 +13,8 @@ PACKAGES=(
   gstreamer1.0-plugins-bad
   gstreamer1.0-libav
   libgdk-pixbuf-2.0-dev
+  libgstreamer1.0-dev
+  libgstreamer-plugins-base1.0-dev
   webp-pixbuf-loader
   xvfb
   xauth

@@ -8,6 +8,7 @@ let allSuites: [any BenchSuite] = [
     CollectionSuite(),
     FeedBench(),
     ImagesBenchSuite(),
+    FolderBench(),
 ]
 
 var arguments = Array(CommandLine.arguments.dropFirst())

@@ -5,9 +5,11 @@ import Testing
 
 /// The banner carousel at the top of the first channel, driven by script.
 @Suite(.serialized) struct CarouselTests {
+    /// This test's temporary folders, removed when it ends.
+    let temporary = TemporaryFolders()
+
     @Test func twentyFiveStepsEachWayOverFiveBannersComeBackToTheFirst() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-carousel-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try temporary.make("cascade-carousel")
         var script = "wait-idle\n"
         script += String(repeating: "carousel next\n", count: 25)
         script += "screenshot carousel\n"
@@ -51,8 +53,7 @@ import Testing
     }
 
     @Test func theCarouselAdvancesByItself() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-carousel-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try temporary.make("cascade-carousel")
         try "wait-idle\nwait 3500ms\n".write(to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
         let catalog = try TestCatalog.small()
         // A display of its own: a pointer left over the banner by another test would pause it.

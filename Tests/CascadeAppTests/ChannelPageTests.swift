@@ -4,9 +4,11 @@ import Testing
 
 /// The channel page against the feed server: swipes, tabs, and one first-page request per channel.
 @Suite(.serialized) struct ChannelPageTests {
+    /// This test's temporary folders, removed when it ends.
+    let temporary = TemporaryFolders()
+
     func run(script: String, server: FeedServer) throws -> (ScriptReport, Int32?) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-channels-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try temporary.make("cascade-channels")
         try script.write(to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
         let result = try CascadeProcess.run(
             arguments: [

@@ -5,6 +5,9 @@ import Testing
 /// The app against the feed server with faults: the alert says what happened, the items stay,
 /// and a retry loads again.
 @Suite(.serialized) struct FeedFaultTests {
+    /// This test's temporary folders, removed when it ends.
+    let temporary = TemporaryFolders()
+
     struct Case: Sendable, CustomStringConvertible {
         let name: String
         let faults: [FeedServer.Fault]
@@ -27,8 +30,7 @@ import Testing
     func aFailedLoadMoreAlertsKeepsItemsAndRetries(fault: Case) async throws {
         let server = try await FeedServer.start(arguments: ["--synthetic", "40", "--channels", "1"])
         defer { server.stop() }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-faults-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try temporary.make("cascade-faults")
         // Step 0 settles the first screen; the test queues the faults while step 1 waits; step 2
         // reaches the end, which needs the next page; the pull retries.
         let script = """

@@ -5,9 +5,11 @@ import Testing
 
 /// The app driven by scripts on the demo catalog, under the test command's Xvfb.
 @Suite(.serialized) struct FeedSessionTests {
+    /// This test's temporary folders, removed when it ends.
+    let temporary = TemporaryFolders()
+
     func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-app-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let url = try temporary.make("cascade-app")
         return url
     }
 

@@ -9,6 +9,9 @@ import Testing
 /// The catalog has one channel of three items: item 0 plays a real 8 s clip, item 1's video does
 /// not exist, item 2's video is not a video (corrupt); all have real JPEG covers.
 @Suite(.serialized) struct PlayerPageTests {
+    /// This test's temporary folders, removed when it ends.
+    let temporary = TemporaryFolders()
+
     // MARK: Playback
 
     @Test func playbackAdvancesSeeksLeavesFullscreenAtTheEndAndShowsTheCoverAgain() throws {
@@ -244,8 +247,7 @@ import Testing
     // MARK: Helpers
 
     func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-player-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let url = try temporary.make("cascade-player")
         return url
     }
 
@@ -276,16 +278,13 @@ import Testing
 
     /// Polls the report until its latest state satisfies `condition` (bounded).
     func poll(_ url: URL, timeout: Double, _ condition: ([String: Any]) -> Bool) -> [String: Any]? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let report = ScriptReport(url: url), let last = report.steps.indices.last,
-                condition(report.state(last))
-            {
-                return report.state(last)
-            }
-            usleep(100_000)
+        var state: [String: Any]?
+        waitUntilBlocking(timeout: .seconds(timeout), interval: .milliseconds(100)) {
+            guard let report = ScriptReport(url: url), let last = report.steps.indices.last else { return false }
+            state = condition(report.state(last)) ? report.state(last) : nil
+            return state != nil
         }
-        return nil
+        return state
     }
 
     /// A real (XTEST) primary click at window coordinates.
@@ -308,9 +307,7 @@ import Testing
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return nil }
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
+        if !waitUntilBlocking(timeout: .seconds(10), interval: .milliseconds(20), { !process.isRunning }) {
             kill(process.processIdentifier, SIGKILL)
             return nil
         }

@@ -49,9 +49,8 @@ final class PrivateDisplay {
             process.standardError = FileHandle.nullDevice
             try process.run()
             let socket = "/tmp/.X11-unix/X\(number)"
-            let deadline = Date().addingTimeInterval(10)
-            while process.isRunning && !FileManager.default.fileExists(atPath: socket) && Date() < deadline {
-                usleep(20_000)
+            waitUntilBlocking(timeout: .seconds(10), interval: .milliseconds(20)) {
+                !process.isRunning || FileManager.default.fileExists(atPath: socket)
             }
             if process.isRunning && FileManager.default.fileExists(atPath: socket) {
                 name = ":\(number)"
@@ -68,8 +67,7 @@ final class PrivateDisplay {
         if let windowManager { ChildProcess.stop(windowManager) }
         guard server.isRunning else { return }
         kill(server.processIdentifier, SIGKILL)
-        let deadline = Date().addingTimeInterval(5)
-        while server.isRunning && Date() < deadline { usleep(10_000) }
+        waitUntilBlocking(timeout: .seconds(5)) { !server.isRunning }
         Self.removeFiles(of: number)
     }
 
@@ -96,7 +94,7 @@ enum PlayerCatalog {
     static func directory() throws -> URL {
         lock.lock()
         defer { lock.unlock() }
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-player-catalog-v3")
+        let root = TestCache.directory.appendingPathComponent("player-catalog-v3")
         let marker = root.appendingPathComponent(".complete")
         if FileManager.default.fileExists(atPath: marker.path) { return root }
         try? FileManager.default.removeItem(at: root)
@@ -125,9 +123,9 @@ enum PlayerCatalog {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if !waitUntilBlocking(timeout: .seconds(60), interval: .milliseconds(20), { !process.isRunning }) {
+            kill(process.processIdentifier, SIGKILL)
+        }
         guard !process.isRunning, process.terminationStatus == 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: arguments.last ?? ""])
         }

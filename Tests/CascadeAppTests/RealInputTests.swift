@@ -5,6 +5,9 @@ import Testing
 /// Real X input through xdotool under the test command's Xvfb: the wheel scrolls the feed and a
 /// click on a cell opens the player page.
 @Suite(.serialized) struct RealInputTests {
+    /// This test's temporary folders, removed when it ends.
+    let temporary = TemporaryFolders()
+
     /// Runs `xdotool` with `arguments`, bounded; returns its output.
     @discardableResult
     func xdotool(_ arguments: [String], display: String) throws -> String {
@@ -16,9 +19,9 @@ import Testing
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(15)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if !waitUntilBlocking(timeout: .seconds(15), interval: .milliseconds(20), { !process.isRunning }) {
+            kill(process.processIdentifier, SIGKILL)
+        }
         return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
@@ -31,8 +34,7 @@ import Testing
         let display = try PrivateDisplay()
         func xdotool(_ arguments: [String]) throws -> String { try self.xdotool(arguments, display: display.name) }
         let catalog = try TestCatalog.small()
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-input-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try temporary.make("cascade-input")
         try "wait-idle\nwait 3000ms\nwait-idle\nwait 3000ms\nwait 500ms\n".write(
             to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
         let reportURL = dir.appendingPathComponent("r.json")

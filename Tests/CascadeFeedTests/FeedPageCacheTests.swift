@@ -41,6 +41,16 @@ import Testing
         #expect(pager.showCachedPage() == false)
     }
 
+    /// Regression (persisted-page fuzzer): reading an empty page file leaked 4 KiB each time,
+    /// which the AddressSanitizer run (`scripts/sanitizers.sh`) reports as a leak.
+    @Test func anEmptyCacheFileIsIgnored() throws {
+        let directory = try FeedFixtures.temporaryDirectory("cache")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = FeedPageCache(directory: directory, key: "c0")
+        try Data().write(to: cache.fileURL)
+        for _ in 0..<3 { #expect(cache.load() == nil) }
+    }
+
     @Test func theCachedFirstPageIsShownAtOnceThenReplacedByTheRefresh() async throws {
         let directory = try FeedFixtures.temporaryDirectory("cache")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -125,8 +125,9 @@ final class SleepRecorder: @unchecked Sendable {
     @Test func aSlowDripWithinTheTimeoutSucceeds() async throws {
         let server = try await FeedServer.start(arguments: ["--synthetic", "10"])
         defer { server.stop() }
-        // 5 pieces 0.3 s apart: 1.2 s in all, more than the 1 s timeout, but never 1 s without data.
-        let result = await Self.load(server, fault: "drip:0.3", fetcher: Self.fetcher(timeout: 1))
+        // 5 pieces 1 s apart: 4 s in all, more than the 3 s timeout, but never 3 s without data
+        // (a 2 s margin, so a loaded machine does not turn a gap into a timeout).
+        let result = await Self.load(server, fault: "drip:1", fetcher: Self.fetcher(timeout: 3))
         #expect((try? result.get().items.count) == 10)
     }
 
@@ -212,7 +213,7 @@ final class SleepRecorder: @unchecked Sendable {
         let server = try await FeedServer.start(arguments: ["--synthetic", "10"])
         defer { server.stop() }
         let task = Task { await Self.load(server, fault: "delay:5", fetcher: Self.fetcher(timeout: 10)) }
-        try await waitUntil { (try? await server.stats().totalFeedRequests) == 1 }
+        #expect(await waitUntil(interval: .milliseconds(20)) { (try? await server.stats().totalFeedRequests) == 1 })
         task.cancel()
         #expect(await task.value.error == .cancelled)
     }
@@ -223,7 +224,7 @@ final class SleepRecorder: @unchecked Sendable {
         try await server.queueFaults([.status(500)])
         let fetcher = HTTPFetcher(configuration: .init(timeout: 1, retry: RetryPolicy(baseDelay: 30, maxDelay: 30)))
         let task = Task { await Self.load(server, fetcher: fetcher) }
-        try await waitUntil { (try? await server.stats().totalFeedRequests) == 1 }
+        #expect(await waitUntil(interval: .milliseconds(20)) { (try? await server.stats().totalFeedRequests) == 1 })
         task.cancel()
         #expect(await task.value.error == .cancelled)
         #expect(try await server.stats().totalFeedRequests == 1)
@@ -252,17 +253,3 @@ extension Result {
         if case .failure(let error) = self { error } else { nil }
     }
 }
-
-/// Polls `condition` every 10 ms for at most `timeout`; throws if it never holds.
-func waitUntil(
-    timeout: Duration = .seconds(5), isolation: isolated (any Actor)? = #isolation, _ condition: () async -> Bool
-) async throws {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    while await !condition() {
-        guard clock.now < deadline else { throw WaitTimedOut() }
-        try await Task.sleep(for: .milliseconds(10))
-    }
-}
-
-struct WaitTimedOut: Error {}

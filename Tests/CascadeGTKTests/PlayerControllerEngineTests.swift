@@ -7,14 +7,16 @@ import Testing
 
 /// `PlayerController` driving the real GStreamer engine: the app's player page without widgets.
 @MainActor
-@Suite(.serialized, .enabled(if: PlayerEngineFixture.hasDisplay, "needs a display (run under xvfb-run -a)"))
+@Suite(.serialized, .needsDisplay)
 struct PlayerControllerEngineTests {
+    let fixture: PlayerEngineFixture
+
     init() throws {
-        try #require(PlayerEngineFixture.setUpGTK(), "gtk_init_check failed")
+        fixture = try PlayerEngineFixture()
     }
 
     @Test func feedFlvURLPlaysTheMp4AndEndsInFullscreenThenStops() throws {
-        let clips = try PlayerEngineFixture.clips()
+        let clips = fixture.clips
         let engine = MediaStreamEngine()
         let feedURL = clips.clip.deletingPathExtension().appendingPathExtension("FLV")
         let controller = PlayerController(source: feedURL, engine: engine)
@@ -41,7 +43,7 @@ struct PlayerControllerEngineTests {
     }
 
     @Test func missingFileFailsThenRetrySucceedsOnceTheFileExists() throws {
-        let clips = try PlayerEngineFixture.clips()
+        let clips = fixture.clips
         let late = clips.directory.appendingPathComponent("late-\(UUID().uuidString).mp4")
         let controller = PlayerController(source: late, engine: MediaStreamEngine())
         controller.play()

@@ -3,15 +3,46 @@ import CascadeGTK
 import CascadePlayer
 import CascadeTestSupport
 import Foundation
+import Testing
 
-/// Shared clips and GTK set-up for the GStreamer engine tests, made once per test process.
+/// The set-up every GStreamer engine suite shares: GTK initialised and the test clips (both made
+/// once per test process; the clips' folder is removed when it exits). A suite is marked
+/// `@Suite(.serialized, .needsDisplay)` and holds one, made in its `init`:
+///
+/// ```swift
+/// @MainActor @Suite(.serialized, .needsDisplay) struct SomeEngineTests {
+///     let fixture: PlayerEngineFixture
+///     init() throws { fixture = try PlayerEngineFixture() }
+///     @Test func plays() throws {
+///         let (engine, log) = fixture.makeEngine()
+///         engine.load(fixture.clips.clip)
+///     }
+/// }
+/// ```
 @MainActor
-enum PlayerEngineFixture {
+struct PlayerEngineFixture {
     struct Clips {
         let directory: URL
         /// 3 s, 320×180, H.264 + AAC.
         let clip: URL
         let corrupt: URL
+    }
+
+    /// The clips.
+    let clips: Clips
+
+    /// Initialises GTK (once) and makes the clips (once); fails the test if either fails.
+    init() throws {
+        try #require(Self.setUpGTK(), "gtk_init_check failed")
+        clips = try Self.sharedClips()
+    }
+
+    /// A new engine and the log of its events.
+    func makeEngine(
+        configuration: MediaStreamEngine.Configuration = MediaStreamEngine.Configuration()
+    ) -> (MediaStreamEngine, EngineEventLog) {
+        let engine = MediaStreamEngine(configuration: configuration)
+        return (engine, EngineEventLog(engine))
     }
 
     /// Whether a display is available (the tests run under `xvfb-run -a`).
@@ -26,17 +57,20 @@ enum PlayerEngineFixture {
     /// sound card it falls back to a null output and the clips still play, but ALSA prints
     /// errors first. Ranking the real audio sinks out (before GStreamer starts) makes the
     /// automatic sink pick the null output directly and keeps the test log quiet.
-    static func setUpGTK() -> Bool {
+    private static func setUpGTK() -> Bool {
         if !initialized {
             let sinks = ["alsasink", "pulsesink", "pipewiresink", "jackaudiosink", "osssink", "oss4sink", "openalsink"]
             setenv("GST_PLUGIN_FEATURE_RANK", sinks.map { "\($0):NONE" }.joined(separator: ","), 0)
+            // GTK4 would start at-spi's bus, whose dbus-daemon outlives the tests
+            // (Docs/PLATFORM_NOTES.md).
+            setenv("GTK_A11Y", "none", 0)
             initialized = gtk_init_check() != 0
         }
         return initialized
     }
 
     /// The clips, generated with ffmpeg on first use.
-    static func clips() throws -> Clips {
+    private static func sharedClips() throws -> Clips {
         if let made { return made }
         let directory = try TestClips.makeDirectory()
         let clips = Clips(
@@ -48,6 +82,13 @@ enum PlayerEngineFixture {
 
     private static var initialized = false
     private static var made: Clips?
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs the suite only with a display (the test command runs GTK tests under `xvfb-run -a`).
+    static var needsDisplay: Self {
+        .enabled(if: PlayerEngineFixture.hasDisplay, "needs a display (run under xvfb-run -a)")
+    }
 }
 
 /// Records an engine's events with the wall time they arrived.

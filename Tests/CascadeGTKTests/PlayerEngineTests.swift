@@ -7,16 +7,17 @@ import Testing
 
 /// The GStreamer engine on real clips, under Xvfb (`xvfb-run -a swift test --filter PlayerEngineTests`).
 @MainActor
-@Suite(.serialized, .enabled(if: PlayerEngineFixture.hasDisplay, "needs a display (run under xvfb-run -a)"))
+@Suite(.serialized, .needsDisplay)
 struct PlayerEngineTests {
+    let fixture: PlayerEngineFixture
+
     init() throws {
-        try #require(PlayerEngineFixture.setUpGTK(), "gtk_init_check failed")
+        fixture = try PlayerEngineFixture()
     }
 
     @Test func playsAClipWithAudioAndThePositionAdvancesWithWallTime() throws {
-        let clips = try PlayerEngineFixture.clips()
-        let engine = MediaStreamEngine()
-        let log = EngineEventLog(engine)
+        let clips = fixture.clips
+        let (engine, log) = fixture.makeEngine()
         engine.load(clips.clip)
         engine.play()
         #expect(MainLoopBridge.run(until: { log.isReady || log.failure != nil }, timeout: 10))
@@ -37,9 +38,8 @@ struct PlayerEngineTests {
     }
 
     @Test func seekWhilePausedLandsWithinHalfASecond() throws {
-        let clips = try PlayerEngineFixture.clips()
-        let engine = MediaStreamEngine()
-        let log = EngineEventLog(engine)
+        let clips = fixture.clips
+        let (engine, log) = fixture.makeEngine()
         engine.load(clips.clip)
         #expect(MainLoopBridge.run(until: { log.isReady || log.failure != nil }, timeout: 10))
         try #require(log.isReady)
@@ -54,9 +54,8 @@ struct PlayerEngineTests {
     }
 
     @Test func endedFiresAtTheEndOfTheClip() throws {
-        let clips = try PlayerEngineFixture.clips()
-        let engine = MediaStreamEngine()
-        let log = EngineEventLog(engine)
+        let clips = fixture.clips
+        let (engine, log) = fixture.makeEngine()
         engine.load(clips.clip)
         #expect(MainLoopBridge.run(until: { log.isReady }, timeout: 10))
         var landed = false
@@ -69,8 +68,7 @@ struct PlayerEngineTests {
     }
 
     @Test func missingFileFailsAtOnceWithThePath() throws {
-        let engine = MediaStreamEngine()
-        let log = EngineEventLog(engine)
+        let (engine, log) = fixture.makeEngine()
         let missing = URL(fileURLWithPath: "/nonexistent/cascade/missing.mp4")
         engine.load(missing)
         #expect(log.events.isEmpty, "failure must not be reported from inside load")
@@ -80,17 +78,17 @@ struct PlayerEngineTests {
         #expect(log.failureCount == 1)
     }
 
-    @Test func corruptFileFailsWithTheGStreamerMessage() throws {
-        let clips = try PlayerEngineFixture.clips()
+    @Test func randomBytesAreRefusedBeforeGStreamerSeesThem() throws {
+        let clips = fixture.clips
         var configuration = MediaStreamEngine.Configuration()
         configuration.prepareTimeout = 5
-        let engine = MediaStreamEngine(configuration: configuration)
-        let log = EngineEventLog(engine)
+        let (engine, log) = fixture.makeEngine(configuration: configuration)
         engine.load(clips.corrupt)
         engine.play()
         #expect(MainLoopBridge.run(until: { log.failure != nil }, timeout: 8))
         let message = try #require(log.failure)
-        #expect(message == "Could not determine type of stream.")
+        #expect(message.hasPrefix("This isn't a video"))
+        #expect(engine.stream == nil)
         engine.stop()
     }
 
@@ -99,8 +97,7 @@ struct PlayerEngineTests {
         defer { server.close() }
         var configuration = MediaStreamEngine.Configuration()
         configuration.prepareTimeout = 1
-        let engine = MediaStreamEngine(configuration: configuration)
-        let log = EngineEventLog(engine)
+        let (engine, log) = fixture.makeEngine(configuration: configuration)
         engine.load(URL(string: "http://127.0.0.1:\(server.port)/clip.mp4")!)
         engine.play()
         #expect(MainLoopBridge.run(until: { log.failure != nil }, timeout: 4))
@@ -112,8 +109,7 @@ struct PlayerEngineTests {
         let server = try SilentServer()
         let port = server.port
         server.close()  // nothing listens on the port any more
-        let engine = MediaStreamEngine()
-        let log = EngineEventLog(engine)
+        let (engine, log) = fixture.makeEngine()
         engine.load(URL(string: "http://127.0.0.1:\(port)/clip.mp4")!)
         engine.play()
         #expect(MainLoopBridge.run(until: { log.failure != nil }, timeout: 5))
@@ -123,9 +119,8 @@ struct PlayerEngineTests {
     }
 
     @Test func stopReleasesTheStreamAndSilencesEvents() throws {
-        let clips = try PlayerEngineFixture.clips()
-        let engine = MediaStreamEngine()
-        let log = EngineEventLog(engine)
+        let clips = fixture.clips
+        let (engine, log) = fixture.makeEngine()
         var frames = 0
         engine.onFirstFrame = { frames += 1 }
         engine.load(clips.clip)

@@ -9,14 +9,16 @@ import Testing
 /// recorded in Docs/BENCHMARKS.md. Run alone with
 /// `xvfb-run -a swift test --skip-build --filter PlayerFirstFrameTests`.
 @MainActor
-@Suite(.serialized, .enabled(if: PlayerEngineFixture.hasDisplay, "needs a display (run under xvfb-run -a)"))
+@Suite(.serialized, .needsDisplay)
 struct PlayerFirstFrameTests {
+    let fixture: PlayerEngineFixture
+
     init() throws {
-        try #require(PlayerEngineFixture.setUpGTK(), "gtk_init_check failed")
+        fixture = try PlayerEngineFixture()
     }
 
     @Test func measuresPlayToFirstFrame() throws {
-        let clips = try PlayerEngineFixture.clips()
+        let clips = fixture.clips
         var coldFrame: [Double] = []
         var coldTimestamp: [Double] = []
         var warmTimestamp: [Double] = []

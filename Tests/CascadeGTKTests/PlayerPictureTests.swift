@@ -7,14 +7,16 @@ import Testing
 
 /// The engine's paintable, shown in a `GtkPicture` as the player page does, holds video frames.
 @MainActor
-@Suite(.serialized, .enabled(if: PlayerEngineFixture.hasDisplay, "needs a display (run under xvfb-run -a)"))
+@Suite(.serialized, .needsDisplay)
 struct PlayerPictureTests {
+    let fixture: PlayerEngineFixture
+
     init() throws {
-        try #require(PlayerEngineFixture.setUpGTK(), "gtk_init_check failed")
+        fixture = try PlayerEngineFixture()
     }
 
     @Test func pictureShowsVideoFrames() throws {
-        let clips = try PlayerEngineFixture.clips()
+        let clips = fixture.clips
         let engine = MediaStreamEngine()
         var position = 0.0
         engine.onEvent = { if case .position(let seconds) = $0 { position = seconds } }

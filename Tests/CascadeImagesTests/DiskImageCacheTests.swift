@@ -57,11 +57,14 @@ import Testing
         defer { folder.remove() }
         do {
             let cache = try DiskImageCache(directory: folder.url)
-            for name in ["a", "b", "c"] {
+            // Stored a, b, c one minute apart (explicit dates: no waiting for the clock).
+            for (age, name) in zip([180.0, 120, 60], ["a", "b", "c"]) {
                 cache.store(bytes(100), for: url(name))
-                usleep(20_000)  // distinct modification dates
+                try FileManager.default.setAttributes(
+                    [.modificationDate: Date().addingTimeInterval(-age)],
+                    ofItemAtPath: cache.fileURL(for: url(name)).path)
             }
-            _ = cache.data(for: url("a"))  // a touched last
+            _ = cache.data(for: url("a"))  // a touched last (its date becomes now)
         }
         let stale = folder.url.appendingPathComponent(".tmp-crashed")
         try Data("partial".utf8).write(to: stale)

@@ -36,7 +36,7 @@ import Testing
         let binder = ImageBinder(pipeline: fixture.pipeline)
         let cell = Cell()
         binder.bind(F.request("a"), to: "cell-1") { cell.update($0) }
-        #expect(await eventually { cell.calls.count == 2 })
+        #expect(await waitUntil { cell.calls.count == 2 })
         #expect(cell.calls == [.loading, .image(tag("a"))])
         #expect(binder.state(for: "cell-1") != .loading)
     }
@@ -57,7 +57,7 @@ import Testing
         let cell = Cell()
         binder.bind(nil, to: 1) { cell.update($0) }
         binder.bind(F.request("gone"), to: 1) { cell.update($0) }
-        #expect(await eventually { cell.calls.count == 3 })
+        #expect(await waitUntil { cell.calls.count == 3 })
         #expect(cell.calls == [.placeholder, .loading, .failure(.status(410))])
     }
 
@@ -68,15 +68,16 @@ import Testing
         binder.bind(F.request("old"), to: "reused") { cell.update($0) }
         // Someone else (another cell, a prefetch) keeps the old work alive, so it completes.
         let other = fixture.start(F.request("old"))
-        #expect(await eventually { fixture.pipeline.subscriberCount(for: F.request("old")) == 2 })
+        #expect(await waitUntil { fixture.pipeline.subscriberCount(for: F.request("old")) == 2 })
         binder.bind(F.request("new"), to: "reused") { cell.update($0) }
         #expect(fixture.pipeline.subscriberCount(for: F.request("old")) == 1)  // the cell's request was cancelled
         fixture.fetcher.release(F.url("old"))
         #expect(await other.value.tag == tag("old"))
-        try? await Task.sleep(nanoseconds: 30_000_000)  // let any stray delivery run
+        #expect(await fixture.settle(inFlight: 1))  // only "new" is left; a stray "old" delivery has run
+        #expect(cell.calls == [.loading, .loading])
         fixture.fetcher.release(F.url("new"))
-        #expect(await eventually { cell.calls.count == 3 })
-        try? await Task.sleep(nanoseconds: 30_000_000)
+        #expect(await waitUntil { cell.calls.count == 3 })
+        #expect(await fixture.settle())
         #expect(cell.calls == [.loading, .loading, .image(tag("new"))])
         #expect(binder.request(for: "reused") == F.request("new"))
     }
@@ -91,9 +92,8 @@ import Testing
         binder.bind(F.request("slow"), to: 7) { cell.update($0) }
         binder.bind(F.request("cached"), to: 7) { cell.update($0) }
         fixture.fetcher.releaseAll()
-        try await Task.sleep(nanoseconds: 50_000_000)
+        #expect(await fixture.settle())  // the slow request finished and any delivery of it ran
         #expect(cell.calls == [.loading, .image(tag("cached"))])
-        #expect(await eventually { fixture.pipeline.inFlightCount == 0 })
     }
 
     @Test func bindingTheSameRequestAgainKeepsTheWork() async {
@@ -101,10 +101,10 @@ import Testing
         let binder = ImageBinder(pipeline: fixture.pipeline)
         let cell = Cell()
         binder.bind(F.request("a"), to: 1) { cell.update($0) }
-        #expect(await eventually { fixture.fetcher.heldCount == 1 })
+        #expect(await waitUntil { fixture.fetcher.heldCount == 1 })
         binder.bind(F.request("a"), to: 1) { cell.update($0) }
         fixture.fetcher.releaseAll()
-        #expect(await eventually { cell.calls.count == 3 })
+        #expect(await waitUntil { cell.calls.count == 3 })
         #expect(cell.calls == [.loading, .loading, .image(tag("a"))])
         #expect(fixture.fetcher.calls == [.fetch(F.url("a"))])
     }
@@ -114,9 +114,9 @@ import Testing
         let binder = ImageBinder(pipeline: fixture.pipeline)
         let cell = Cell()
         binder.bind(F.request("a"), to: 1) { cell.update($0) }
-        #expect(await eventually { fixture.fetcher.heldCount == 1 })
+        #expect(await waitUntil { fixture.fetcher.heldCount == 1 })
         binder.unbind(1)
-        #expect(await eventually { fixture.fetcher.calls.contains(.cancelled(F.url("a"))) })
+        #expect(await waitUntil { fixture.fetcher.calls.contains(.cancelled(F.url("a"))) })
         #expect(binder.count == 0)
         #expect(cell.calls == [.loading])
     }

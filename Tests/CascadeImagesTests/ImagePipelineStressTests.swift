@@ -53,7 +53,7 @@ import Testing
                 #expect(mayCancel && error == .cancelled)
             }
         }
-        #expect(await eventually { pipeline.inFlightCount == 0 })
+        #expect(await waitUntil { pipeline.inFlightCount == 0 })
         #expect(pipeline.fetchGate.runningCount == 0 && pipeline.fetchGate.waitingCount == 0)
         #expect(pipeline.decodeGate.runningCount == 0 && pipeline.decodeGate.waitingCount == 0)
         #expect(fixture.decoder.peakConcurrency <= 2)

@@ -27,8 +27,8 @@ import Testing
         let tasks = (0..<20).map { index in
             fixture.start(F.request("a", index.isMultiple(of: 2) ? .visible : .prefetch))
         }
-        #expect(await eventually { fixture.pipeline.subscriberCount(for: F.request("a")) == 20 })
-        #expect(await eventually { fixture.fetcher.heldCount == 1 })
+        #expect(await waitUntil { fixture.pipeline.subscriberCount(for: F.request("a")) == 20 })
+        #expect(await waitUntil { fixture.fetcher.heldCount == 1 })
         fixture.fetcher.releaseAll()
         for task in tasks { #expect(await task.value.tag == F.url("a").absoluteString) }
         #expect(fixture.fetcher.fetchCount == 1)
@@ -47,7 +47,7 @@ import Testing
         let fixture = F(holding: true)
         let first = fixture.start(F.request("a"))
         let second = fixture.start(F.request("a"))
-        #expect(await eventually { fixture.pipeline.subscriberCount(for: F.request("a")) == 2 })
+        #expect(await waitUntil { fixture.pipeline.subscriberCount(for: F.request("a")) == 2 })
         first.cancel()
         #expect(await first.value.failure == .cancelled)
         #expect(fixture.pipeline.subscriberCount(for: F.request("a")) == 1)
@@ -60,13 +60,13 @@ import Testing
         let fixture = F(holding: true)
         let tasks = [fixture.start(F.request("a")), fixture.start(F.request("a", .prefetch))]
         #expect(
-            await eventually {
+            await waitUntil {
                 fixture.fetcher.heldCount == 1 && fixture.pipeline.subscriberCount(for: F.request("a")) == 2
             })
         for task in tasks { task.cancel() }
         for task in tasks { #expect(await task.value.failure == .cancelled) }
-        #expect(await eventually { fixture.fetcher.calls == [.fetch(F.url("a")), .cancelled(F.url("a"))] })
-        #expect(await eventually { fixture.pipeline.inFlightCount == 0 })
+        #expect(await waitUntil { fixture.fetcher.calls == [.fetch(F.url("a")), .cancelled(F.url("a"))] })
+        #expect(await waitUntil { fixture.pipeline.inFlightCount == 0 })
         #expect(fixture.decoder.decodeCount == 0)
         // A new request after cancellation starts fresh work.
         fixture.fetcher.setHolding(false)
@@ -77,12 +77,12 @@ import Testing
     @Test func aQueuedRequestCancelledBeforeItsTurnIsNeverFetched() async {
         let fixture = F(holding: true, fetches: 1)
         let first = fixture.start(F.request("a"))
-        #expect(await eventually { fixture.fetcher.heldCount == 1 })
+        #expect(await waitUntil { fixture.fetcher.heldCount == 1 })
         let queued = fixture.start(F.request("b"))
-        #expect(await eventually { fixture.pipeline.fetchGate.waitingCount == 1 })
+        #expect(await waitUntil { fixture.pipeline.fetchGate.waitingCount == 1 })
         queued.cancel()
         #expect(await queued.value.failure == .cancelled)
-        #expect(await eventually { fixture.pipeline.fetchGate.waitingCount == 0 })
+        #expect(await waitUntil { fixture.pipeline.fetchGate.waitingCount == 0 })
         fixture.fetcher.releaseAll()
         #expect(await first.value.tag != nil)
         #expect(fixture.fetcher.calls == [.fetch(F.url("a"))])
@@ -91,13 +91,13 @@ import Testing
     @Test func visibleRequestsOvertakeQueuedPrefetches() async {
         let fixture = F(holding: true, fetches: 1)
         var tasks = [fixture.start(F.request("p0", .prefetch))]
-        #expect(await eventually { fixture.fetcher.heldCount == 1 })
+        #expect(await waitUntil { fixture.fetcher.heldCount == 1 })
         for name in ["p1", "p2"] {
             tasks.append(fixture.start(F.request(name, .prefetch)))
-            #expect(await eventually { fixture.pipeline.fetchGate.waitingCount == tasks.count - 1 })
+            #expect(await waitUntil { fixture.pipeline.fetchGate.waitingCount == tasks.count - 1 })
         }
         tasks.append(fixture.start(F.request("v", .visible)))
-        #expect(await eventually { fixture.pipeline.fetchGate.waitingCount == 3 })
+        #expect(await waitUntil { fixture.pipeline.fetchGate.waitingCount == 3 })
         fixture.fetcher.setHolding(false)
         fixture.fetcher.releaseAll()
         for task in tasks { #expect(await task.value.tag != nil) }
@@ -107,13 +107,13 @@ import Testing
     @Test func aVisibleRequesterJoiningAQueuedPrefetchRaisesIt() async {
         let fixture = F(holding: true, fetches: 1)
         var tasks = [fixture.start(F.request("p0", .prefetch))]
-        #expect(await eventually { fixture.fetcher.heldCount == 1 })
+        #expect(await waitUntil { fixture.fetcher.heldCount == 1 })
         for name in ["p1", "p2"] {
             tasks.append(fixture.start(F.request(name, .prefetch)))
-            #expect(await eventually { fixture.pipeline.fetchGate.waitingCount == tasks.count - 1 })
+            #expect(await waitUntil { fixture.pipeline.fetchGate.waitingCount == tasks.count - 1 })
         }
         tasks.append(fixture.start(F.request("p2", .visible)))
-        #expect(await eventually { fixture.pipeline.subscriberCount(for: F.request("p2")) == 2 })
+        #expect(await waitUntil { fixture.pipeline.subscriberCount(for: F.request("p2")) == 2 })
         fixture.fetcher.setHolding(false)
         fixture.fetcher.releaseAll()
         for task in tasks { #expect(await task.value.tag != nil) }
@@ -123,7 +123,7 @@ import Testing
     @Test func fetchesAndDecodesAreBounded() async {
         let fixture = F(holding: true, decodeDelay: 0.02, fetches: 6, decodes: 2)
         let tasks = (0..<10).map { fixture.start(F.request("i\($0)")) }
-        #expect(await eventually { fixture.fetcher.heldCount == 6 && fixture.pipeline.fetchGate.waitingCount == 4 })
+        #expect(await waitUntil { fixture.fetcher.heldCount == 6 && fixture.pipeline.fetchGate.waitingCount == 4 })
         fixture.fetcher.setHolding(false)
         fixture.fetcher.releaseAll()
         for task in tasks { #expect(await task.value.tag != nil) }
@@ -155,6 +155,6 @@ import Testing
             }
         }
         #expect(await task.value == .cancelled)
-        #expect(await eventually { fixture.pipeline.inFlightCount == 0 })
+        #expect(await waitUntil { fixture.pipeline.inFlightCount == 0 })
     }
 }

@@ -25,7 +25,7 @@ import Testing
             recorder.record(result)
         }
         #expect(recorder.results.isEmpty)
-        #expect(await eventually { recorder.results.count == 1 })
+        #expect(await waitUntil { recorder.results.count == 1 })
         #expect(recorder.results == [F.url("a").absoluteString])
         #expect(task.isCompleted && !task.isCancelled)
     }
@@ -42,15 +42,13 @@ import Testing
         let fixture = F(holding: true)
         let recorder = Recorder()
         let task = fixture.pipeline.load(F.request("a")) { recorder.record($0) }
-        #expect(await eventually { fixture.fetcher.heldCount == 1 })
+        #expect(await waitUntil { fixture.fetcher.heldCount == 1 })
         fixture.fetcher.releaseAll()
         // Block the main actor until the image is ready, so its delivery hop is queued behind
         // this test: cancel must still win.
-        let deadline = Date().addingTimeInterval(5)
-        while fixture.pipeline.inFlightCount > 0 && Date() < deadline { usleep(1_000) }
-        #expect(fixture.pipeline.inFlightCount == 0)
+        #expect(waitUntilBlocking(interval: .milliseconds(1)) { fixture.pipeline.inFlightCount == 0 })
         task.cancel()
-        try await Task.sleep(nanoseconds: 50_000_000)
+        #expect(await fixture.settle())  // the queued delivery hop has run
         #expect(recorder.results.isEmpty)
         #expect(task.isCancelled)
     }

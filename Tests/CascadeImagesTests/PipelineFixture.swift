@@ -27,6 +27,18 @@ struct PipelineFixture {
         ImageRequest(url: url(name), targetSize: PixelSize(width: size, height: size), priority: priority)
     }
 
+    /// Waits until at most `inFlight` loads are in flight (0: idle), then lets every main-actor
+    /// job queued so far run: deliveries hop to the main actor, whose queue is FIFO, so a
+    /// delivery of a finished load has reached its completion when this returns. For "nothing
+    /// else arrives" checks.
+    @MainActor
+    func settle(inFlight: Int = 0) async -> Bool {
+        guard await waitUntil({ pipeline.inFlightCount <= inFlight }) else { return false }
+        await Task { @MainActor in }.value
+        await Task { @MainActor in }.value
+        return true
+    }
+
     /// Starts `image(for:)` in a task.
     func start(_ request: ImageRequest) -> Task<Result<DecodedImage, ImagePipelineError>, Never> {
         let pipeline = pipeline
@@ -38,18 +50,6 @@ struct PipelineFixture {
             }
         }
     }
-}
-
-/// Polls `condition` until it holds or `timeout` seconds pass; returns whether it held.
-func eventually(
-    timeout: TimeInterval = 5, isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool
-) async -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        if Date() > deadline { return false }
-        try? await Task.sleep(nanoseconds: 2_000_000)
-    }
-    return true
 }
 
 extension Result where Success == DecodedImage {

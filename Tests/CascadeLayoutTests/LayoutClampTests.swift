@@ -23,6 +23,7 @@ import Testing
 
     @Test func lengthsHeightsAndScales() {
         #expect([CGFloat.nan, -1, .infinity, 3].map(LayoutClamp.length) == [0, 0, 0, 3])
+        #expect([1e300, .greatestFiniteMagnitude].map(LayoutClamp.length) == [1e9, 1e9])
         #expect(
             [CGFloat.nan, -1, .infinity, 3].map(LayoutClamp.itemHeight) == [0, 0, LayoutClamp.maximumItemHeight, 3])
         #expect([CGFloat.nan, 0, -2, 2, 100].map(LayoutClamp.scale) == [1, 1, 1, 2, 16])

@@ -157,6 +157,34 @@ import Testing
             layout.elements(in: CGRect(x: -.infinity, y: -.infinity, width: .infinity, height: .infinity)).count == 1)
     }
 
+    /// Regression (waterfall fuzzer): a container width of `greatestFiniteMagnitude` made the
+    /// last column's maxX overflow to +∞, and insets of 1e300 rounded every item's height away.
+    @Test func hugeLengthsAreClampedSoFramesStayFiniteAndKeepTheirHeights() {
+        let layout = WaterfallLayout(containerWidth: .greatestFiniteMagnitude)
+        layout.appendItems([.height(100), .height(100), .height(50)])
+        #expect(layout.containerWidth == LayoutClamp.maximumLength)
+        #expect(LayoutChecks.allElements(of: layout).allSatisfy { $0.frame.maxX.isFinite })
+        #expect(LayoutChecks.waterfallViolations(layout).isEmpty)
+        var style = WaterfallSectionStyle(insets: LayoutInsets(top: 1e300, left: 0, bottom: 0, right: 0))
+        style.rowSpacing = 1e300
+        let tall = WaterfallLayout(configuration: WaterfallConfiguration(section: style), containerWidth: 375)
+        tall.appendItems([.height(100), .height(100), .height(50)])
+        #expect((0..<3).map { tall.frame(for: .item($0))!.height } == [100, 100, 50])
+        #expect(LayoutChecks.waterfallViolations(tall).isEmpty)
+    }
+
+    /// Regression (waterfall fuzzer): a rect with an infinite negative size was standardized to
+    /// origin −∞, size +∞, and the query returned every item instead of those left of its origin.
+    @Test func aRectWithAnInfiniteNegativeSizeSpansFromItsOrigin() {
+        let layout = WaterfallLayout(containerWidth: 375)
+        layout.appendItems([.height(100), .height(100), .height(50)])
+        let left = layout.elements(in: CGRect(x: 100, y: -50, width: -.infinity, height: 3404))
+        #expect(Set(left.map(\.id)) == [.item(0), .item(2)])
+        #expect(layout.elements(in: CGRect(x: -5, y: -50, width: -.infinity, height: 3404)).isEmpty)
+        let above = layout.elements(in: CGRect(x: 0, y: 90, width: 375, height: -.infinity))
+        #expect(Set(above.map(\.id)) == [.item(0), .item(1)])
+    }
+
     @Test func providerReturningGarbageIsClamped() {
         let layout = WaterfallLayout(containerWidth: 375)
         layout.heightProvider = { path, _ in path.item == 0 ? .nan : -.infinity }

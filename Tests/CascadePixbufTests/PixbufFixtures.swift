@@ -6,7 +6,7 @@ enum PixbufFixtures {
     /// The folder holding the generated files: one fixed folder reused across runs (the files
     /// are deterministic and written atomically), so repeated runs leave nothing behind.
     static let folder: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-pixbuf-fixtures-v1")
+        let url = TestCache.directory.appendingPathComponent("pixbuf-fixtures-v1")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }()

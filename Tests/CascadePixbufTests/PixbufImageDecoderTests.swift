@@ -90,7 +90,7 @@ import Testing
     @Test func rejectsA20000By20000PNGFromItsHeader() throws {
         let data = TinyPNG.declaringSize(width: 20_000, height: 20_000)
         #expect(data.count < 100)
-        #expect(error(data) == .tooLarge(width: 20_000, height: 20_000, limit: 100_000_000))
+        #expect(error(data) == .tooLarge(width: 20_000, height: 20_000, limit: PixbufImageDecoder.defaultPixelLimit))
         #expect(error(data, targetSize: PixelSize(width: 100, height: 100)) != nil)
     }
 
@@ -123,6 +123,16 @@ import Testing
         } else {
             Issue.record("\(name) with garbage: \(String(describing: error(data)))")
         }
+    }
+
+    /// Regression (image fuzzer): a GIF frame of height 0 made gdk-pixbuf's GIF loader log GLib
+    /// criticals (a pixbuf of height 0, then an unref of NULL); the integrity check refuses it
+    /// before the loader runs.
+    @Test func aGIFFrameOfZeroSizeIsCorruptBeforeTheLoaderRuns() {
+        let gif = Data(
+            [0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x40, 0x1F, 0x40, 0x1F, 0x80, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF]
+                + [0x2C, 0x00, 0x1F, 0x40, 0x1F, 0x00, 0x40, 0x00, 0x00, 0x00, 0x02, 0x02, 0x4C, 0x01, 0x00, 0x3B])
+        #expect(error(gif) == .corrupt("GIF frame of zero size"))
     }
 
     @Test func unknownFormatsAreRejectedBeforeAnyLoaderRuns() {

@@ -50,7 +50,12 @@ import Testing
                 model.settled(at: page)
             }
         }
-        try? await Task.sleep(for: .milliseconds(50))
+        // Every channel's pager settles with its first page: no load is in flight, so every
+        // request that will ever be made has been made.
+        #expect(
+            await waitUntil {
+                (0..<5).allSatisfy { model.feed(at: $0)?.items.count == 10 && model.feed(at: $0)?.feedState == .idle }
+            })
         for index in 0..<5 {
             let calls = await recorder.loaders["c\(index)"]!.calls
             #expect(calls.filter { $0 == .page(number: 0, size: 10) }.count == 1, "channel \(index): \(calls)")
@@ -110,5 +115,19 @@ import Testing
         model.selectTab(0)
         #expect(recorder.built.isEmpty)
         #expect(model.snapTarget(velocity: 1) == 0)
+    }
+
+    @Test func tabsSitSideBySideBetweenTheInsets() {
+        let strip = ChannelPagerModel.tabStrip(widths: [60, 80.5, 40], height: 36)
+        #expect(
+            strip.frames == [
+                CGRect(x: 8, y: 0, width: 60, height: 36), CGRect(x: 72, y: 0, width: 80.5, height: 36),
+                CGRect(x: 156.5, y: 0, width: 40, height: 36),
+            ])
+        #expect(strip.contentWidth == 204.5)
+        let empty = ChannelPagerModel.tabStrip(widths: [], height: 36)
+        #expect(empty.frames.isEmpty && empty.contentWidth == 16)
+        // A hostile width is clamped rather than breaking the strip.
+        #expect(ChannelPagerModel.tabStrip(widths: [.nan, 10], height: 36).frames.allSatisfy { $0.minX.isFinite })
     }
 }

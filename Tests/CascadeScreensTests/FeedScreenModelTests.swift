@@ -7,16 +7,6 @@ import Testing
 
 @MainActor
 @Suite struct FeedScreenModelTests {
-    /// Polls `condition` on the main actor for at most 20 s (generous: CI machines are shared).
-    func eventually(_ condition: () async -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-        return false
-    }
-
     func makeModel(items: Int = 35, gated: Bool = false) -> (FeedScreenModel, ScriptedFeedLoader, Spy) {
         let loader = ScriptedFeedLoader(items: FeedFixtures.items(0..<items), gated: gated)
         let model = FeedScreenModel(pager: FeedPager(loader: loader), configuration: .init(columns: .fixed(2)))
@@ -33,13 +23,13 @@ import Testing
         let (model, loader, spy) = makeModel()
         model.start()
         #expect(model.refresh.state == .refreshing)
-        #expect(await eventually { model.items.count == 10 })
+        #expect(await waitUntil { model.items.count == 10 })
         #expect(model.refresh.state == .ending)
         model.refreshClosingFinished()
         #expect(model.refresh.state == .idle)
         model.scroll(to: CGRect(x: 0, y: 0, width: 375, height: 667))
         // Ten 2-column items are shorter than two screens: the footer loads page 1 at once.
-        #expect(await eventually { model.items.count == 20 })
+        #expect(await waitUntil { model.items.count == 20 })
         #expect(spy.changes.prefix(2) == [.appended(0..<10), .appended(10..<20)])
         #expect(await loader.calls.prefix(2) == [.page(number: 0, size: 10), .page(number: 1, size: 10)])
         for index in 0..<model.items.count {
@@ -52,7 +42,7 @@ import Testing
         let (model, _, _) = makeModel()
         model.attachHost()
         model.start()
-        #expect(await eventually { model.items.count >= 10 })
+        #expect(await waitUntil { model.items.count >= 10 })
         let rect = CGRect(x: 0, y: 0, width: 375, height: 667)
         let first = model.scroll(to: rect)
         let visible = model.viewport.visibleElements.map(\.id)
@@ -75,7 +65,7 @@ import Testing
         model.start()
         #expect(await loader.waitUntilHeld(1))
         await loader.releaseAll()
-        #expect(await eventually { model.items.count == 10 })
+        #expect(await waitUntil { model.items.count == 10 })
         let bottom = model.layout.contentSize.height
         for step in 0..<200 {
             model.scroll(to: CGRect(x: 0, y: max(0, bottom - 667 + CGFloat(step % 7)), width: 375, height: 667))
@@ -85,25 +75,29 @@ import Testing
         #expect(model.footer.state == .loading)
         #expect(model.footerText == "Loading…")
         await loader.releaseAll()
-        #expect(await eventually { model.items.count == 20 })
+        #expect(await waitUntil { model.items.count == 20 })
         #expect(model.footer.state == .idle)
     }
 
     @Test func theEndShowsNoMoreVideosAndStopsLoading() async {
         let (model, loader, _) = makeModel(items: 25)
         model.start()
-        #expect(await eventually { model.items.count == 10 })
-        for _ in 0..<10 {
-            model.scroll(to: CGRect(x: 0, y: max(0, model.layout.contentSize.height - 667), width: 375, height: 667))
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        #expect(await eventually { model.feedState == .exhausted })
+        #expect(await waitUntil { model.items.count == 10 })
+        // Keep showing the end until the pager runs out of pages.
+        #expect(
+            await waitUntil {
+                model.scroll(
+                    to: CGRect(x: 0, y: max(0, model.layout.contentSize.height - 667), width: 375, height: 667))
+                return model.feedState == .exhausted
+            })
         #expect(model.items.count == 25)
         #expect(model.footer.state == .noMoreData)
         #expect(model.footerText == "No more videos")
         let calls = await loader.calls.count
         model.scroll(to: CGRect(x: 0, y: model.layout.contentSize.height - 600, width: 375, height: 667))
-        try? await Task.sleep(for: .milliseconds(20))
+        // A load-more would have left `.exhausted` synchronously (the pager enters
+        // `.loadingMore` before its task runs), so no load was started.
+        #expect(model.feedState == .exhausted)
         #expect(await loader.calls.count == calls)
     }
 
@@ -116,9 +110,9 @@ import Testing
         let model = FeedScreenModel(pager: FeedPager(loader: loader), configuration: .init(columns: .fixed(2)))
         model.setContainerSize(CGSize(width: 375, height: 667))
         model.start()
-        #expect(await eventually { model.items.count == 10 })
+        #expect(await waitUntil { model.items.count == 10 })
         model.scroll(to: CGRect(x: 0, y: 0, width: 375, height: 667))
-        #expect(await eventually { model.alert != nil })
+        #expect(await waitUntil { model.alert != nil })
         #expect(model.alert == FeedAlert(title: "Loading timed out", message: "Please check your network"))
         #expect(model.items.count == 10)
         #expect(model.footer.state == .failed(reason: "Loading timed out"))
@@ -127,7 +121,7 @@ import Testing
         #expect(model.alert == nil)
         failing.value = false
         model.footerActivated()
-        #expect(await eventually { model.items.count >= 20 })
+        #expect(await waitUntil { model.items.count >= 20 })
         #expect(model.alert == nil)
     }
 
@@ -174,10 +168,10 @@ import Testing
     @Test func pullPastTheThresholdRefreshesAndReplaces() async {
         let (model, loader, spy) = makeModel()
         model.start()
-        #expect(await eventually { model.items.count == 10 })
+        #expect(await waitUntil { model.items.count == 10 })
         model.refreshClosingFinished()
         model.scroll(to: CGRect(x: 0, y: 0, width: 375, height: 667))
-        #expect(await eventually { model.items.count == 20 })
+        #expect(await waitUntil { model.items.count == 20 })
         model.pull(distance: 20)
         #expect(model.refresh.state == .pulling(progress: 20.0 / 54.0))
         #expect(model.refreshText == "Pull to refresh")
@@ -188,8 +182,8 @@ import Testing
         model.releasePull()
         #expect(model.refresh.state == .refreshing)
         #expect(model.refreshText == "Refreshing…")
-        #expect(await eventually { await loader.calls.count >= before + 1 })
-        #expect(await eventually { model.refresh.state == .ending })
+        #expect(await waitUntil { await loader.calls.count >= before + 1 })
+        #expect(await waitUntil { model.refresh.state == .ending })
         // The fresh first page replaces the 20 items shown (then the footer may load page 1 again).
         #expect(spy.changes.dropFirst(changesBefore).first == .replaced)
         #expect(model.footer.state != .noMoreData)
@@ -199,13 +193,14 @@ import Testing
     @Test func aShortPullDoesNotRefresh() async {
         let (model, loader, _) = makeModel()
         model.start()
-        #expect(await eventually { model.items.count == 10 })
+        #expect(await waitUntil { model.items.count == 10 })
         model.refreshClosingFinished()
         let before = await loader.calls.count
         model.pull(distance: 30)
         model.releasePull()
         #expect(model.refresh.state == .idle)
-        try? await Task.sleep(for: .milliseconds(20))
+        // A refresh would have entered `.refreshing` synchronously, before its task runs.
+        #expect(model.feedState == .idle)
         #expect(await loader.calls.count == before)
     }
 
@@ -226,7 +221,7 @@ import Testing
         let height = 600.0
         #expect(model.setContainerSize(CGSize(width: 375, height: height)) == 0)
         model.start()
-        #expect(await eventually { model.items.count == 200 })
+        #expect(await waitUntil { model.items.count == 200 })
         var random = SeededGenerator(seed: 21)
         var width = 375.0
         for _ in 0..<40 {
@@ -276,8 +271,7 @@ import Testing
         let model = FeedScreenModel(pager: FeedPager(loader: loader), configuration: configuration)
         model.setContainerSize(CGSize(width: 375, height: 667))
         model.start()
-        let deadline = Date().addingTimeInterval(20)
-        while model.items.count < 10 && Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        #expect(await waitUntil { model.items.count == 10 })
         #expect(model.banners.map(\.id) == ["i-1", "i-4", "i-6"])
         #expect(model.itemSection == 1)
         let banner = try #require(model.bannerFrame)
@@ -304,8 +298,7 @@ import Testing
             configuration: configuration)
         model.setContainerSize(CGSize(width: 375, height: 667))
         model.start()
-        let deadline = Date().addingTimeInterval(20)
-        while model.items.isEmpty && Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        #expect(await waitUntil { !model.items.isEmpty })
         #expect(model.banners.isEmpty)
         #expect(model.bannerElement == nil)
         #expect(model.frame(ofItem: 0)?.minY == 10)

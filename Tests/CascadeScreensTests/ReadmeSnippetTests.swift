@@ -32,8 +32,6 @@ import Testing
         _ = try FeedFixtures.writeCatalog(
             channels: [Channel(id: "travel", title: "Travel")], itemsPerChannel: 12, at: root)
         let pager = try makePager(catalog: root)
-        let deadline = Date().addingTimeInterval(20)
-        while pager.items.count < 10 && Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
-        #expect(pager.items.count == 10)
+        #expect(await waitUntil { pager.items.count == 10 })
     }
 }

@@ -16,6 +16,8 @@ public enum FeedCatalog: Sendable {
     case server(baseURL: URL, fetcher: HTTPFetcher = HTTPFetcher())
     /// A single feed URL template (`--feed-url`), presented as one channel, `FeedCatalog.singleChannel`.
     case feedURL(template: String, fetcher: HTTPFetcher = HTTPFetcher())
+    /// A catalog implemented elsewhere, such as a folder of videos (`CascadeFolder.FolderCatalog`).
+    case provider(any FeedCatalogProviding)
 
     /// The channel `feedURL` catalogs present.
     public static let singleChannel = Channel(id: "feed", title: "Feed")
@@ -29,6 +31,7 @@ public enum FeedCatalog: Sendable {
         switch self {
         case .directory(let root, _): .localCatalog(root: LocalCatalogLoader.directoryURL(root))
         case .server, .feedURL: .remote
+        case .provider(let provider): provider.referencePolicy
         }
     }
 
@@ -53,6 +56,8 @@ public enum FeedCatalog: Sendable {
             return try ChannelListDecoder.decodeList(data)
         case .feedURL:
             return ChannelListDecoder.ChannelList(channels: [Self.singleChannel], droppedCount: 0)
+        case .provider(let provider):
+            return ChannelListDecoder.ChannelList(channels: try await provider.channels(), droppedCount: 0)
         }
     }
 
@@ -69,6 +74,8 @@ public enum FeedCatalog: Sendable {
             return try HTTPFeedLoader(template: template, baseURL: root, fetcher: fetcher)
         case .feedURL(let template, let fetcher):
             return try HTTPFeedLoader(template: template, fetcher: fetcher)
+        case .provider(let provider):
+            return try provider.loader(for: channel, firstPage: firstPage)
         }
     }
 

@@ -17,6 +17,12 @@ public enum ChannelListDecoder {
         /// Usable channels beyond the cap.
         public var droppedCount: Int
 
+        /// A list of `channels` with `droppedCount` more left out.
+        public init(channels: [Channel], droppedCount: Int = 0) {
+            self.channels = channels
+            self.droppedCount = max(0, droppedCount)
+        }
+
         /// The sentence to show when channels were dropped, nil otherwise.
         public var message: String? {
             droppedCount > 0

@@ -46,6 +46,8 @@ public final class FeedPageCache: Sendable {
     /// The stored page, or nil when there is none or it cannot be read. Items the policy refuses
     /// are dropped (recorded in `skipped`); their durations are clamped.
     public func load() -> FeedPage? {
+        // LocalFileReader reads through a file handle: `Data(contentsOf:)` leaked a 4 KiB buffer
+        // for every empty file (Swift 6.3.1 Foundation; found by the persisted-page fuzzer).
         guard let data = try? LocalFileReader(maximumBytes: Self.maximumBytes).read(fileURL),
             let stored = try? JSONDecoder().decode(Stored.self, from: data), stored.version == Stored.currentVersion
         else { return nil }
@@ -60,8 +62,16 @@ public final class FeedPageCache: Sendable {
         return FeedPage(items: items, isEnd: stored.page.isEnd, skipped: skipped, entryCount: stored.page.entryCount)
     }
 
-    /// Replaces the stored page (in the background).
+    /// The most items stored: enough for the first screens (a hostile first page of 110,000
+    /// items would otherwise be encoded and written whole).
+    public static let maximumStoredItems = 500
+
+    /// Replaces the stored page (in the background); at most `maximumStoredItems` items are
+    /// kept, and a cut page is not the last one.
     public func store(_ page: FeedPage) {
+        let page =
+            page.items.count > Self.maximumStoredItems
+            ? FeedPage(items: Array(page.items.prefix(Self.maximumStoredItems)), isEnd: false) : page
         let target = fileURL
         queue.async {
             try? Self.write(page, to: target)

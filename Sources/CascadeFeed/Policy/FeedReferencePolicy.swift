@@ -20,6 +20,9 @@ public enum FeedReferencePolicy: Hashable, Sendable {
     case remote
     /// `http`, `https`, and `file` URLs inside `root` (after resolving `..` and symbolic links).
     case localCatalog(root: URL)
+    /// `http`, `https`, and `file` URLs inside any of `roots`: a folder of the user's videos
+    /// and the thumbnail cache its covers live in.
+    case localFolders(roots: [URL])
 
     /// The policy for a feed whose relative references resolve against `baseURL`: a `file:` base
     /// is a local catalog rooted there, anything else (or nil) is remote.
@@ -40,12 +43,19 @@ public enum FeedReferencePolicy: Hashable, Sendable {
         case "http", "https":
             return url.host?.isEmpty == false ? .success(url) : .failure(.schemeNotAllowed(scheme))
         case "file":
-            guard case .localCatalog(let root) = self else { return .failure(.schemeNotAllowed(scheme)) }
+            let roots: [URL]
+            switch self {
+            case .remote: return .failure(.schemeNotAllowed(scheme))
+            case .localCatalog(let root): roots = [root]
+            case .localFolders(let folders): roots = folders
+            }
             let resolved = url.standardizedFileURL.resolvingSymlinksInPath()
-            let folder = root.standardizedFileURL.resolvingSymlinksInPath().path
-            let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-            guard resolved.path.hasPrefix(prefix) else { return .failure(.outsideCatalog(url.path)) }
-            return .success(resolved)
+            for root in roots {
+                let folder = root.standardizedFileURL.resolvingSymlinksInPath().path
+                let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+                if resolved.path.hasPrefix(prefix) { return .success(resolved) }
+            }
+            return .failure(.outsideCatalog(url.path))
         default:
             return .failure(.schemeNotAllowed(scheme))
         }

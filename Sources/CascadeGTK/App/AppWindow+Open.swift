@@ -22,21 +22,22 @@ extension AppWindow {
         case .video(let url):
             // Back goes to the feed of the file's folder.
             showFolder(url.deletingLastPathComponent())
-            open(Self.item(forVideoFile: url))
+            model.open(Self.item(forVideoFile: url))
         case .notVideo, .missing:
-            alert.show(title: "Can't open this", message: target.problem ?? "")
+            model.present(FeedAlert(title: "Can't open this", message: target.problem ?? ""))
         }
     }
 
     /// Shows `folder`'s videos as the feed. The one place a folder becomes a feed: a folder
-    /// with a catalog (`channels.json`) shows its channels; any other folder keeps the current
-    /// feed until folder feeds exist, and says so.
+    /// with a catalog (`channels.json`) shows its channels; any other folder is browsed as a
+    /// folder feed (`FolderFeeds`).
     func showFolder(_ folder: URL) {
         if FileManager.default.fileExists(atPath: folder.appendingPathComponent("channels.json").path) {
-            reload(catalog: .directory(folder), key: "folder-\(StableID.derived(fromText: folder.path))")
+            model.reload(catalog: .directory(folder), key: "folder-\(StableID.derived(fromText: folder.path))")
         } else {
-            FileHandle.standardError.write(
-                Data("cascade: \(folder.path) has no catalog (channels.json); folder feeds are not built yet\n".utf8))
+            let catalog = FolderFeeds.catalog(folder: folder)
+            followStatus(of: catalog)
+            model.reload(catalog: catalog, key: FolderFeeds.cacheKey(folder: folder.path))
         }
     }
 

@@ -184,14 +184,12 @@ public final class ChannelPagerView {
             widths.append(CGFloat(natural))
             height = max(height, naturalHeight)
         }
-        let stripLayout = PagingStripLayout(
-            sizing: .widths(widths), spacing: 4, insets: LayoutInsets(top: 0, left: 8, bottom: 0, right: 8),
-            containerSize: CGSize(width: 10_000, height: CGFloat(height)))
-        tabFrames = widths.indices.compactMap { stripLayout.frame(for: .item($0)) }
+        let stripLayout = ChannelPagerModel.tabStrip(widths: widths, height: CGFloat(height))
+        tabFrames = stripLayout.frames
         for (tab, frame) in zip(tabs, tabFrames) {
             gtk_fixed_move(strip.as(GtkFixed.self), tab, frame.minX, frame.minY)
         }
-        gtk_widget_set_size_request(strip, Int32(saturating: (tabFrames.last?.maxX ?? 0) + 8), height + 3)
+        gtk_widget_set_size_request(strip, Int32(saturating: stripLayout.contentWidth), height + 3)
     }
 
     private func connectSwipes() {

@@ -82,6 +82,10 @@ public final class MediaStreamEngine: PlaybackEngine {
     public var hasVideo: Bool { stream.map { gtk_media_stream_has_video($0) != 0 } ?? false }
 
     /// Releases any previous media and starts preparing `url` (file or http(s)).
+    ///
+    /// The source's first bytes are probed first (`MediaProbe`, bounded in size and time): only
+    /// a known audio/video container reaches GStreamer; an image, SVG or unknown file fails with
+    /// "This isn't a video …", so no image decoder ever runs on it.
     public func load(_ url: URL) {
         release()
         if url.isFileURL {
@@ -92,6 +96,56 @@ public final class MediaStreamEngine: PlaybackEngine {
                 return
             }
         }
+        reportedFailure = false
+        let load = loadCount
+        watchdog = MainLoopTimer.after(seconds: configuration.prepareTimeout) { [weak self] in
+            guard let self, self.loadCount == load else { return }
+            if let stream = self.stream, gtk_media_stream_is_prepared(stream) != 0 { return }
+            self.fail("timed out preparing the video after \(Self.describe(self.configuration.prepareTimeout)) s")
+        }
+        if url.isFileURL {
+            // A local file is probed at once, so the stream exists when `load` returns.
+            proceed(with: MediaProbe.probeLocalFile(url), url: url, failLater: true)
+            return
+        }
+        let probe = MediaProbe(deadline: max(0.5, configuration.prepareTimeout * 0.8))
+        let weakSelf = WeakEngine(self)
+        // A callback, not a Task: the answer must arrive even when Swift's cooperative threads
+        // are all busy.
+        probe.probe(url) { outcome in
+            MainLoopHandoff.async {
+                guard let self = weakSelf.engine, self.loadCount == load else { return }
+                self.proceed(with: outcome, url: url, failLater: false)
+            }
+        }
+    }
+
+    /// Opens `url` if the probe found audio/video (or could not read it: GStreamer then reports
+    /// its own error), fails with the player's refusal otherwise.
+    private func proceed(with outcome: MediaProbe.Outcome, url: URL, failLater: Bool) {
+        let refusal: String
+        switch outcome {
+        case .classified(let signature) where signature.isPlayable:
+            openAndPlayIfRequested(url)
+            return
+        case .unreadable:
+            openAndPlayIfRequested(url)
+            return
+        case .classified(let signature):
+            refusal = signature.refusal ?? "This isn't a video."
+        case .refused(let message):
+            refusal = message
+        }
+        if failLater { failSoon(refusal) } else { fail(refusal) }
+    }
+
+    private func openAndPlayIfRequested(_ url: URL) {
+        open(url)
+        if playRequested, let stream { gtk_media_stream_play(stream) }
+    }
+
+    /// Creates the media stream for a probed source.
+    private func open(_ url: URL) {
         let file = g_file_new_for_uri(url.absoluteString)
         let stream = gtk_media_file_new_for_file(file)
         g_object_unref(UnsafeMutableRawPointer(file))
@@ -105,10 +159,6 @@ public final class MediaStreamEngine: PlaybackEngine {
         gtk_media_stream_set_volume(stream, volume)
         gtk_media_stream_set_muted(stream, configuration.muted ? 1 : 0)
         connectSignals(stream)
-        watchdog = PlayerTimeout(after: configuration.prepareTimeout) { [weak self] in
-            guard let self, let stream = self.stream, gtk_media_stream_is_prepared(stream) == 0 else { return }
-            self.fail("timed out preparing the video after \(Self.describe(self.configuration.prepareTimeout)) s")
-        }
         stall.reset()
         scheduleStallCheck()
         // The stream may have failed synchronously (e.g. no media backend).
@@ -117,12 +167,14 @@ public final class MediaStreamEngine: PlaybackEngine {
 
     /// Starts or resumes playback (before `ready`: plays once prepared).
     public func play() {
+        playRequested = true
         guard let stream else { return }
         gtk_media_stream_play(stream)
     }
 
     /// Pauses playback.
     public func pause() {
+        playRequested = false
         guard let stream else { return }
         gtk_media_stream_pause(stream)
     }
@@ -161,14 +213,19 @@ public final class MediaStreamEngine: PlaybackEngine {
 
     // MARK: Private
 
-    private var connections: [PlayerSignalConnection] = []
-    private var watchdog: PlayerTimeout?
-    private var deferredFailure: PlayerTimeout?
+    /// Signal handlers on the current stream: (instance, handler id).
+    private var connections: [(instance: gpointer, handler: gulong)] = []
+    private var watchdog: MainLoopTimer?
+    /// Whether `play` was called since `load` (applied when the probe lets the stream open).
+    private var playRequested = false
+    private var deferredFailure: MainLoopTimer?
     private var pendingSeek: (@MainActor (Bool) -> Void)?
     private var firstFrameSeen = false
     private var generation = 0
+    /// Counts `load`/`release` calls: a probe or watchdog of an earlier load does nothing.
+    private var loadCount = 0
     private var stall: StallDetector
-    private var stallTimer: PlayerTimeout?
+    private var stallTimer: MainLoopTimer?
     private var reportedFailure = false
 
     private func connectSignals(_ stream: UnsafeMutablePointer<GtkMediaStream>) {
@@ -185,14 +242,14 @@ public final class MediaStreamEngine: PlaybackEngine {
             }
         }
         connections = [
-            PlayerSignalConnection.notify(instance, property: "prepared", on { $0.preparedChanged() }),
-            PlayerSignalConnection.notify(instance, property: "duration", on { $0.durationChanged() }),
-            PlayerSignalConnection.notify(instance, property: "timestamp", on { $0.timestampChanged() }),
-            PlayerSignalConnection.notify(instance, property: "ended", on { $0.endedChanged() }),
-            PlayerSignalConnection.notify(instance, property: "error", on { $0.reportErrorIfAny() }),
-            PlayerSignalConnection.notify(instance, property: "seeking", on { $0.seekingChanged() }),
-            PlayerSignalConnection.plain(instance, signal: "invalidate-contents", on { $0.frameArrived() }),
-        ]
+            Signal.connectNotify(instance, "prepared", on { $0.preparedChanged() }),
+            Signal.connectNotify(instance, "duration", on { $0.durationChanged() }),
+            Signal.connectNotify(instance, "timestamp", on { $0.timestampChanged() }),
+            Signal.connectNotify(instance, "ended", on { $0.endedChanged() }),
+            Signal.connectNotify(instance, "error", on { $0.reportErrorIfAny() }),
+            Signal.connectNotify(instance, "seeking", on { $0.seekingChanged() }),
+            Signal.connect(instance, "invalidate-contents", on { $0.frameArrived() }),
+        ].map { (instance, $0) }
     }
 
     private func preparedChanged() {
@@ -215,7 +272,7 @@ public final class MediaStreamEngine: PlaybackEngine {
     }
 
     private func scheduleStallCheck() {
-        stallTimer = PlayerTimeout(after: 0.25) { [weak self] in
+        stallTimer = MainLoopTimer.after(seconds: 0.25) { [weak self] in
             guard let self, let stream = self.stream else { return }
             let running =
                 gtk_media_stream_is_prepared(stream) != 0 && gtk_media_stream_get_playing(stream) != 0
@@ -265,7 +322,7 @@ public final class MediaStreamEngine: PlaybackEngine {
     /// controller while it is still inside `load`.
     private func failSoon(_ message: String) {
         reportedFailure = false
-        deferredFailure = PlayerTimeout(after: 0) { [weak self] in
+        deferredFailure = MainLoopTimer.after(seconds: 0) { [weak self] in
             self?.deferredFailure = nil
             self?.fail(message)
         }
@@ -278,6 +335,8 @@ public final class MediaStreamEngine: PlaybackEngine {
     }
 
     private func release() {
+        playRequested = false
+        loadCount += 1
         watchdog?.cancel()
         watchdog = nil
         stallTimer?.cancel()
@@ -285,7 +344,7 @@ public final class MediaStreamEngine: PlaybackEngine {
         deferredFailure?.cancel()
         deferredFailure = nil
         finishSeek(false)
-        for connection in connections { connection.disconnect() }
+        for connection in connections { Signal.disconnect(connection.instance, connection.handler) }
         connections = []
         generation += 1
         if let stream {
@@ -295,7 +354,7 @@ public final class MediaStreamEngine: PlaybackEngine {
         }
     }
 
-    /// Drops the engine's reference to a paused `stream` after `releaseDelay` seconds.
+    /// Drops the engine's reference to a paused `stream` after `releaseDelay` milliseconds.
     ///
     /// GStreamer 1.22 (Debian 12) never frees a `GstPlay` whose API bus still holds messages
     /// when its `GstPlayer` goes away: each queued message references the `GstPlay`, so the
@@ -303,16 +362,11 @@ public final class MediaStreamEngine: PlaybackEngine {
     /// fixed in 1.23.1). Paused, the player posts nothing new, and GTK's signal adapter drains
     /// the bus from the main loop meanwhile; the release then frees everything.
     private static func releaseWhenDrained(_ stream: UnsafeMutablePointer<GtkMediaStream>) {
-        g_timeout_add_full(
-            G_PRIORITY_DEFAULT, releaseDelay,
-            { data in
-                g_object_unref(data)
-                return 0
-            }, UnsafeMutableRawPointer(stream), nil)
+        MainLoopTimer.after(releaseDelay) { g_object_unref(UnsafeMutableRawPointer(stream)) }
     }
 
     /// Milliseconds between pausing a released stream and dropping it (see `releaseWhenDrained`).
-    static let releaseDelay: guint = 400
+    static let releaseDelay: UInt32 = 400
 
     /// GStreamer's play API prefixes errors with the failing element's path and may append
     /// debug lines ("Error from element /GstPlayBin:playbin/…/GstTypeFindElement:typefind: Could
@@ -340,4 +394,11 @@ public final class MediaStreamEngine: PlaybackEngine {
     private static func describe(_ seconds: Double) -> String {
         seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(saturating: seconds)) : String(seconds)
     }
+}
+
+/// A weak reference to an engine that can cross to the probe's thread (only dereferenced on
+/// the main thread).
+private final class WeakEngine: @unchecked Sendable {
+    weak var engine: MediaStreamEngine?
+    init(_ engine: MediaStreamEngine) { self.engine = engine }
 }

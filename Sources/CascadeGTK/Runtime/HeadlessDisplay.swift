@@ -1,3 +1,4 @@
+import CascadeNumerics
 import Foundation
 
 /// A private X server for runs without a display: `cascade` with no `$DISPLAY` or
@@ -13,35 +14,56 @@ public final class HeadlessDisplay: @unchecked Sendable {
         return !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
     }
 
-    /// Starts Xvfb on a free display number and points `$DISPLAY` at it. Returns nil if Xvfb is
-    /// not installed or does not come up within 10 s.
+    /// Starts Xvfb on a display number it picks itself and points `$DISPLAY` at it. Returns nil
+    /// if Xvfb is not installed or does not come up within 10 s.
+    ///
+    /// Xvfb chooses the number (`-displayfd`) and writes it to our pipe once it listens, so two
+    /// runs started at once can never pick the same display or take over each other's (guessing
+    /// a free number from the lock files raced).
     public static func start() -> HeadlessDisplay? {
+        guard let display = launch() else { return nil }
+        setenv("DISPLAY", display.name, 1)
+        return display
+    }
+
+    /// Starts Xvfb on a display number it picks (`-displayfd`) without touching `$DISPLAY`.
+    static func launch() -> HeadlessDisplay? {
         let candidates = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"]
         guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             return nil
         }
-        for number in 90..<140 {
-            let socket = "/tmp/.X11-unix/X\(number)"
-            guard !FileManager.default.fileExists(atPath: socket),
-                !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
-            else { continue }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = [":\(number)", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            do { try process.run() } catch { return nil }
-            let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline, process.isRunning, !FileManager.default.fileExists(atPath: socket) {
-                usleep(20_000)
-            }
-            if FileManager.default.fileExists(atPath: socket) {
-                setenv("DISPLAY", ":\(number)", 1)
-                return HeadlessDisplay(name: ":\(number)", process: process)
-            }
+        let pipe = Pipe()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"]
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let reader = pipe.fileHandleForReading
+        guard let number = readDisplayNumber(from: reader.fileDescriptor, timeout: 10) else {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            return nil
         }
-        return nil
+        return HeadlessDisplay(name: ":\(number)", process: process)
+    }
+
+    /// Reads the decimal display number Xvfb writes (followed by a newline), waiting at most
+    /// `timeout` seconds.
+    static func readDisplayNumber(from fd: Int32, timeout: Double) -> Int? {
+        let deadline = Date().addingTimeInterval(timeout)
+        var text = ""
+        while !text.hasSuffix("\n") {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { return nil }
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(saturating: remaining * 1000)) > 0 else { return nil }
+            var byte: UInt8 = 0
+            guard read(fd, &byte, 1) == 1 else { return nil }
+            text.append(Character(UnicodeScalar(byte)))
+            guard text.count < 16 else { return nil }
+        }
+        return Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     private init(name: String, process: Process) {
@@ -51,7 +73,11 @@ public final class HeadlessDisplay: @unchecked Sendable {
 
     /// Stops the X server.
     public func stop() {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        // Reap it (bounded), so no zombie is left behind.
+        let deadline = Date().addingTimeInterval(3)
+        while process.isRunning, Date() < deadline { usleep(5_000) }
     }
 
     deinit { stop() }

@@ -30,6 +30,9 @@ public enum ScriptAction: Equatable, Sendable {
     /// Waits (at most 20 s) until the window has been asked to open `count` files or folders in
     /// all (by its own command line, another launch or the desktop).
     case waitOpened(count: Int)
+    /// Waits (at most 20 s) until the catalog's status line (a folder's scan progress or
+    /// "changed" notice) contains `text`.
+    case waitStatus(String)
     /// Ctrl + `+`/`-`/`0`'s path: a fixed column count, or nil for adaptive columns.
     case columns(Int?)
     /// The player's volume slider: 0…1.
@@ -113,6 +116,9 @@ public enum ScriptAction: Equatable, Sendable {
         case "back": try count(0); return .back
         case "tap-footer": try count(0); return .tapFooter
         case "wait-opened": try count(1); return .waitOpened(count: try index(0))
+        case "wait-status":
+            guard !args.isEmpty else { throw ScriptError.bad("wait-status: expected text") }
+            return .waitStatus(args.joined(separator: " "))
         case "columns":
             try count(1)
             if args[0] == "auto" { return .columns(nil) }

@@ -13,6 +13,7 @@ enum StateReport {
             "channel": app.channelPager?.model.selectedIndex ?? 0,
             "carousel_page": app.feed?.banner?.currentPage as Any? ?? NSNull(),
             "alert": app.alert.text ?? NSNull(),
+            "catalog_status": app.catalogStatus ?? NSNull(),
             "rss_bytes": residentBytes(),
             "frame_times_ms": ["count": frames.count, "p50": round3(frames.p50), "p95": round3(frames.p95)],
         ]
@@ -61,6 +62,7 @@ enum StateReport {
         state["player"] = app.playerPage.reportState(includeTitle: app.screen == .player)
         state["opened"] = app.opened.map { ["kind": $0.kind, "path": $0.url.path] }
         state["columns"] = app.columns.map { $0 as Any } ?? "auto"
+        state["catalog_progress"] = app.catalogProgress ?? NSNull()
         return state
     }
 

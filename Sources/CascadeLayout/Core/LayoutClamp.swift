@@ -4,7 +4,8 @@ import Foundation
 /// The documented clamps every layout applies to its inputs, so bad input never produces a NaN
 /// frame or a crash.
 ///
-/// - NaN, infinite or negative lengths (spacing, insets, header heights, widths) become 0.
+/// - NaN, infinite or negative lengths (spacing, insets, header heights, widths) become 0;
+///   finite lengths above `maximumLength` become `maximumLength`.
 /// - Item heights are clamped to `0...maximumItemHeight`; NaN or negative become 0, +infinity
 ///   becomes `maximumItemHeight`.
 /// - Display scales that are not finite and positive become 1.
@@ -12,16 +13,22 @@ public enum LayoutClamp {
     /// The largest item height a layout accepts (one million points).
     public static let maximumItemHeight: CGFloat = 1_000_000
 
+    /// The largest length a layout accepts (one billion points). Longer lengths would let a
+    /// frame's origin + size overflow to infinity (a container width of
+    /// `CGFloat.greatestFiniteMagnitude`) or drop every item's height in rounding (insets of
+    /// 1e300); found by the waterfall fuzzer.
+    public static let maximumLength: CGFloat = 1_000_000_000
+
     /// The largest aspect ratio (height ÷ width) a layout accepts.
     public static let maximumAspectRatio: CGFloat = 1_000
 
     /// The largest column count a layout accepts.
     public static let maximumColumnCount = 512
 
-    /// `value` if finite and non-negative, else 0.
+    /// `value` if finite and non-negative (at most `maximumLength`), else 0.
     @inlinable
     public static func length(_ value: CGFloat) -> CGFloat {
-        value.isFinite && value > 0 ? value : 0
+        value.isFinite && value > 0 ? min(value, maximumLength) : 0
     }
 
     /// `value` clamped to `0...maximumItemHeight` (NaN → 0, +∞ → maximum).

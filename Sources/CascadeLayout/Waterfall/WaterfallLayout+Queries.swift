@@ -224,19 +224,25 @@ struct QueryRect {
     var maxX: Double
     var maxY: Double
 
-    /// nil for rects that cannot overlap anything (empty, NaN or null). An infinite rect
-    /// (origin -∞, size +∞) covers everything.
+    /// nil for rects that cannot overlap anything (empty, NaN or null). Each axis spans from
+    /// the origin to origin + size, in either direction: a rect at x = 100 with width −∞ spans
+    /// (−∞, 100]. An infinite rect (origin −∞, size +∞) covers everything.
     init?(_ rect: CGRect) {
-        guard !rect.isNull, !rect.origin.x.isNaN, !rect.origin.y.isNaN, !rect.width.isNaN, !rect.height.isNaN
+        // The stored size, signed: `width`/`height` are standardized (absolute) values.
+        let size = rect.size
+        guard !rect.isNull, !rect.origin.x.isNaN, !rect.origin.y.isNaN, !size.width.isNaN, !size.height.isNaN
         else { return nil }
-        let r = rect.standardized
-        guard r.width > 0, r.height > 0 else { return nil }
-        minX = r.origin.x
-        minY = r.origin.y
-        let maxX = r.origin.x + r.width
-        let maxY = r.origin.y + r.height
-        self.maxX = maxX.isNaN ? .infinity : maxX
-        self.maxY = maxY.isNaN ? .infinity : maxY
+        guard size.width != 0, size.height != 0 else { return nil }
+        (minX, maxX) = Self.span(from: rect.origin.x, length: size.width)
+        (minY, maxY) = Self.span(from: rect.origin.y, length: size.height)
+    }
+
+    /// The interval between `origin` and `origin + length`. `CGRect.standardized` is not used:
+    /// it moves the origin to −∞ for a length of −∞, which loses the finite end.
+    private static func span(from origin: Double, length: Double) -> (Double, Double) {
+        let end = origin + length
+        if end.isNaN { return (-.infinity, .infinity) }  // −∞ + ∞: unbounded both ways
+        return (min(origin, end), max(origin, end))
     }
 
     @inline(__always)

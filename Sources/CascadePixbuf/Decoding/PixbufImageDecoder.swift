@@ -5,15 +5,19 @@ import Foundation
 
 /// The Linux image decoder: gdk-pixbuf, scaling while loading.
 ///
-/// - Formats: PNG, JPEG, WebP (webp-pixbuf-loader) and the first frame of GIF, recognised by
-///   their signatures; anything else (SVG, TIFF, ...) is `.unsupportedFormat`, so untrusted
-///   bytes only ever reach these four loaders.
+/// - Formats: PNG, JPEG, WebP (webp-pixbuf-loader) and GIF, recognised by their signatures;
+///   anything else (SVG, TIFF, ...) is `.unsupportedFormat`, so untrusted bytes only ever reach
+///   these four loaders.
+/// - Animated GIF and WebP decode their first frame only: the file is rewritten to a still of
+///   that frame before the loader sees it, so memory is bounded by one frame
+///   (`PixbufFormat.firstFrame(of:pixelLimit:)`).
 /// - The target size is set on the loader in its `size-prepared` signal, before any pixel is
 ///   decoded: JPEG decodes straight at 1/2, 1/4 or 1/8 scale (libjpeg's scaled IDCT), so a large
 ///   photo is never decoded at full size, and the small result is then resized to the target.
 ///   Formats without scaled decoding (PNG, WebP, GIF) are decoded, then scaled by the loader.
-/// - A declared size above `pixelLimit` (100 megapixels by default) is rejected in
-///   `size-prepared` too, before the loader allocates anything: `.tooLarge`.
+/// - A declared size above `pixelLimit` (16 MiP by default, 4096 × 4096: a cover needs far
+///   less) is rejected before the loader allocates anything: `.tooLarge`. The limit applies to
+///   an animation's canvas and to each frame, and again in `size-prepared`.
 /// - Corrupt or truncated data is `.corrupt`: the container structure is checked first
 ///   (gdk-pixbuf alone returns partial images for truncated files), then gdk-pixbuf's errors
 ///   from `write` and `close` are reported with its message.
@@ -21,8 +25,8 @@ import Foundation
 ///   images).
 /// - Thread-safe: every decode has its own loader, so decodes may run on any threads at once.
 public struct PixbufImageDecoder: ImageDecoding {
-    /// 100 megapixels.
-    public static let defaultPixelLimit = 100_000_000
+    /// 16 MiP (4096 × 4096 = 16,777,216 pixels; 64 MB of RGBA at most per decode).
+    public static let defaultPixelLimit = 4096 * 4096
 
     /// The most pixels (width × height, as declared by the file) a decode accepts.
     public let pixelLimit: Int
@@ -56,6 +60,7 @@ public struct PixbufImageDecoder: ImageDecoding {
     ) {
         guard let format = PixbufFormat(sniffing: data) else { throw ImageDecodingError.unsupportedFormat }
         try format.checkComplete(data)
+        let data = try format.firstFrame(of: data, pixelLimit: pixelLimit)
         var error: UnsafeMutablePointer<GError>?
         guard let loader = gdk_pixbuf_loader_new_with_type(format.loaderName, &error) else {
             g_clear_error(&error)

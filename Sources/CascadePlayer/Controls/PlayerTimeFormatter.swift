@@ -1,4 +1,5 @@
 import CascadeNumerics
+
 /// Formats playback times the way players show them: `m:ss` below an hour, `h:mm:ss` above.
 public enum PlayerTimeFormatter {
     /// The text for `seconds`, rounded down to whole seconds.

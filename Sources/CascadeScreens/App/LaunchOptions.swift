@@ -3,7 +3,7 @@ import Foundation
 /// The `cascade` command line.
 ///
 /// ```
-/// cascade [--feed-url URL] [--catalog DIR] [--columns N] [--request-timeout S] [--script FILE --report FILE.json
+/// cascade [--feed-url URL] [--catalog DIR] [--folder DIR] [--columns N] [--request-timeout S] [--script FILE --report FILE.json
 ///         [--screenshots DIR]] [--headless-out DIR] [--single-instance | --new-instance] [--version] [--help]
 ///         [FILE | DIR]...
 /// ```
@@ -18,6 +18,9 @@ public struct LaunchOptions: Equatable, Sendable {
         /// A server speaking `scripts/feed_server.py`'s protocol: `<base>/channels.json` and
         /// `<base>/feed/<channel>?page=P&size=S`; every channel gets a page.
         case server(String)
+        /// A folder of the user's videos (`--folder DIR`, or a folder as the first argument):
+        /// one channel per subfolder with videos, freedesktop thumbnails as covers.
+        case folder(String)
     }
 
     /// The feed source.
@@ -42,6 +45,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var showHelp = false
     /// Whether to print the version (and the GTK and GStreamer versions) and exit.
     public var showVersion = false
+    /// Whether the generated demo catalog is the small one (2 channels × 14 short clips).
+    public var smallDemo = false
     /// Files and folders to open (positional arguments; `file://` URIs become paths).
     public var paths: [String] = []
     /// `--single-instance` (true) or `--new-instance` (false); nil lets the mode decide (see
@@ -63,6 +68,9 @@ public struct LaunchOptions: Equatable, Sendable {
                                 otherwise page and size are appended as query parameters
           --feed-server URL     use a feed server's channels (see scripts/feed_server.py)
           --catalog DIR         use a catalog directory instead of the generated demo catalog
+          --small-demo          generate and use a small demo catalog (2 × 14 clips, for tests)
+          --folder DIR          browse a folder of your videos (one channel per subfolder,
+                                freedesktop thumbnails as covers); also `cascade DIR`
           --columns N           fixed column count (default: adaptive, 2 at the reference width)
           --request-timeout S   HTTP request timeout in seconds (default 10)
           --carousel-interval S seconds between banner auto-advances (default 4, 0 = off)
@@ -120,6 +128,7 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--version": options.showVersion = true
             case "--single-instance": options.singleInstance = true
             case "--new-instance": options.singleInstance = false
+            case "--small-demo": options.smallDemo = true
             case "--preferences": options.preferences = true
             case "--no-preferences": options.preferences = false
             case "--feed-url":
@@ -137,6 +146,7 @@ public struct LaunchOptions: Equatable, Sendable {
                 else { throw Error("--feed-server must be an http(s) URL, got '\(url)'") }
                 options.source = .server(url)
             case "--catalog": options.source = .demoCatalog(directory: try value(arg))
+            case "--folder": options.source = .folder(Self.path(fromArgument: try value(arg)))
             case "--columns":
                 let text = try value(arg)
                 guard let n = Int(text), (1...12).contains(n) else {

@@ -2,6 +2,12 @@ import Foundation
 
 /// The `cascade` executable started by a test, with bounded waits and SIGKILL on cleanup
 /// (children of Swift Testing's worker threads may not see SIGTERM; see Docs/PLATFORM_NOTES.md).
+///
+/// The child runs without an accessibility bus or a session bus (`GTK_A11Y=none`,
+/// `DBUS_SESSION_BUS_ADDRESS=disabled:`), which GTK4 would otherwise autolaunch and leave
+/// running, and it leads its own process group: when the test is done with it (`kill()`, the
+/// end of `wait`, or deinit) the whole group gets SIGKILL, so nothing it started survives the
+/// test. Its stderr file is removed at deinit.
 public final class CascadeProcess: @unchecked Sendable {
     /// The debug build of `cascade` that `swift build --build-tests` produced.
     public static var binary: URL {
@@ -29,6 +35,8 @@ public final class CascadeProcess: @unchecked Sendable {
         env["GST_PLUGIN_FEATURE_RANK"] =
             env["GST_PLUGIN_FEATURE_RANK"] ?? "alsasink:NONE,pulsesink:NONE,pipewiresink:NONE,openalsink:NONE"
         env["NO_AT_BRIDGE"] = "1"
+        env["GTK_A11Y"] = "none"
+        env["DBUS_SESSION_BUS_ADDRESS"] = "disabled:"
         for (key, value) in environment { env[key] = value }
         process.environment = env
         stderrURL = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-stderr-\(UUID().uuidString)")
@@ -38,7 +46,10 @@ public final class CascadeProcess: @unchecked Sendable {
         try process.run()
     }
 
-    deinit { kill() }
+    deinit {
+        kill()
+        try? FileManager.default.removeItem(at: stderrURL)
+    }
 
     /// The child's process id.
     public var pid: Int32 { process.processIdentifier }
@@ -46,21 +57,30 @@ public final class CascadeProcess: @unchecked Sendable {
     /// Waits at most `timeout` seconds for the child to exit; returns its status, or nil (and
     /// kills it) if it did not.
     public func wait(timeout: Double) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning {
-            if Date() >= deadline {
-                kill()
-                return nil
-            }
-            usleep(20_000)
+        guard waitUntilBlocking(timeout: .seconds(timeout), interval: .milliseconds(20), { !process.isRunning }) else {
+            kill()
+            return nil
         }
+        killGroup()  // anything the app started and left behind
         return process.terminationStatus
     }
 
-    /// Kills the child (SIGKILL) if it is still running.
+    /// Kills the child and its process group (SIGKILL) and waits (bounded) until it is reaped.
     public func kill() {
+        killGroup()
         if process.isRunning { _ = Foundation.kill(process.processIdentifier, SIGKILL) }
+        waitUntilBlocking(timeout: .seconds(10)) { !process.isRunning }
     }
+
+    /// SIGKILL to the child's process group (`Process` makes the child a group leader), once.
+    private func killGroup() {
+        let pid = process.processIdentifier
+        guard pid > 0, !groupKilled else { return }
+        groupKilled = true
+        _ = Foundation.kill(-pid, SIGKILL)
+    }
+
+    private var groupKilled = false
 
     /// What the child wrote to stderr so far.
     public var stderr: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
@@ -109,12 +129,12 @@ public struct ScriptReport {
 
     /// Polls `url` until the report has at least `count` steps (bounded).
     public static func waitForSteps(_ count: Int, at url: URL, timeout: Double) -> ScriptReport? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let report = ScriptReport(url: url), report.steps.count >= count { return report }
-            usleep(50_000)
+        var report: ScriptReport?
+        waitUntilBlocking(timeout: .seconds(timeout), interval: .milliseconds(50)) {
+            report = ScriptReport(url: url).flatMap { $0.steps.count >= count ? $0 : nil }
+            return report != nil
         }
-        return nil
+        return report
     }
 }
 
@@ -136,7 +156,7 @@ public enum TestCatalog {
     private static func make(named name: String, channels: Int) throws -> URL {
         lock.lock()
         defer { lock.unlock() }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(name)
+        let directory = TestCache.directory.appendingPathComponent(name)
         let marker = directory.appendingPathComponent(".complete")
         if FileManager.default.fileExists(atPath: marker.path) { return directory }
         let process = Process()
@@ -147,9 +167,9 @@ public enum TestCatalog {
         ]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(120)
-        while process.isRunning && Date() < deadline { usleep(50_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if !waitUntilBlocking(timeout: .seconds(120), interval: .milliseconds(50), { !process.isRunning }) {
+            kill(process.processIdentifier, SIGKILL)
+        }
         guard FileManager.default.fileExists(atPath: marker.path) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: marker.path])
         }

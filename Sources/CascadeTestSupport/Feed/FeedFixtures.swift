@@ -17,11 +17,10 @@ public enum FeedFixtures {
         range.map { item($0, prefix: prefix) }
     }
 
-    /// A fresh empty directory under the temporary directory.
+    /// A fresh empty directory under the temporary directory, removed when the test process
+    /// exits (`TemporaryFolders.process`).
     public static func temporaryDirectory(_ name: String = "cascade-feed") throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TemporaryFolders.process.make(name)
     }
 
     /// Writes a catalog directory in the agreed format: `channels.json`, `<channel>/feed.json`

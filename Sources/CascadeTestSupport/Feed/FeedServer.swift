@@ -227,9 +227,6 @@ public final class FeedServer: @unchecked Sendable {
     }
 
     private static func waitForExit(_ process: Process, timeout: Double = 3) {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline {
-            usleep(10_000)
-        }
+        waitUntilBlocking(timeout: .seconds(timeout)) { !process.isRunning }
     }
 }

@@ -64,13 +64,7 @@ public actor ScriptedFeedLoader: FeedLoading {
 
     /// Waits until at least `count` calls are held, polling for at most `timeout`.
     /// - Returns: whether they arrived in time.
-    public func waitUntilHeld(_ count: Int, timeout: Duration = .seconds(5)) async -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while held.count < count {
-            guard clock.now < deadline else { return false }
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-        return true
+    public func waitUntilHeld(_ count: Int, timeout: Duration = .seconds(20)) async -> Bool {
+        await waitUntil(timeout: timeout) { held.count >= count }
     }
 }

@@ -44,8 +44,7 @@ public enum ChildProcess {
     public static func stop(_ process: Process, timeout: TimeInterval = 5) {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
+        waitUntilBlocking(timeout: .seconds(timeout)) { !process.isRunning }
     }
 
     /// Finds `name` on the PATH (and in the usual system folders).

@@ -85,14 +85,9 @@ public final class FakeDataFetcher: DataFetching, @unchecked Sendable {
 
     /// Waits until `condition` holds, at most `timeout` seconds; returns whether it held.
     public func wait(
-        timeout: TimeInterval = 5, until condition: @Sendable (FakeDataFetcher) -> Bool
+        timeout: TimeInterval = 20, until condition: @Sendable (FakeDataFetcher) -> Bool
     ) async -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition(self) {
-            if Date() > deadline { return false }
-            try? await Task.sleep(nanoseconds: 2_000_000)
-        }
-        return true
+        await waitUntil(timeout: .seconds(timeout)) { condition(self) }
     }
 
     // MARK: DataFetching

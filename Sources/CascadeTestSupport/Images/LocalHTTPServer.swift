@@ -89,13 +89,12 @@ public final class LocalHTTPServer: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         baseURL = URL(string: "http://127.0.0.1:\(port)")!
-        let deadline = Date().addingTimeInterval(10)
-        while !Self.accepts(port: port) {
-            guard Date() < deadline, process.isRunning else {
-                ChildProcess.stop(process)
-                throw ChildProcess.Failure(description: "HTTP server did not start on port \(port)")
-            }
-            usleep(20_000)
+        let started = waitUntilBlocking(timeout: .seconds(10), interval: .milliseconds(20)) {
+            Self.accepts(port: port) || !process.isRunning
+        }
+        guard started, process.isRunning else {
+            ChildProcess.stop(process)
+            throw ChildProcess.Failure(description: "HTTP server did not start on port \(port)")
         }
     }
 

@@ -24,13 +24,22 @@ public enum LayoutChecks {
         return result
     }
 
-    /// The ids a brute-force scan finds overlapping `rect` (open intervals on both axes).
+    /// The ids a brute-force scan finds overlapping `rect` (open intervals on both axes; each
+    /// axis spans from the origin to origin + size in either direction, −∞ + ∞ spans everything;
+    /// a NaN anywhere finds nothing).
     public static func bruteForceIDs(in rect: CGRect, elements: [LayoutElement]) -> [ElementID: CGRect] {
         var result: [ElementID: CGRect] = [:]
-        guard !rect.isNull, !rect.isEmpty else { return result }
+        let values = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]
+        guard !rect.isNull, !rect.isEmpty, !values.contains(where: \.isNaN) else { return result }
+        func span(_ origin: CGFloat, _ length: CGFloat) -> (CGFloat, CGFloat) {
+            let end = origin + length
+            return end.isNaN ? (-.infinity, .infinity) : (min(origin, end), max(origin, end))
+        }
+        let (minX, maxX) = span(rect.origin.x, rect.size.width)
+        let (minY, maxY) = span(rect.origin.y, rect.size.height)
         for element in elements {
             let f = element.frame
-            if f.minX < rect.maxX, f.maxX > rect.minX, f.minY < rect.maxY, f.maxY > rect.minY {
+            if f.minX < maxX, f.maxX > minX, f.minY < maxY, f.maxY > minY {
                 result[element.id] = f
             }
         }
@@ -51,7 +60,9 @@ public enum LayoutChecks {
     public static func waterfallViolations(_ layout: WaterfallLayout) -> [String] {
         var problems: [String] = []
         let size = layout.contentSize
-        let tolerance = 1e-6
+        // Absolute for small layouts, relative for huge ones (sums of many lengths near the
+        // clamps round by a few ulps).
+        let tolerance = max(1e-6, 1e-12 * max(size.width, size.height))
         if !size.width.isFinite || !size.height.isFinite { problems.append("content size \(size)") }
         for section in 0..<layout.numberOfSections {
             let width = layout.columnWidth(inSection: section)

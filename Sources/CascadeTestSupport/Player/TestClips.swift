@@ -12,12 +12,9 @@ public enum TestClips {
         public let description: String
     }
 
-    /// A fresh temporary directory for clips.
+    /// A fresh temporary directory for clips, removed when the test process exits.
     public static func makeDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("cascade-clips-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TemporaryFolders.process.make("cascade-clips")
     }
 
     /// Writes an H.264 mp4 test pattern of `duration` seconds (with an AAC sine tone when
@@ -69,9 +66,7 @@ public enum TestClips {
         try process.run()
         // Children of test threads may ignore SIGTERM (blocked signal mask): bound the wait and
         // kill with SIGKILL.
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
+        if !waitUntilBlocking(timeout: .seconds(timeout), interval: .milliseconds(20), { !process.isRunning }) {
             kill(process.processIdentifier, SIGKILL)
             throw Failure(description: "ffmpeg did not finish within \(timeout) s")
         }

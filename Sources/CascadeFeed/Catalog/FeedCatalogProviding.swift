@@ -1,0 +1,19 @@
+/// A catalog implemented outside this module (for example a folder of the user's videos): its
+/// channels, a loader per channel, and a status line the host shows above the feed.
+public protocol FeedCatalogProviding: Sendable {
+    /// Loads the channel list.
+    /// - Throws: `FeedError`.
+    func channels() async throws -> [Channel]
+    /// A loader for one channel's feed.
+    /// - Throws: `FeedError`.
+    func loader(for channel: Channel, firstPage: Int) throws -> any FeedLoading
+    /// Which cover and video URLs the catalog's items may have (restored pages are checked too).
+    var referencePolicy: FeedReferencePolicy { get }
+    /// Status lines as they change (for example "Scanning… 120 videos"); one consumer.
+    func statusLines() -> AsyncStream<String>
+}
+
+extension FeedCatalogProviding {
+    /// No status lines.
+    public func statusLines() -> AsyncStream<String> { AsyncStream { $0.finish() } }
+}

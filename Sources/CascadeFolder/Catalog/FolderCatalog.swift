@@ -1,0 +1,99 @@
+import CascadeFeed
+import Foundation
+
+/// A folder of videos as a catalog: "All videos" first, then one channel per top-level
+/// subfolder holding videos, each paged by a `FolderFeedLoader` over one shared `FolderLibrary`.
+///
+/// ```swift
+/// let thumbnails = ThumbnailGenerator(
+///     store: ThumbnailStore(root: ThumbnailStore.defaultRoot()), grabber: GStreamerFrameGrabber(), size: .large)
+/// let catalog = FolderCatalog(folder: "/home/me/Videos", prober: GStreamerVideoProber(), thumbnails: thumbnails)
+/// let app = FeedCatalog.provider(catalog)
+/// ```
+public final class FolderCatalog: FeedCatalogProviding {
+    /// The id of the channel holding every video.
+    public static let allVideosID = "all"
+    /// The prefix of a subfolder channel's id (the rest is the folder's name).
+    public static let folderPrefix = "folder/"
+
+    /// The state owner.
+    public let library: FolderLibrary
+    /// How often the folder is polled for changes.
+    public let pollInterval: Duration
+    /// `file:` URLs inside the folder (videos) and the thumbnail cache (covers) only.
+    public let referencePolicy: FeedReferencePolicy
+    private let status: AsyncStream<String>
+    private let monitor = Locked<Task<Void, Never>?>(nil)
+
+    // MARK: Lifecycle
+
+    /// Creates a catalog over `folder`; `thumbnails` holds the thumbnail cache and the grabber.
+    public init(
+        folder: String, prober: any VideoProbing, thumbnails: ThumbnailGenerator,
+        scanner: FolderScanner = FolderScanner(), firstPageWait: Duration = .milliseconds(600),
+        pollInterval: Duration = .seconds(2)
+    ) {
+        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        status = stream
+        self.pollInterval = pollInterval
+        library = FolderLibrary(
+            root: folder, prober: prober, thumbnails: thumbnails, scanner: scanner, firstPageWait: firstPageWait
+        ) { continuation.yield($0.text) }
+        referencePolicy = .localFolders(roots: [
+            URL(fileURLWithPath: library.root, isDirectory: true), thumbnails.store.root,
+        ])
+    }
+
+    deinit {
+        monitor.withLock { $0?.cancel() }
+    }
+
+    // MARK: FeedCatalogProviding
+
+    /// "All videos", then the top-level subfolders (see `FolderLibrary.folders()`); starts the
+    /// scan and the change monitor.
+    public func channels() async throws -> [Channel] {
+        // A folder that is missing or not a folder says so at once, whatever the scan's pace
+        // (on a loaded machine the scan may not have failed yet when the channel list is due).
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: library.root, isDirectory: &isFolder), isFolder.boolValue
+        else { throw FeedError.unreadableFile(path: library.root) }
+        startMonitor()
+        let folders = await library.folders()
+        if case .failed(let error) = await library.status {
+            switch error {
+            case .notAFolder(let path), .unreadable(let path): throw FeedError.unreadableFile(path: path)
+            }
+        }
+        return [Channel(id: Self.allVideosID, title: "All videos")]
+            + folders.map { Channel(id: Self.folderPrefix + $0, title: $0) }
+    }
+
+    public func loader(for channel: Channel, firstPage: Int) throws -> any FeedLoading {
+        if channel.id == Self.allVideosID {
+            return FolderFeedLoader(library: library, folder: nil, firstPage: firstPage, policy: referencePolicy)
+        }
+        guard channel.id.hasPrefix(Self.folderPrefix) else { throw FeedError.unreadableFile(path: channel.id) }
+        return FolderFeedLoader(
+            library: library, folder: String(channel.id.dropFirst(Self.folderPrefix.count)), firstPage: firstPage,
+            policy: referencePolicy)
+    }
+
+    public func statusLines() -> AsyncStream<String> { status }
+
+    // MARK: Private
+
+    private func startMonitor() {
+        monitor.withLock { task in
+            guard task == nil else { return }
+            let interval = pollInterval
+            task = Task { [weak library] in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: interval)
+                    guard let library else { return }
+                    await library.checkForChanges()
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// Makes missing thumbnails when a cover is first asked for, at most two at a time.
+///
+/// A folder feed's items carry the URL their thumbnail has (or will have) in the store;
+/// `cover(for:)` registers which video each such URL stands for. When the image pipeline asks
+/// for a URL that is not on disk yet (`ThumbnailFetcher`), `thumbnail(at:)` grabs a frame,
+/// stores it, and returns its bytes; a video that cannot be thumbnailed gets a `fail/` entry
+/// and is not tried again until it changes. Only covers near the viewport are asked for, so
+/// generation is lazy by construction.
+public final class ThumbnailGenerator: Sendable {
+    /// Counters for tests and the bench.
+    public struct Counters: Hashable, Sendable {
+        /// Frames grabbed and stored.
+        public var generated = 0
+        /// Grabs that failed (each recorded under `fail/`).
+        public var failed = 0
+        /// The most grabs that ran at once.
+        public var peakConcurrent = 0
+    }
+
+    /// Why no thumbnail could be had.
+    public enum Failure: Error, Equatable {
+        /// The URL is not one this generator registered.
+        case unknown
+        /// The video failed before (a `fail/` entry exists) or failed now.
+        case failed
+        /// The request was cancelled while it waited.
+        case cancelled
+    }
+
+    /// The store thumbnails go to.
+    public let store: ThumbnailStore
+    /// The size generated.
+    public let size: ThumbnailSize
+    private let grabber: any FrameGrabbing
+    private let gate: AsyncGate
+    private let state = Locked(State())
+
+    private struct State {
+        var pending: [String: (subject: ThumbnailSubject, duration: Double?)] = [:]
+        var counters = Counters()
+        var running = 0
+    }
+
+    // MARK: Lifecycle
+
+    /// Creates a generator; `limit` grabs run at once (2 by default).
+    public init(store: ThumbnailStore, grabber: any FrameGrabbing, size: ThumbnailSize, limit: Int = 2) {
+        self.store = store
+        self.grabber = grabber
+        self.size = size
+        gate = AsyncGate(limit: limit)
+    }
+
+    // MARK: Public API
+
+    /// The counters so far.
+    public var counters: Counters { state.withLock { $0.counters } }
+
+    /// The cover URL for `subject`: a valid existing thumbnail at the needed size or larger
+    /// (ours or another program's), else where ours will be, registered for lazy generation.
+    public func cover(for subject: ThumbnailSubject, duration: Double?) -> URL {
+        if let existing = store.existing(for: subject, atLeast: size) { return existing }
+        let url = store.url(for: subject, size: size)
+        state.withLock { $0.pending[Self.key(url)] = (subject, duration) }
+        return url
+    }
+
+    /// Whether `url` is a thumbnail this generator may have to make.
+    public func isRegistered(_ url: URL) -> Bool {
+        state.withLock { $0.pending[Self.key(url)] != nil }
+    }
+
+    /// The bytes of the thumbnail at `url`, generating it first when it is missing or stale.
+    /// - Throws: `Failure`.
+    public func thumbnail(at url: URL) async throws(Failure) -> Data {
+        guard let entry = state.withLock({ $0.pending[Self.key(url)] }) else { throw .unknown }
+        if store.isValid(url, for: entry.subject), let data = try? Data(contentsOf: url) { return data }
+        if store.hasFailed(entry.subject) { throw .failed }
+        guard await gate.enter() else { throw .cancelled }
+        defer { Task { await gate.leave() } }
+        if Task.isCancelled { throw .cancelled }
+        // Another request may have made it while this one waited.
+        if store.isValid(url, for: entry.subject), let data = try? Data(contentsOf: url) { return data }
+        state.withLock {
+            $0.running += 1
+            $0.counters.peakConcurrent = max($0.counters.peakConcurrent, $0.running)
+        }
+        let grabber = grabber
+        let store = store
+        let size = size
+        let result = await BlockingWork.run { () -> Result<[UInt8], VideoProbeError> in
+            let grabbed = Result { () throws(VideoProbeError) in
+                do {
+                    return try grabber.thumbnailPNG(
+                        path: entry.subject.path, maxEdge: size.pixels, duration: entry.duration)
+                } catch let error as VideoProbeError {
+                    throw error
+                } catch {
+                    throw .unreadable("\(error)")
+                }
+            }
+            switch grabbed {
+            case .success(let png):
+                do {
+                    try store.store(png: png, for: entry.subject, size: size)
+                } catch {
+                    return .failure(.unreadable("cannot store the thumbnail: \(error)"))
+                }
+            case .failure:
+                try? store.recordFailure(entry.subject)
+            }
+            return grabbed
+        }
+        state.withLock { $0.running -= 1 }
+        switch result {
+        case .success:
+            state.withLock { $0.counters.generated += 1 }
+            guard let data = try? Data(contentsOf: url) else { throw .failed }
+            return data
+        case .failure:
+            state.withLock { $0.counters.failed += 1 }
+            throw .failed
+        }
+    }
+
+    // MARK: Private
+
+    /// Registered URLs are matched after resolving symbolic links, as `FeedReferencePolicy`
+    /// hands items on with their links resolved.
+    private static func key(_ url: URL) -> String { url.standardizedFileURL.resolvingSymlinksInPath().path }
+}

@@ -1,0 +1,20 @@
+import CascadeFeed
+import Foundation
+
+/// A catalog's status line (a folder feed's "Scanning… 120 videos") beside the channel title.
+extension AppWindow {
+    /// Shows `catalog`'s status lines as they come (none for catalogs without any).
+    func followStatus(of catalog: FeedCatalog) {
+        statusTask?.cancel()
+        catalogStatus = nil
+        updateSubtitle()
+        guard case .provider(let provider) = catalog else { return }
+        statusTask = Task { [weak self] in
+            for await line in provider.statusLines() {
+                guard let self, !Task.isCancelled else { return }
+                self.catalogStatus = line
+                self.updateSubtitle()
+            }
+        }
+    }
+}

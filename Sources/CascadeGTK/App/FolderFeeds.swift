@@ -1,0 +1,33 @@
+import CascadeFeed
+import CascadeFolder
+import CascadeGStreamer
+import CascadeImages
+import CascadeScreens
+import Foundation
+
+/// Folder feeds in the app: one thumbnail generator for the process (the user's freedesktop
+/// thumbnail cache, GStreamer frames, two at a time across every folder shown), the image
+/// transport that makes missing covers on demand, and a catalog per folder.
+public enum FolderFeeds {
+    /// The process's thumbnail generator (large thumbnails: 256 px, the size a cell needs at
+    /// the adaptive column widths).
+    public static let thumbnails = ThumbnailGenerator(
+        store: ThumbnailStore(root: ThumbnailStore.defaultRoot(), application: "cascade", version: "1"),
+        grabber: GStreamerFrameGrabber(), size: .large)
+
+    /// The image pipeline's transport: registered folder covers through `thumbnails`, every
+    /// other URL through `fallback`.
+    public static func fetcher(fallback: any DataFetching = URLSessionDataFetcher()) -> any DataFetching {
+        ThumbnailFetcher(generator: thumbnails, fallback: fallback)
+    }
+
+    /// The catalog of `folder`'s videos.
+    public static func catalog(folder: URL) -> FeedCatalog {
+        .provider(FolderCatalog(folder: folder.path, prober: GStreamerVideoProber(), thumbnails: thumbnails))
+    }
+
+    /// The key naming a folder's persisted first pages.
+    @MainActor public static func cacheKey(folder: String) -> String {
+        AppModel.catalogKey(for: .folder(folder))
+    }
+}

@@ -1,0 +1,31 @@
+import CascadeFeed
+
+/// What the app's window does when `AppModel` decides: the host implements it by showing
+/// widgets (and writing preferences), and tests implement it with a spy recording the calls
+/// in order.
+@MainActor
+public protocol AppHosting: AnyObject {
+    /// The channel list loaded (or the columns changed): show a channel page over `pager`,
+    /// start it, and move to channel `selected`.
+    func showChannels(_ pager: ChannelPagerModel, selected: Int)
+    /// Show `text` as the window's subtitle (the selected channel's title).
+    func showSubtitle(_ text: String)
+    /// Show `alert` over everything; its OK button calls `AppModel.dismissAlert()`.
+    func showAlert(_ alert: FeedAlert)
+    /// Hide the alert.
+    func hideAlert()
+    /// Show the player page playing `item`.
+    func showPlayer(_ item: VideoItem)
+    /// Stop the player and show the channel page.
+    func showChannelPage()
+    /// Let only the banner carousel of channel `index` run (nil: none runs).
+    func runBanner(ofChannel index: Int?)
+    /// Scroll the shown feed as `command` says.
+    func scrollFeed(_ command: FeedScrollCommand)
+    /// Move the channel page to the next (or previous) channel, as a completed swipe does.
+    func switchChannel(forward: Bool)
+    /// Remember the channel shown (`isFirst`: the catalog's first) for the next run.
+    func rememberChannel(_ channel: Channel, isFirst: Bool)
+    /// Remember the column count chosen (nil: adaptive) for the next run.
+    func rememberColumns(_ columns: Int?)
+}

@@ -1,0 +1,289 @@
+import CascadeFeed
+import Foundation
+
+/// The app window's logic, with no UI: loading the channel list (its errors, the alert and the
+/// retry, a catalog opened later), which feed each channel gets (its loader, its persisted
+/// first page, its columns, whether it shows the banner), the channel to start on, navigation
+/// between the channel page and the player, which banner may run, the one alert shown at a
+/// time, and the window's key map (`AppKeyCommand`).
+///
+/// The window implements `AppHosting` and only does what it is told:
+///
+/// ```swift
+/// let model = AppModel(options: options, catalog: catalog, cacheDirectory: cache)
+/// model.host = window
+/// model.start()                                  // then host.showChannels(pager, selected: 0)
+/// model.handleKey("Page_Down", modifiers: [])    // host.scrollFeed(.pageDown)
+/// ```
+@MainActor
+public final class AppModel {
+    /// Which page the window shows.
+    public enum Screen: String, Sendable {
+        /// The channel page.
+        case feed
+        /// The player page.
+        case player
+    }
+
+    // MARK: State
+
+    /// The window that shows what this model decides (not retained).
+    public weak var host: (any AppHosting)?
+    /// The channels of the catalog (empty until loaded).
+    public private(set) var channels: [Channel] = []
+    /// The channel page's model (nil until the channel list loaded).
+    public private(set) var pager: ChannelPagerModel?
+    /// The page shown.
+    public private(set) var screen = Screen.feed
+    /// The alert shown, or nil.
+    public private(set) var alert: FeedAlert?
+    /// Whether the channel list is loading.
+    public private(set) var isLoadingChannels = false
+    /// Names the persisted first pages of the catalog shown.
+    public private(set) var catalogKey: String
+
+    private let options: LaunchOptions
+    private let cacheDirectory: URL
+    private var source: ChannelSource
+    private let preferredColumns: Int?
+    private let lastChannel: String?
+    private var columnsOverride: Int??
+    private var alertAction: (() -> Void)?
+    private var loadGeneration = 0
+    private var channelTask: Task<Void, Never>?
+
+    // MARK: Lifecycle
+
+    /// Creates the model for `catalog`; feeds persist their first page under `cacheDirectory`.
+    /// `preferredColumns` and `lastChannel` are what the previous run remembered.
+    public convenience init(
+        options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL, preferredColumns: Int? = nil,
+        lastChannel: String? = nil
+    ) {
+        self.init(
+            options: options, cacheDirectory: cacheDirectory, source: ChannelSource(catalog: catalog),
+            preferredColumns: preferredColumns, lastChannel: lastChannel)
+    }
+
+    /// Creates the model over a channel source (tests pass one made of closures).
+    public init(
+        options: LaunchOptions, cacheDirectory: URL, source: ChannelSource, preferredColumns: Int? = nil,
+        lastChannel: String? = nil
+    ) {
+        self.options = options
+        self.cacheDirectory = cacheDirectory
+        self.source = source
+        self.preferredColumns = preferredColumns
+        self.lastChannel = lastChannel
+        catalogKey = Self.catalogKey(for: options.source)
+    }
+
+    /// Starts loading the channel list (a load in progress is abandoned).
+    public func start() {
+        let generation = beginLoad()
+        channelTask = Task { [weak self] in await self?.finishLoad(generation) }
+    }
+
+    // MARK: Channels
+
+    /// Loads the channel list and shows it: the channel page on the remembered channel (else
+    /// the first), a note when channels were left out, 'No channels' for an empty catalog, or
+    /// the error's alert, whose dismissal tries again. A load in progress is abandoned.
+    public func loadChannels() async {
+        await finishLoad(beginLoad())
+    }
+
+    /// Shows another catalog's channels in place of the current ones (leaving the player);
+    /// `key` names its persisted first pages.
+    public func reload(catalog: FeedCatalog, key: String) {
+        reload(source: ChannelSource(catalog: catalog), key: key)
+    }
+
+    /// Shows another source's channels in place of the current ones (leaving the player).
+    public func reload(source newSource: ChannelSource, key: String) {
+        back()
+        source = newSource
+        catalogKey = key
+        channels = []
+        start()
+    }
+
+    /// The feed model of `channel`: its loader (a failing one when the source cannot make one,
+    /// so the page shows the error), its persisted first page, the columns in effect, the
+    /// launch options' page size, and the banner on the first channel only.
+    public func makeFeed(for channel: Channel) -> FeedScreenModel {
+        let loader: any FeedLoading
+        do {
+            loader = try source.loader(channel)
+        } catch {
+            loader = FailingLoader(error: FeedError(error))
+        }
+        let cache = FeedPageCache(
+            directory: cacheDirectory.appendingPathComponent("feeds"), key: pageCacheKey(for: channel),
+            policy: source.referencePolicy)
+        var configuration = FeedScreenModel.Configuration()
+        if let columns { configuration.columns = .fixed(columns) }
+        configuration.showsBanner = showsBanner(channel)
+        return FeedScreenModel(
+            pager: FeedPager(loader: loader, pageSize: options.pageSize, cache: cache), configuration: configuration)
+    }
+
+    /// Whether `channel`'s feed shows its featured items in a banner carousel: the first
+    /// channel's does.
+    public func showsBanner(_ channel: Channel) -> Bool {
+        channel.id == channels.first?.id
+    }
+
+    /// Where a channel's first page is persisted: one file per catalog and channel.
+    public func pageCacheKey(for channel: Channel) -> String {
+        "\(catalogKey)-\(channel.id)"
+    }
+
+    /// The catalog key of a launch source: one per demo catalog folder or feed address.
+    public static func catalogKey(for source: LaunchOptions.Source) -> String {
+        switch source {
+        case .demoCatalog(let directory): "demo-\(directory.map(StableID.derived(fromText:)) ?? "default")"
+        case .http(let url), .server(let url): "http-\(StableID.derived(fromText: url))"
+        case .folder(let path):
+            "folder-\(StableID.derived(fromText: URL(fileURLWithPath: path).standardizedFileURL.path))"
+        }
+    }
+
+    /// The channel page settled on channel `index`.
+    public func channelSelected(_ index: Int) {
+        guard channels.indices.contains(index) else { return }
+        host?.showSubtitle(channels[index].title)
+        host?.runBanner(ofChannel: screen == .feed ? index : nil)
+        host?.rememberChannel(channels[index], isFirst: index == 0)
+    }
+
+    // MARK: Columns
+
+    /// The fixed column count in effect (nil: adaptive): the one chosen in this run, else the
+    /// launch option, else the remembered one.
+    public var columns: Int? {
+        if let override = columnsOverride { return override }
+        return options.columns ?? preferredColumns
+    }
+
+    /// Sets the column count (nil: adaptive), remembers it, and rebuilds the channel pages on
+    /// the channel shown.
+    public func setColumns(_ newColumns: Int?) {
+        columnsOverride = .some(newColumns)
+        host?.rememberColumns(newColumns)
+        guard !channels.isEmpty else { return }
+        showChannels(selecting: pager?.selectedIndex ?? 0)
+    }
+
+    // MARK: Navigation
+
+    /// Opens the player page for `item`.
+    public func open(_ item: VideoItem) {
+        screen = .player
+        host?.runBanner(ofChannel: nil)
+        host?.showPlayer(item)
+    }
+
+    /// Returns from the player page to the channel page (nothing when it is shown).
+    public func back() {
+        guard screen == .player else { return }
+        screen = .feed
+        host?.showChannelPage()
+        host?.runBanner(ofChannel: pager?.selectedIndex)
+    }
+
+    // MARK: Alerts
+
+    /// Shows `message` (replacing an alert shown); dismissing it does nothing more.
+    public func present(_ message: FeedAlert) {
+        present(message, then: nil)
+    }
+
+    /// A feed's refresh, footer or alert changed: its alert is shown when it is the channel
+    /// shown and no other alert is; dismissing it clears the feed's alert.
+    public func feedChromeChanged(_ feed: FeedScreenModel) {
+        guard let message = feed.alert, alert == nil, let pager, pager.feed(at: pager.selectedIndex) === feed else {
+            return
+        }
+        present(message) { [weak feed] in feed?.dismissAlert() }
+    }
+
+    /// The user dismissed the alert (OK, Esc, Enter): hides it and runs what follows it (a
+    /// retry, or clearing the feed's alert). Does nothing without an alert.
+    public func dismissAlert() {
+        guard alert != nil else { return }
+        alert = nil
+        let action = alertAction
+        alertAction = nil
+        host?.hideAlert()
+        action?()
+    }
+
+    // MARK: Keys
+
+    /// Handles a key pressed in the window (`name` as `gdk_keyval_name` gives it) with the
+    /// feed's current column count `shownColumns`. Returns whether the key was used; unused
+    /// keys go on to the focused widget.
+    @discardableResult
+    public func handleKey(_ name: String, modifiers: KeyModifiers, shownColumns: Int = 0) -> Bool {
+        let context: AppKeyCommand.Context = alert != nil ? .alert : screen == .player ? .player : .feed
+        guard let command = AppKeyCommand.command(forKey: name, modifiers: modifiers, in: context) else { return false }
+        switch command {
+        case .dismissAlert: dismissAlert()
+        case .back: back()
+        case .columns(let shortcut): setColumns(shortcut.columns(after: columns, shown: shownColumns))
+        case .switchChannel(let forward):
+            guard pager != nil else { return false }
+            host?.switchChannel(forward: forward)
+        case .scroll(let scroll):
+            guard pager != nil else { return false }
+            host?.scrollFeed(scroll)
+        }
+        return true
+    }
+
+    // MARK: Private
+
+    private func beginLoad() -> Int {
+        channelTask?.cancel()
+        channelTask = nil
+        loadGeneration += 1
+        isLoadingChannels = true
+        return loadGeneration
+    }
+
+    private func finishLoad(_ generation: Int) async {
+        let result: Result<ChannelListDecoder.ChannelList, FeedError>
+        do { result = .success(try await source.channelList()) } catch { result = .failure(FeedError(error)) }
+        // A reload started meanwhile: this answer is for a catalog no longer shown.
+        guard generation == loadGeneration else { return }
+        isLoadingChannels = false
+        channelTask = nil
+        switch result {
+        case .success(let list) where !list.channels.isEmpty:
+            channels = list.channels
+            showChannels(selecting: list.channels.firstIndex { $0.id == lastChannel } ?? 0)
+            if let message = list.message { present(FeedAlert(title: "Too many channels", message: message)) }
+        case .success:
+            present(FeedAlert(title: "No channels", message: "The catalog lists no channels."))
+        case .failure(let error):
+            let alert = FeedAlert(error: error) ?? FeedAlert(title: "Couldn't load channels", message: "")
+            present(alert) { [weak self] in self?.start() }
+        }
+    }
+
+    private func showChannels(selecting selected: Int) {
+        let pager = ChannelPagerModel(channels: channels) { [weak self] channel in
+            self?.makeFeed(for: channel) ?? FeedScreenModel(pager: FeedPager(loader: FailingLoader()))
+        }
+        self.pager = pager
+        host?.showChannels(pager, selected: selected)
+        host?.showSubtitle(channels[0].title)
+    }
+
+    private func present(_ message: FeedAlert, then action: (() -> Void)?) {
+        alert = message
+        alertAction = action
+        host?.showAlert(message)
+    }
+}

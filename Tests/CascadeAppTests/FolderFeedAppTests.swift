@@ -1,0 +1,100 @@
+import CascadePixbuf
+import CascadeTestSupport
+import Foundation
+import Testing
+
+/// `cascade DIR` on folders of ffmpeg clips: covers drawn from freedesktop thumbnails, a video
+/// opened and played, a file added while running picked up by the change monitor and a pull;
+/// empty and missing folders say so. Every run is time-bounded.
+@Suite struct FolderFeedAppTests {
+    @Test func browsesAFolderPlaysAVideoAndPicksUpAnAddedFile() throws {
+        let folder = try VideoFolderFixture()
+        defer { folder.remove() }
+        let spare = try VideoFolderFixture(label: "cascade-spare")
+        defer { spare.remove() }
+        try folder.clip("Travel/trip one.mp4", size: "160x90", duration: 1.5)
+        try folder.clip("Travel/trip two.mp4", size: "160x90", duration: 1.5)
+        try folder.clip("Cats/chat é.mp4", size: "90x160", duration: 1.5)
+        try folder.file("broken.mp4", bytes: Array("\0\0\0\u{18}ftypisom\0\0\0\0isommp42".utf8) + [1, 2, 3])
+        try folder.file("notes.mp4", bytes: Array("not a video".utf8))
+        try folder.file("empty.mp4", bytes: [])
+        let added = try spare.clip("added.mp4", size: "160x90", duration: 1)
+
+        let script = """
+            wait-idle
+            wait-status 3 videos
+            wait-idle
+            screenshot covers
+            tap-item 0
+            play
+            wait-position 0.4
+            back
+            wait-status changed
+            pull-refresh
+            wait-idle
+            wait-status 4 videos
+            """
+        try script.write(to: spare.url.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
+        let report = spare.url.appendingPathComponent("r.json")
+        let cache = spare.url.appendingPathComponent("cache")
+        let child = try CascadeProcess(
+            arguments: [
+                folder.url.path, "--columns", "3", "--carousel-interval", "0", "--script",
+                spare.url.appendingPathComponent("s.txt").path, "--report", report.path, "--screenshots",
+                spare.url.path,
+            ],
+            environment: DesktopFixtures.quietEnvironment.merging(["XDG_CACHE_HOME": cache.path]) { $1 })
+        defer { child.kill() }
+        // Once the player page is closed again, a file arrives (renamed in, as a download would).
+        _ = try #require(ScriptReport.waitForSteps(8, at: report, timeout: 90), "\(child.stderr)")
+        try FileManager.default.moveItem(at: added, to: folder.url.appendingPathComponent("Travel/added.mp4"))
+        #expect(child.wait(timeout: 90) == 0, "\(child.stderr)")
+
+        let result = try #require(ScriptReport(url: report))
+        #expect(result.steps.count == 12)
+        for i in result.steps.indices {
+            #expect(result.ok(i), "step \(i) \(result.steps[i]["action"] ?? ""): \(result.steps[i]["error"] ?? "")")
+        }
+        #expect(result.feed(3)["items"] as? Int == 3, "broken, text and empty files are left out")
+        let problems = try ScreenCheck.pixelProblems(
+            png: spare.url.appendingPathComponent("covers.png"), report: result, step: 3, decoder: PixbufImageDecoder(),
+            minimumCovers: 2)
+        #expect(problems.isEmpty, "covers drawn: \(problems)")
+        #expect(result.state(6)["screen"] as? String == "player")
+        #expect(((result.state(6)["player"] as? [String: Any])?["position"] as? Double ?? 0) >= 0.4)
+        #expect(result.feed(11)["items"] as? Int == 4, "the added file shows after the pull")
+        // Thumbnails in the standard's place; the broken file has a failure entry.
+        let large = (try? FileManager.default.contentsOfDirectory(atPath: cache.path + "/thumbnails/large")) ?? []
+        #expect(large.filter { $0.hasSuffix(".png") }.count >= 3)
+        let failed =
+            (try? FileManager.default.contentsOfDirectory(atPath: cache.path + "/thumbnails/fail/cascade-1")) ?? []
+        #expect(failed.count == 1)
+    }
+
+    @Test func emptyAndMissingFoldersSaySoWithoutHanging() throws {
+        let folder = try VideoFolderFixture()
+        defer { folder.remove() }
+        try folder.file("sub/readme.txt", bytes: Array("nothing to watch".utf8))
+        try "wait-idle\nwait-status No videos\n".write(
+            to: folder.url.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
+        let report = folder.url.appendingPathComponent("r.json")
+        let env = DesktopFixtures.quietEnvironment.merging(["XDG_CACHE_HOME": folder.path("cache")]) { $1 }
+        let empty = try CascadeProcess.run(
+            arguments: [
+                "--folder", folder.path("sub"), "--script", folder.path("s.txt"), "--report", report.path,
+            ], environment: env, timeout: 60)
+        #expect(empty.status == 0, "\(empty.stderr)")
+        let emptyReport = try #require(ScriptReport(url: report))
+        #expect(emptyReport.state(1)["catalog_status"] as? String == "No videos in this folder")
+
+        try "wait-idle\n".write(to: folder.url.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
+        let missing = try CascadeProcess.run(
+            arguments: [
+                "--folder", folder.path("gone"), "--script", folder.path("s.txt"), "--report", report.path,
+            ], environment: env, timeout: 60)
+        #expect(missing.status == 0, "\(missing.stderr)")
+        let missingReport = try #require(ScriptReport(url: report))
+        #expect(
+            (missingReport.state(0)["alert"] as? String)?.isEmpty == false, "an alert says the folder is unreadable")
+    }
+}
