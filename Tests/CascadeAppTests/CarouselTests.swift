@@ -1,3 +1,4 @@
+import CascadePixbuf
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -13,7 +14,7 @@ import Testing
         script += String(repeating: "carousel next\n", count: 25)
         script += "screenshot carousel\n"
         script += String(repeating: "carousel prev\n", count: 25)
-        script += "carousel prev\ntap-tab 1\ncarousel next\n"
+        script += "carousel prev\ntap-tab 1\ncarousel next\nwait-idle\nscreenshot tab1\n"
         try script.write(to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
         let catalog = try TestCatalog.small()
         let result = try CascadeProcess.run(
@@ -36,6 +37,19 @@ import Testing
         #expect(report.ok(53))
         #expect(!report.ok(54))
         #expect(result.status == 1)
+        // What is drawn: the cells the model shows at every step, the banner page and the
+        // second channel in pixels.
+        for i in report.steps.indices {
+            let problems = ScreenCheck.drawnVersusModel(report, step: i)
+            #expect(problems.isEmpty, "\(problems)")
+        }
+        for (name, step, channel) in [("carousel", 26, 0), ("tab1", 56, 1)] {
+            #expect(report.state(step)["channel"] as? Int == channel)
+            let problems = try ScreenCheck.pixelProblems(
+                png: dir.appendingPathComponent("\(name).png"), report: report, step: step,
+                decoder: PixbufImageDecoder(), minimumCovers: 2)
+            #expect(problems.isEmpty, "\(problems)")
+        }
     }
 
     @Test func theCarouselAdvancesByItself() throws {

@@ -67,6 +67,39 @@ import Testing
         try? FileManager.default.removeItem(at: dir)
     }
 
+    @Test func theFeedFollowsTheWindowDownAndUp() throws {
+        // 1000 → 400 used to keep the 1000 pt layout, clipped on the right.
+        let script =
+            "wait-idle\nscroll-to-item 6\nwait-idle\nresize 400 700\nwait 500ms\nwait-idle\nscreenshot narrow\n"
+            + "resize 1000 760\nwait 500ms\nwait-idle\nscreenshot wide\nresize 375 667\nwait 500ms\nwait-idle\n"
+            + "screenshot phone\n"
+        let catalog = try TestCatalog.fiveChannels()
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try script.write(to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
+        let result = try CascadeProcess.run(
+            arguments: [
+                "--catalog", catalog.path, "--carousel-interval", "0", "--script",
+                dir.appendingPathComponent("s.txt").path, "--report", dir.appendingPathComponent("r.json").path,
+                "--screenshots", dir.path,
+            ], environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path], timeout: 120)
+        let report = try #require(ScriptReport(url: dir.appendingPathComponent("r.json")), "stderr: \(result.stderr)")
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        for (name, width) in [("narrow", 400.0), ("wide", 1000.0), ("phone", 375.0)] {
+            let step = try #require(report.steps.firstIndex { ($0["action"] as? String) == "screenshot \(name)" })
+            let right = report.visibleItems(step).map { $0.frame[0] + $0.frame[2] }.max() ?? 0
+            // The columns fill the new width (10 pt inset), and nothing is wider than the window.
+            #expect(right <= width - 9 && right >= width - 11, "\(name): cells end at \(right)")
+            let tabs = report.state(step)["tabs"] as? [String: Any] ?? [:]
+            #expect((tabs["strip_width"] as? Double ?? .infinity) <= width)
+            let problems =
+                try ScreenCheck.pixelProblems(
+                    png: dir.appendingPathComponent("\(name).png"), report: report, step: step,
+                    decoder: PixbufImageDecoder(), minimumCovers: 1) + ScreenCheck.drawnVersusModel(report, step: step)
+            #expect(problems.isEmpty, "\(problems)")
+        }
+    }
+
     @Test func randomTabClicksSwipesAndCtrlTabAlwaysShowADrawnPage() throws {
         let seed =
             ProcessInfo.processInfo.environment["CASCADE_RANDOM_SEED"].flatMap(UInt64.init)

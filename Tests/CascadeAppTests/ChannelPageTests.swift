@@ -44,6 +44,10 @@ import Testing
             let ids = report.visibleItems(i).map(\.id)
             #expect(!ids.isEmpty)
             #expect(ids.allSatisfy { $0.hasPrefix("c\(channel)-") }, "step \(i) channel \(channel): \(ids.prefix(3))")
+            // The synthetic covers are flat colours, so pixels are checked in ChannelDrawingTests;
+            // here the drawn cells must be the model's.
+            let problems = ScreenCheck.drawnVersusModel(report, step: i)
+            #expect(problems.isEmpty, "\(problems)")
             let tabs = report.state(i)["tabs"] as? [String: Any]
             #expect(tabs?["indicator"] as? [Double] == tabs?["selected_tab"] as? [Double])
         }

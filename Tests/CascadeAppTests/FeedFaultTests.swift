@@ -78,4 +78,32 @@ import Testing
             #expect(Set(ids).count == ids.count)
         }
     }
+
+    @Test func aClickOnTheFooterRetriesAFailedLoadMore() async throws {
+        let server = try await FeedServer.start(arguments: ["--synthetic", "40", "--channels", "1"])
+        defer { server.stop() }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-footer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "wait-idle\nwait 1500ms\nscroll-to-end\nwait-idle\ntap-footer\nwait-idle\n".write(
+            to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
+        let report = dir.appendingPathComponent("r.json")
+        let child = try CascadeProcess(
+            arguments: [
+                "--feed-url", server.feedTemplate(channel: "c0"), "--request-timeout", "1", "--columns", "2",
+                "--script", dir.appendingPathComponent("s.txt").path, "--report", report.path,
+            ], environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+        defer { child.kill() }
+        _ = try #require(ScriptReport.waitForSteps(1, at: report, timeout: 60), "stderr: \(child.stderr)")
+        try await server.queueFaults(Array(repeating: .status(500), count: 3))
+        #expect(child.wait(timeout: 120) == 0, "stderr: \(child.stderr)")
+        let result = try #require(ScriptReport(url: report))
+        #expect(result.feed(3)["state"] as? String == "failed")
+        let failedItems = result.feed(3)["items"] as? Int ?? 0
+        // The click dismissed the alert (OK first, as a user must) and loaded the next page.
+        #expect(result.ok(4))
+        #expect(result.state(5)["alert"] is NSNull)
+        #expect((result.feed(5)["items"] as? Int ?? 0) > failedItems)
+        #expect(result.feed(5)["state"] as? String != "failed")
+    }
 }

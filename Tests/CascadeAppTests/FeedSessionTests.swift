@@ -48,8 +48,16 @@ import Testing
             #expect((report.state(i)["live_cells"] as? Int ?? 999) <= 40)
         }
 
-        // The first screen shows real covers, not placeholders.
+        // The first screen shows real covers, not placeholders; the end is drawn too; the cells
+        // drawn are the ones the model counts as visible at every step.
         try expectRealCovers(png: dir.appendingPathComponent("first.png"), report: report, step: 0)
+        let endProblems = try ScreenCheck.pixelProblems(
+            png: dir.appendingPathComponent("end.png"), report: report, step: end, decoder: PixbufImageDecoder())
+        #expect(endProblems.isEmpty, "\(endProblems)")
+        for i in report.steps.indices {
+            let problems = ScreenCheck.drawnVersusModel(report, step: i)
+            #expect(problems.isEmpty, "\(problems)")
+        }
     }
 
     /// For each item fully on screen, the cover area must hold an image: many distinct colours,
@@ -118,12 +126,24 @@ import Testing
 
     @Test func tappingACellOpensThePlayerPageAndBackReturns() throws {
         let catalog = try TestCatalog.small()
-        let (report, _, status) = try runScript(
-            "wait-idle\ntap-item 1\nback\n", arguments: ["--catalog", catalog.path])
+        let (report, dir, status) = try runScript(
+            "wait-idle\ntap-item 1\nscreenshot player\nback\nwait-idle\nscreenshot back\n",
+            arguments: ["--catalog", catalog.path])
         #expect(status == 0)
         #expect(report.state(1)["screen"] as? String == "player")
         let player = report.state(1)["player"] as? [String: Any]
         #expect(player?["title"] as? String != nil)
-        #expect(report.state(2)["screen"] as? String == "feed")
+        #expect(report.state(3)["screen"] as? String == "feed")
+        // The player page is drawn (not one flat colour), and so is the feed after back.
+        let playerImage = try PixbufImageDecoder().decode(
+            Data(contentsOf: dir.appendingPathComponent("player.png")), targetSize: nil)
+        #expect(
+            ScreenCheck.colours(
+                in: playerImage, x: 0, y: 0, width: playerImage.width, height: playerImage.height, step: 5) > 8)
+        let problems =
+            try ScreenCheck.pixelProblems(
+                png: dir.appendingPathComponent("back.png"), report: report, step: 5, decoder: PixbufImageDecoder(),
+                minimumCovers: 2) + ScreenCheck.drawnVersusModel(report, step: 5)
+        #expect(problems.isEmpty, "\(problems)")
     }
 }

@@ -127,6 +127,44 @@ import Testing
 
     final class Failing: @unchecked Sendable { var value = true }
 
+    @Test func aNewScrollGestureAtTheBottomRetriesAFailedLoadMoreAndStillnessNever() async {
+        let failing = Failing()
+        let loader = ScriptedFeedLoader { page, size in
+            if page == 1 && failing.value { return .failure(.timedOut) }
+            return .success(FeedPage(items: FeedFixtures.items(page * size..<(page + 1) * size), isEnd: page == 2))
+        }
+        let model = FeedScreenModel(pager: FeedPager(loader: loader), configuration: .init(columns: .fixed(2)))
+        model.setContainerSize(CGSize(width: 375, height: 667))
+        model.start()
+        #expect(await eventually { model.items.count == 10 })
+        // The gesture that reaches the end loads page 1, which fails while it goes on.
+        #expect(!model.scrolledDownAtEnd(at: 100.00))
+        model.scroll(to: CGRect(x: 0, y: 0, width: 375, height: 667))
+        #expect(await eventually { model.footer.state == .failed(reason: "Loading timed out") })
+        let callsAfterFailure = await loader.calls.count
+        // More deltas of the same gesture (less than the gesture-end delay apart) do not retry.
+        #expect(!model.scrolledDownAtEnd(at: 100.10))
+        #expect(!model.scrolledDownAtEnd(at: 100.20))
+        // Nobody moves: no request is made, however long it waits.
+        try? await Task.sleep(for: .milliseconds(50))
+        #expect(await loader.calls.count == callsAfterFailure)
+        #expect(model.footer.state == .failed(reason: "Loading timed out"))
+        // A new gesture (after a pause) at the bottom retries once, while the retry is in flight
+        // its deltas do nothing.
+        #expect(model.scrolledDownAtEnd(at: 101.0))
+        #expect(model.footer.state == .loading)
+        #expect(!model.scrolledDownAtEnd(at: 102.0))
+        #expect(await eventually { !model.feedState.isLoading })
+        #expect(await loader.calls.count == callsAfterFailure + 1)
+        // It failed again; the footer click still retries, and this time the page lands.
+        #expect(model.footer.state == .failed(reason: "Loading timed out"))
+        failing.value = false
+        model.footerActivated()
+        #expect(await eventually { model.items.count >= 20 })
+        // A non-finite time is ignored.
+        #expect(!model.scrolledDownAtEnd(at: .nan))
+    }
+
     @Test func pullPastTheThresholdRefreshesAndReplaces() async {
         let (model, loader, spy) = makeModel()
         model.start()

@@ -65,7 +65,10 @@ public final class FeedView {
         root = gtk_overlay_new()
         gtk_widget_add_css_class(root, "feed-background")
         scrolled = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        // External, not never, horizontally: a never policy makes the content's minimum width
+        // (the GtkFixed's union of cells laid out at the last width) the feed's minimum, so a
+        // shrinking window kept the old layout, clipped on the right.
+        gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_kinetic_scrolling(OpaquePointer(scrolled), 1)
         gtk_widget_set_hexpand(scrolled, 1)
         gtk_widget_set_vexpand(scrolled, 1)
@@ -186,6 +189,16 @@ public final class FeedView {
         return true
     }
 
+    /// A click on the load-more footer (it must be on screen): retries a failed load.
+    /// Returns false when the footer is not on screen.
+    @discardableResult
+    public func tapFooter() -> Bool {
+        guard let frame = model.footerFrame, Double(frame.maxY) > offset, Double(frame.minY) < offset + viewportHeight
+        else { return false }
+        model.footerActivated()
+        return true
+    }
+
     /// Ends a pull now (touchpad scroll-end, or the wheel stopping).
     public func endPull() {
         pullReleaseTimer?.cancel()
@@ -204,7 +217,12 @@ public final class FeedView {
         Signal.connectScroll(UnsafeMutableRawPointer(scroll)) { [weak self, scroll] _, dy in
             guard let self else { return false }
             let unit = gtk_event_controller_scroll_get_unit(scroll)
-            return self.scrollDelta(PointerInput.points(forScrollDelta: dy, isWheel: unit == GDK_SCROLL_UNIT_WHEEL))
+            let points = PointerInput.points(forScrollDelta: dy, isWheel: unit == GDK_SCROLL_UNIT_WHEEL)
+            if points > 0, self.offset >= self.maxOffset - 1 {
+                // Scrolling on at the bottom: the model retries a failed load-more for a new gesture.
+                self.model.scrolledDownAtEnd(at: Double(g_get_monotonic_time()) / 1e6)
+            }
+            return self.scrollDelta(points)
         }
         Signal.connect(UnsafeMutableRawPointer(scroll), "scroll-end") { [weak self] in self?.endPull() }
         gtk_widget_add_controller(scrolled, scroll)
@@ -216,7 +234,7 @@ public final class FeedView {
 
         let footerClick = gtk_gesture_click_new()!
         Signal.connectPress(UnsafeMutableRawPointer(footerClick), "released") { [weak self] _, _, _ in
-            self?.model.footerActivated()
+            self?.tapFooter()
         }
         gtk_widget_add_controller(footer, footerClick)
     }

@@ -24,6 +24,8 @@ public enum ScriptAction: Equatable, Sendable {
     case waitPosition(seconds: Double)
     case toggleFullscreen
     case back
+    /// Clicks the load-more footer (it must be on screen).
+    case tapFooter
     case screenshot(name: String)
     /// Waits (at most 20 s) until the window has been asked to open `count` files or folders in
     /// all (by its own command line, another launch or the desktop).
@@ -112,6 +114,7 @@ public enum ScriptAction: Equatable, Sendable {
         case "wait-position": try count(1); return .waitPosition(seconds: max(0, try number(0)))
         case "toggle-fullscreen": try count(0); return .toggleFullscreen
         case "back": try count(0); return .back
+        case "tap-footer": try count(0); return .tapFooter
         case "wait-opened": try count(1); return .waitOpened(count: try index(0))
         case "wait-status":
             guard !args.isEmpty else { throw ScriptError.bad("wait-status: expected text") }

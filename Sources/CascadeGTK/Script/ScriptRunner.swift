@@ -113,6 +113,11 @@ public final class ScriptRunner {
             guard let cell = feed.cell(forItem: index) else { throw ScriptFailure("item \(index) is not on screen") }
             cell.onActivate?()
             try await frames(2)
+        case .tapFooter:
+            let feed = try requireFeed()
+            guard app.screen == .feed else { throw ScriptFailure("the feed is not shown") }
+            guard feed.tapFooter() else { throw ScriptFailure("the footer is not on screen") }
+            try await frames(2)
         case .back:
             guard app.screen != .feed else { throw ScriptFailure("already on the feed") }
             app.model.back()

@@ -111,6 +111,8 @@ public final class FeedScreenModel {
     public var onOpenItem: ((VideoItem) -> Void)?
 
     private var visibleRect: CGRect = .null
+    /// When the user last scrolled down at the bottom (for `scrolledDownAtEnd(at:)`).
+    private var lastScrollAtEnd: Double?
 
     // MARK: Lifecycle
 
@@ -211,6 +213,22 @@ public final class FeedScreenModel {
     public func refreshClosingFinished() {
         refresh.finishEnding()
         onChromeChanged?()
+    }
+
+    /// The user scrolled down while the feed was at its bottom (a wheel click, a touchpad
+    /// delta, a drag past the end), at `time` seconds on a monotonic clock. After a failed
+    /// load-more, the first such scroll of a *new* gesture retries, as MJRefresh's footer does:
+    /// deltas less than `PointerInput.gestureEndDelay` apart belong to the gesture under way, so
+    /// the gesture that met the failure does not retry, and nothing retries while nobody
+    /// scrolls. Returns whether a retry started.
+    @discardableResult
+    public func scrolledDownAtEnd(at time: Double) -> Bool {
+        guard time.isFinite else { return false }
+        let startsGesture = lastScrollAtEnd.map { time - $0 > PointerInput.gestureEndDelay || time < $0 } ?? true
+        lastScrollAtEnd = time
+        guard startsGesture, case .failed = footer.state else { return false }
+        footerActivated()
+        return true
     }
 
     /// The user clicked the footer: retries a failed load.
