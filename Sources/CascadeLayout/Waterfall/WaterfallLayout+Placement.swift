@@ -1,4 +1,3 @@
-import CascadeNumerics
 import Foundation
 
 extension WaterfallLayout {
@@ -141,11 +140,11 @@ extension WaterfallLayout {
                             let raw: Double
                             if let inverseScale {
                                 // roundToPixel with the division (slow, on the loop's critical
-                                // path) replaced by an exact multiplication.
+                                // path) replaced by an exact multiplication (scaled >= 0 here).
                                 let scaled = columnWidth * Double(record.sizeValue) * scale
                                 raw =
                                     scaled < 4.0e15
-                                    ? Double(Int64(saturating: scaled + 0.5)) * inverseScale
+                                    ? LayoutClamp.floorOfSmall(scaled + 0.5) * inverseScale
                                     : LayoutClamp.roundToPixel(columnWidth * Double(record.sizeValue), scale: scale)
                             } else {
                                 raw = LayoutClamp.roundToPixel(columnWidth * Double(record.sizeValue), scale: scale)
