@@ -1,11 +1,10 @@
-import CascadeNumerics
 import Foundation
 
 extension WaterfallLayout {
     /// Where one lane's new items go during `placeItems`: a scratch buffer appended to the
     /// lane in bulk afterwards, and the delta of the lane's last block, which the first new
     /// positions may share.
-    private struct LaneTarget {
+    struct LaneTarget {
         var buffer: UnsafeMutablePointer<Int32>
         var base: Int
         var next: Int
@@ -64,6 +63,7 @@ extension WaterfallLayout {
         // For power-of-two scales (1, 2, 4, …) multiplying by the inverse is exact.
         let inverseScale: Double? = scale.significandBitPattern == 0 ? 1 / scale : nil
         let range = (info.start + first)..<info.end
+        let runsFast = placement == .shortestColumn
         var bandTop = state.bandTop
         var maxBottom = state.maxBottom
         var placedInBand = state.placedInBand
@@ -94,7 +94,27 @@ extension WaterfallLayout {
                         flush(targets, records: UnsafeBufferPointer(recordBuffer))
                         chunkStart = chunkEnd
                     }
-                    for global in chunkStart..<chunkEnd {
+                    var global = chunkStart
+                    while global < chunkEnd {
+                        if runsFast {
+                            // Items sized without the provider, not spanning; stops at the
+                            // first other item, which the code below places.
+                            let runEnd = global..<chunkEnd
+                            global =
+                                if let source {
+                                    placeShortestColumnRun(
+                                        NewItems(items: source, start: info.start), records: records, range: runEnd,
+                                        targets: targets.baseAddress!, next: next.baseAddress!, columns: columns,
+                                        geometry: geometry, maxBottom: &maxBottom, placedInBand: &placedInBand)
+                                } else {
+                                    placeShortestColumnRun(
+                                        StoredItems(records: records), records: records, range: runEnd,
+                                        targets: targets.baseAddress!, next: next.baseAddress!, columns: columns,
+                                        geometry: geometry, maxBottom: &maxBottom, placedInBand: &placedInBand)
+                                }
+                            guard global < chunkEnd else { break }
+                        }
+                        defer { global += 1 }
                         var record: ItemRecord
                         if let source {
                             record = ItemRecord(item: source[global - info.start])
@@ -138,19 +158,9 @@ extension WaterfallLayout {
                         }
                         let height: Float
                         if record.sizing == ItemRecord.aspectRatio {
-                            let raw: Double
-                            if let inverseScale {
-                                // roundToPixel with the division (slow, on the loop's critical
-                                // path) replaced by an exact multiplication.
-                                let scaled = columnWidth * Double(record.sizeValue) * scale
-                                raw =
-                                    scaled < 4.0e15
-                                    ? Double(Int64(saturating: scaled + 0.5)) * inverseScale
-                                    : LayoutClamp.roundToPixel(columnWidth * Double(record.sizeValue), scale: scale)
-                            } else {
-                                raw = LayoutClamp.roundToPixel(columnWidth * Double(record.sizeValue), scale: scale)
-                            }
-                            height = Float(min(raw, LayoutClamp.maximumItemHeight))
+                            height = RunSizing.aspectHeight(
+                                sizeValue: record.sizeValue, columnWidth: columnWidth, scale: scale,
+                                inverseScale: inverseScale)
                         } else {
                             if source != nil { records[global] = record }
                             height = Float(

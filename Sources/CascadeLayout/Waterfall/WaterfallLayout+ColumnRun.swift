@@ -1,0 +1,127 @@
+import Foundation
+
+extension WaterfallLayout {
+    /// How a run sizes its items: the loop-invariant numbers of `placeItems`' height rule.
+    struct RunSizing {
+        let columnWidth: Double
+        let scale: Double
+        /// 1 / scale when multiplying by it is exact (power-of-two scales), else nil.
+        let inverseScale: Double?
+
+        /// The height `placeItems` gives a column item with this record: nil for `.provided`
+        /// items, which the general path sizes (it calls the provider).
+        @inline(__always)
+        func height(of record: ItemRecord) -> Float? {
+            if record.sizing == ItemRecord.aspectRatio {
+                return Self.aspectHeight(
+                    sizeValue: record.sizeValue, columnWidth: columnWidth, scale: scale, inverseScale: inverseScale)
+            }
+            if record.sizing == ItemRecord.fixedHeight {
+                // What `resolvedHeight` gives, without its provider branch.
+                return Float(LayoutClamp.itemHeight(Double(record.sizeValue)))
+            }
+            return nil
+        }
+
+        /// The pixel-rounded, clamped height of an aspect-ratio item (`sizeValue` >= 0, as
+        /// `ItemRecord` stores it). For power-of-two scales `roundToPixel`'s division (slow,
+        /// on the loop's critical path) becomes an exact multiplication.
+        @inline(__always)
+        static func aspectHeight(sizeValue: Float, columnWidth: Double, scale: Double, inverseScale: Double?) -> Float {
+            let raw: Double
+            if let inverseScale {
+                let scaled = columnWidth * Double(sizeValue) * scale
+                raw =
+                    scaled < 4.0e15
+                    ? LayoutClamp.floorOfSmall(scaled + 0.5) * inverseScale
+                    : LayoutClamp.roundToPixel(columnWidth * Double(sizeValue), scale: scale)
+            } else {
+                raw = LayoutClamp.roundToPixel(columnWidth * Double(sizeValue), scale: scale)
+            }
+            return Float(min(raw, LayoutClamp.maximumItemHeight))
+        }
+    }
+
+    /// Where a run reads its items: the caller's new items (made into records as they are
+    /// placed) or the stored records.
+    protocol RunItems {
+        /// The record of item `global` before placement.
+        func record(at global: Int) -> ItemRecord
+    }
+
+    struct NewItems: RunItems {
+        let items: UnsafePointer<WaterfallItem>
+        let start: Int
+        @inline(__always) func record(at global: Int) -> ItemRecord { ItemRecord(item: items[global &- start]) }
+    }
+
+    struct StoredItems: RunItems {
+        let records: UnsafeMutablePointer<ItemRecord>
+        @inline(__always) func record(at global: Int) -> ItemRecord { records[global] }
+    }
+
+    /// Places items of `range` with the shortest-column rule for as long as they are column
+    /// items sized without the provider, exactly as `placeItems`' general path would, and
+    /// returns the index of the first item it did not place (`range.upperBound` when it placed
+    /// them all). Places nothing while a lane still has positions sharing its last block's
+    /// delta (the first items of an append): the general path handles those.
+    ///
+    /// The loop picks the column without a data-dependent branch (which column is shorter is
+    /// a coin flip the branch predictor loses about half the time) and writes each record
+    /// with its placement in one store.
+    ///
+    /// Reads and writes are unchecked: `placeItems` guarantees every index of `range` is inside
+    /// `records` (and `items`), `targets` holds `columns + 1` lane targets whose scratch
+    /// buffers have room for `range.count` more items, and `next` holds `columns` tops.
+    func placeShortestColumnRun<Items: RunItems>(
+        _ items: Items, records: UnsafeMutablePointer<ItemRecord>, range: Range<Int>,
+        targets: UnsafeMutablePointer<LaneTarget>, next: UnsafeMutablePointer<Double>, columns: Int,
+        geometry: SectionGeometry, maxBottom: inout Double, placedInBand: inout Int
+    ) -> Int {
+        for column in 0..<columns where targets[column].next < targets[column].sharedLimit {
+            return range.lowerBound
+        }
+        let scale = self.scale
+        let sizing = RunSizing(
+            columnWidth: geometry.columnWidth, scale: scale,
+            inverseScale: scale.significandBitPattern == 0 ? 1 / scale : nil)
+        let spacing = geometry.rowSpacing
+        var bottomMost = maxBottom
+        var global = range.lowerBound
+        while global < range.upperBound {
+            var record = items.record(at: global)
+            guard record.column != ItemRecord.spanLane, let height = sizing.height(of: record) else { break }
+            var column = 0
+            var top = next[0]
+            if columns == 2 {
+                // The feed's case, without the loop; ties go to the first column.
+                let value = next[1]
+                column = value < top ? 1 : 0
+                top = value < top ? value : top
+            } else {
+                for candidate in 1..<columns {
+                    let value = next[candidate]
+                    let shorter = value < top
+                    column = shorter ? candidate : column
+                    top = shorter ? value : top
+                }
+            }
+            let target = targets + column
+            let position = target.pointee.next
+            target.pointee.buffer[position &- target.pointee.base] = Int32(truncatingIfNeeded: global)
+            target.pointee.next = position &+ 1
+            record.y = top
+            record.height = height
+            record.lanePosition = Int32(truncatingIfNeeded: position)
+            record.column = UInt16(truncatingIfNeeded: column)
+            records[global] = record
+            let bottom = top + Double(height)
+            bottomMost = bottom > bottomMost ? bottom : bottomMost
+            next[column] = bottom + spacing
+            global &+= 1
+        }
+        maxBottom = bottomMost
+        placedInBand += global - range.lowerBound
+        return global
+    }
+}
