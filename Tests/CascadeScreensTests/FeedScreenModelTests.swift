@@ -136,11 +136,11 @@ import Testing
         let model = FeedScreenModel(pager: FeedPager(loader: loader), configuration: .init(columns: .fixed(2)))
         model.setContainerSize(CGSize(width: 375, height: 667))
         model.start()
-        #expect(await eventually { model.items.count == 10 })
+        #expect(await waitUntil { model.items.count == 10 })
         // The gesture that reaches the end loads page 1, which fails while it goes on.
         #expect(!model.scrolledDownAtEnd(at: 100.00))
         model.scroll(to: CGRect(x: 0, y: 0, width: 375, height: 667))
-        #expect(await eventually { model.footer.state == .failed(reason: "Loading timed out") })
+        #expect(await waitUntil { model.footer.state == .failed(reason: "Loading timed out") })
         let callsAfterFailure = await loader.calls.count
         // More deltas of the same gesture (less than the gesture-end delay apart) do not retry.
         #expect(!model.scrolledDownAtEnd(at: 100.10))
@@ -154,13 +154,13 @@ import Testing
         #expect(model.scrolledDownAtEnd(at: 101.0))
         #expect(model.footer.state == .loading)
         #expect(!model.scrolledDownAtEnd(at: 102.0))
-        #expect(await eventually { !model.feedState.isLoading })
+        #expect(await waitUntil { !model.feedState.isLoading })
         #expect(await loader.calls.count == callsAfterFailure + 1)
         // It failed again; the footer click still retries, and this time the page lands.
         #expect(model.footer.state == .failed(reason: "Loading timed out"))
         failing.value = false
         model.footerActivated()
-        #expect(await eventually { model.items.count >= 20 })
+        #expect(await waitUntil { model.items.count >= 20 })
         // A non-finite time is ignored.
         #expect(!model.scrolledDownAtEnd(at: .nan))
     }
