@@ -23,11 +23,13 @@ let package = Package(
         // MARK: Core (Foundation-only)
         // The one checked floating-point → integer conversion every target uses.
         .target(name: "CascadeNumerics"),
+        // The one timer source of every model with a timer (carousel, player controls).
+        .target(name: "CascadeScheduling"),
         .target(name: "CascadeLayout", dependencies: ["CascadeNumerics"]),
-        .target(name: "CascadeCollection", dependencies: ["CascadeLayout", "CascadeNumerics"]),
+        .target(name: "CascadeCollection", dependencies: ["CascadeLayout", "CascadeNumerics", "CascadeScheduling"]),
         .target(name: "CascadeFeed", dependencies: ["CascadeNumerics"]),
         .target(name: "CascadeImages", dependencies: ["CascadeNumerics"]),
-        .target(name: "CascadePlayer", dependencies: ["CascadeNumerics"]),
+        .target(name: "CascadePlayer", dependencies: ["CascadeNumerics", "CascadeScheduling"]),
         // A folder of videos as a feed: scanning, content sniffing, the freedesktop thumbnail store.
         .target(name: "CascadeFolder", dependencies: ["CascadeFeed", "CascadeImages"]),
 
@@ -67,7 +69,8 @@ let package = Package(
             name: "CascadeGTK",
             dependencies: [
                 "CGtk", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeFolder", "CascadeGStreamer",
-                "CascadeImages", "CascadeNumerics", "CascadePixbuf", "CascadePlayer", "CascadeScreens",
+                "CascadeImages", "CascadeNumerics", "CascadePixbuf", "CascadePlayer", "CascadeScheduling",
+                "CascadeScreens",
             ]
         ),
         .executableTarget(name: "CascadeApp", dependencies: ["CascadeGTK", "CascadeFeed", "CascadeScreens"]),
@@ -91,6 +94,7 @@ let package = Package(
             dependencies: [
                 "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
                 "CascadePlayer",
+                "CascadeScheduling",
             ],
             path: "Sources/CascadeTestSupport"
         ),
@@ -98,7 +102,8 @@ let package = Package(
         .testTarget(
             name: "CascadeLayoutTests", dependencies: ["CascadeLayout", "CascadeLayoutCheck", "CascadeTestSupport"]),
         .testTarget(
-            name: "CascadeCollectionTests", dependencies: ["CascadeCollection", "CascadeLayout", "CascadeTestSupport"]
+            name: "CascadeCollectionTests",
+            dependencies: ["CascadeCollection", "CascadeLayout", "CascadeScheduling", "CascadeTestSupport"]
         ),
         .testTarget(name: "CascadeFeedTests", dependencies: ["CascadeFeed", "CascadeTestSupport"]),
         .testTarget(name: "CascadeImagesTests", dependencies: ["CascadeImages", "CascadeTestSupport"]),
@@ -124,7 +129,10 @@ let package = Package(
         .testTarget(name: "CascadePlayerTests", dependencies: ["CascadePlayer", "CascadeTestSupport"]),
         .testTarget(
             name: "CascadeGTKTests", dependencies: ["CascadeGTK", "CGtk", "CascadePlayer", "CascadeTestSupport"]),
-        .testTarget(name: "CascadeAppTests", dependencies: ["CascadeTestSupport", "CascadeFeed", "CascadePixbuf"]),
+        .testTarget(
+            name: "CascadeAppTests",
+            dependencies: ["CascadeTestSupport", "CascadeFeed", "CascadeImages", "CascadePixbuf"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

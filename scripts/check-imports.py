@@ -36,6 +36,7 @@ CORE_TARGETS = {
     "CascadeImages",
     "CascadePlayer",
     "CascadeScreens",
+    "CascadeFolder",
 }
 
 # Modules the toolchain provides on every platform we build: importable without a declaration.

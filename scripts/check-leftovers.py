@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 """Fails when a test run left something behind: a process or a temporary file.
 
-Usage: scripts/check-leftovers.py RUN_ID TMPDIR
+Usage: scripts/check-leftovers.py RUN_ID TMPDIR [GRACE_SECONDS]
 
 scripts/test.sh exports CASCADE_TEST_RUN=RUN_ID and TMPDIR before it runs the tests, so every
 process the tests start (the app, servers, Xvfb, ffmpeg, whatever those start) carries the
-marker in its environment and every temporary file lands in TMPDIR. After the run this lists
-every live process with the marker (other than this script and its ancestors, i.e. test.sh
-itself), kills it with SIGKILL so the machine stays clean, and lists what is left in TMPDIR.
-Exit status 1 if there was anything. Python standard library only.
+marker in its environment and every temporary file lands in TMPDIR. After the run this waits
+up to GRACE_SECONDS (default 20) for processes with the marker (other than this script and its
+ancestors, i.e. test.sh itself) to exit by themselves: a session bus that GTK autolaunched
+through `dbus-launch` goes away once its X display has closed, a few seconds after xvfb-run
+ends. Whatever still runs then is listed and killed with SIGKILL so the machine stays clean,
+and what is left in TMPDIR is listed. Exit status 1 if there was anything. Python standard
+library only.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import time
 
 
 def ancestors() -> set[int]:
@@ -67,13 +71,19 @@ def swiftpm_own(tmpdir: str, name: str) -> bool:
 
 
 def main() -> int:
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         print(__doc__, file=sys.stderr)
         return 2
     run_id, tmpdir = sys.argv[1], sys.argv[2]
+    grace = float(sys.argv[3]) if len(sys.argv) == 4 else 20.0
     failed = False
 
-    processes = marked_processes(f"CASCADE_TEST_RUN={run_id}".encode())
+    marker = f"CASCADE_TEST_RUN={run_id}".encode()
+    deadline = time.monotonic() + grace
+    processes = marked_processes(marker)
+    while processes and time.monotonic() < deadline:
+        time.sleep(0.2)
+        processes = marked_processes(marker)
     if processes:
         failed = True
         print(f"check-leftovers: {len(processes)} process(es) started by the tests are still running:", file=sys.stderr)

@@ -183,6 +183,47 @@ def parse_fault(text):
     return mode.strip(), (value if sep else None)
 
 
+# mode -> (kind of value, smallest, largest); None: the mode takes no value.
+FAULT_VALUES = {
+    "delay": (float, 0, 60),
+    "status": (int, 100, 599),
+    "malformed": None,
+    "truncated": None,
+    "content-type": (str, 1, 100),
+    "empty": None,
+    "overlap": None,
+    "never-end": None,
+    "reset": None,
+    "drip": (float, 0, 10),
+    "retry-after": (int, 0, 3600),
+    "oversized": (float, 0, 64),
+}
+
+
+def fault_problem(fault):
+    """Why a fault cannot be applied (unknown mode, bad or out-of-range value), or None."""
+    mode, value = fault
+    if mode not in FAULT_VALUES:
+        return "unknown fault mode %r" % mode
+    spec = FAULT_VALUES[mode]
+    if value is None:
+        return None
+    if spec is None:
+        return "fault %s takes no value" % mode
+    kind, low, high = spec
+    if kind is str:
+        if not (low <= len(value) <= high) or any(ord(c) < 32 or ord(c) > 126 for c in value):
+            return "fault %s needs printable text of %d to %d characters" % (mode, low, high)
+        return None
+    try:
+        number = kind(value)
+    except (TypeError, ValueError, OverflowError):
+        return "fault %s needs a number, not %r" % (mode, value)
+    if number != number or not (low <= number <= high):  # NaN, inf, out of range
+        return "fault %s value must be within %s...%s" % (mode, low, high)
+    return None
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.0"
     server_version = "CascadeFeedServer/1"
@@ -219,6 +260,11 @@ class Handler(BaseHTTPRequestHandler):
         try:
             body = json.loads(self.rfile.read(length) or b"{}")
             faults = [{"mode": str(f["mode"]), "value": f.get("value")} for f in body.get("faults", [])]
+            for f in faults:
+                value = f["value"]
+                problem = fault_problem((f["mode"], None if value is None else str(value)))
+                if problem:
+                    raise ValueError(problem)
         except (ValueError, KeyError, TypeError, AttributeError) as error:
             return self.send_json(400, {"error": "bad faults: %s" % error})
         with self.server.state.lock:
@@ -267,6 +313,9 @@ class Handler(BaseHTTPRequestHandler):
             fault = parse_fault(query["fault"][0])
         else:
             fault = None
+        problem = fault and fault_problem(fault)
+        if problem:
+            return self.send_json(400, {"error": problem})
         self.server.state.record(channel_id, page, fault)
         mode, value = fault if fault else (None, None)
 

@@ -32,6 +32,7 @@ entry_dir() {
 }
 extra_sources() {
   case "$1" in
+    feed-page | persisted-page) echo Fuzz/Shared/FeedChecks.swift ;;
     script) grep -rl --include='*.swift' '^public enum ScriptAction' Sources ;;
     waterfall) echo Sources/CascadeTestSupport/Layout/LayoutChecks.swift ;;
   esac
@@ -208,6 +209,7 @@ if [[ "$mode" == coverage ]]; then
   # Replays the corpus once through a coverage build and reports line coverage of the sources
   # the target exercises (its own module's, not the libraries').
   target=${selected[0]}
+  toolchain=$(dirname "$(command -v swiftc)")
   corpora=("${extra_args[@]}")
   [[ ${#corpora[@]} -gt 0 ]] || corpora=("Fuzz/corpus/$target")
   profile=$out/$target/coverage
@@ -217,9 +219,9 @@ if [[ "$mode" == coverage ]]; then
     tail -20 "$profile/replay.log"
     exit 1
   }
-  llvm-profdata merge -sparse "$profile"/*.profraw -o "$profile/merged.profdata"
+  "$toolchain/llvm-profdata" merge -sparse "$profile"/*.profraw -o "$profile/merged.profdata"
   case "$target" in
-    json) files=(Sources/CascadeFeed/Decoding/JSONParser.swift Sources/CascadeFeed/Decoding/JSONValue.swift) ;;
+    json) files=(Sources/CascadeFeed/Decoding/JSONParser.swift) ;;
     feed-page) files=(Sources/CascadeFeed/Decoding/FeedPageDecoder.swift Sources/CascadeFeed/Decoding/DurationParser.swift
       Sources/CascadeFeed/Decoding/ChannelListDecoder.swift Sources/CascadeFeed/Decoding/JSONValue.swift) ;;
     persisted-page) files=(Sources/CascadeFeed/Paging/FeedPageCache.swift Sources/CascadeFeed/Models/VideoItem.swift) ;;
@@ -229,7 +231,7 @@ if [[ "$mode" == coverage ]]; then
   esac
   existing=()
   for file in "${files[@]}"; do [[ -f "$file" ]] && existing+=("$root/$file"); done
-  llvm-cov report "${binaries[$target]}" -instr-profile="$profile/merged.profdata" "${existing[@]}"
+  "$toolchain/llvm-cov" report "${binaries[$target]}" -instr-profile="$profile/merged.profdata" "${existing[@]}"
   exit 0
 fi
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Cascade needs (GTK4, GStreamer and its development files, Xvfb, ffmpeg,
-# xdotool, ImageMagick). Only what `dpkg -s` reports missing is installed, so a
+# Installs the Debian packages Cascade needs (GTK4, GStreamer and its development files, Xvfb,
+# ffmpeg, xdotool, openbox, ImageMagick). Only what `dpkg -s` reports missing is installed, so a
 # second run is instant. Needs root (or sudo) on Debian 12.
 set -euo pipefail
 
@@ -19,6 +19,7 @@ PACKAGES=(
   xvfb
   xauth
   xdotool
+  openbox
   ffmpeg
   imagemagick
   dbus-x11

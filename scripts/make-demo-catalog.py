@@ -2,15 +2,19 @@
 """Generates Cascade's demo catalog: channels of short videos with JPEG covers, in the
 reference feed schema (see scripts/feed_server.py and CascadeFeed's LocalCatalogLoader).
 
-    make-demo-catalog.py [--out DIR] [--channels K] [--per-channel N] [--small] [--force]
+    make-demo-catalog.py [--out DIR] [--channels K] [--per-channel N] [--small] [--force] [--progress]
 
-Prints the catalog directory on stdout. The catalog is built once into a cache directory
+Prints the catalog directory on stdout. With --progress it also prints `progress DONE TOTAL` on
+stderr, once at the start and after every clip (the app reads these lines). An interrupted run
+resumes: clips are written under temporary names and renamed when complete, and the next run of
+the same shape keeps every finished clip in DIR.building. The catalog is built once into a cache directory
 (default: $XDG_CACHE_HOME/cascade/demo-catalog-v1) and reused while its `.complete` marker
 matches the requested shape. Clips are 3-8 s, in mixed aspect ratios (16:9, 9:16, 4:3, 1:1,
 3:4), each with varied animated content and its title drawn on it; covers are frames of them.
 """
 import argparse
 import concurrent.futures
+import ctypes
 import json
 import os
 import random
@@ -32,6 +36,15 @@ WORDS = {
     "Art": ["Ink wash", "Clay wheel", "Mural in progress", "Paper cut", "Glass studio"],
 }
 COLORS = ["0x3366cc", "0xcc3366", "0x33aa77", "0xee8833", "0x7744bb", "0x22aacc", "0xaa2222", "0x888822"]
+
+
+def die_with_parent():
+    """Ends this process when the one that started it ends (Linux), so an app that is killed
+    never leaves a generator or ffmpeg running; a finished clip is never lost (see resume)."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, 9)  # PR_SET_PDEATHSIG, SIGKILL
+    except (OSError, AttributeError):
+        pass
 
 
 def source(kind, w, h, dur, fps, rng):
@@ -73,15 +86,25 @@ def make_clip(job):
     cmd += ["-filter_complex", graph, "-map", "[v1]"]
     if audio:
         cmd += ["-map", "[a]", "-c:a", "aac", "-b:a", "24k"]
-    cmd += ["-c:v", "libx264", "-preset", "ultrafast", "-crf", "30", "-t", str(dur), "-movflags", "+faststart", path_mp4]
-    cmd += ["-map", "[c]", "-frames:v", "1", "-q:v", "5", path_jpg]
-    subprocess.run(cmd, check=True)
+    part_mp4, part_jpg = path_mp4 + ".part.mp4", path_jpg + ".part.jpg"
+    cmd += ["-c:v", "libx264", "-preset", "ultrafast", "-crf", "30", "-t", str(dur), "-movflags", "+faststart", part_mp4]
+    cmd += ["-map", "[c]", "-frames:v", "1", "-q:v", "5", part_jpg]
+    subprocess.run(cmd, check=True, preexec_fn=die_with_parent)
+    # The cover last: a clip counts as finished when both final names exist.
+    os.replace(part_mp4, path_mp4)
+    os.replace(part_jpg, path_jpg)
     return path_mp4
+
+
+def finished(job):
+    return os.path.exists(job[0]) and os.path.exists(job[1])
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    cache = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(cache):  # the XDG spec: a relative (or empty) value is ignored
+        cache = os.path.join(os.path.expanduser("~"), ".cache")
     parser.add_argument("--out", default=None)
     parser.add_argument("--channels", type=int, default=None, help="5 (2 with --small)")
     parser.add_argument("--per-channel", type=int, default=60)
@@ -89,7 +112,10 @@ def main():
     parser.add_argument("--small", action="store_true", help="2 channels (or --channels) x 14 short clips, for tests")
     parser.add_argument("--force", action="store_true")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--progress", action="store_true", help="print `progress DONE TOTAL` lines on stderr")
     args = parser.parse_args()
+    if args.progress:
+        die_with_parent()
     if args.small:
         args.channels, args.per_channel = args.channels or 2, 14
     args.channels = args.channels or 5
@@ -102,8 +128,13 @@ def main():
         return 0
 
     tmp = out + ".building"
-    shutil.rmtree(tmp, ignore_errors=True)
-    os.makedirs(os.path.join(tmp, "media"))
+    shape_file = os.path.join(tmp, ".shape")
+    resumable = not args.force and os.path.exists(shape_file) and open(shape_file).read().strip() == shape
+    if not resumable:
+        shutil.rmtree(tmp, ignore_errors=True)
+        os.makedirs(os.path.join(tmp, "media"))
+        with open(shape_file, "w") as f:
+            f.write(shape + "\n")
     rng = random.Random(20261130)
     jobs, channels = [], []
     for c in range(args.channels):
@@ -140,14 +171,26 @@ def main():
                 os.path.join(tmp, "media", stem + ".mp4"), os.path.join(tmp, "media", stem + ".jpg"),
                 f"{base} #{i + 1}", w, h, dur, (i + c) % 5, rng.randrange(1 << 30), i % 3 == 0,
             ))
-        os.makedirs(os.path.join(tmp, cid))
+        os.makedirs(os.path.join(tmp, cid), exist_ok=True)
         with open(os.path.join(tmp, cid, "feed.json"), "w") as f:
             json.dump({"data": {"info_list": entries, "end": 1}}, f, ensure_ascii=False, indent=1)
     with open(os.path.join(tmp, "channels.json"), "w") as f:
         json.dump({"channels": channels}, f, indent=1)
 
+    todo = [job for job in jobs if not finished(job)]
+    done = len(jobs) - len(todo)
+
+    def report():
+        if args.progress:
+            print(f"progress {done} {len(jobs)}", file=sys.stderr, flush=True)
+
+    report()
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        list(pool.map(make_clip, jobs))
+        for future in concurrent.futures.as_completed([pool.submit(make_clip, job) for job in todo]):
+            future.result()
+            done += 1
+            report()
+    os.remove(shape_file)
 
     with open(os.path.join(tmp, ".complete"), "w") as f:
         f.write(shape + "\n")

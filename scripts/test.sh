@@ -7,12 +7,12 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 
 echo "== swift format lint"
-swift format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests
+swift format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests Fuzz
 
 echo "== script checks: imports match Package.swift, leftover detection"
-python3 scripts/test_check_imports.py 2>&1 | tail -3
+python3 scripts/tests/test_check_imports.py 2>&1 | tail -3
 python3 scripts/check-imports.py
-python3 scripts/test_check_leftovers.py 2>&1 | tail -3
+python3 scripts/tests/test_check_leftovers.py 2>&1 | tail -3
 echo "== floating-point → integer conversions"
 python3 scripts/tests/test_check_conversions.py
 python3 scripts/check-conversions.py
@@ -27,6 +27,17 @@ grep -E "^.*(error|warning):" "$log" | grep -v -- "-mfpmath=sse" | head -40 || t
 
 echo "== release build: .provided sizing"
 bash scripts/release-check.sh
+
+echo "== static release build (installed-binary test; cached in .build/static-release)"
+# The Swift runtime linked statically, as scripts/install.sh builds it. A clean build takes a few
+# minutes on two cores, a rebuild after a change about a minute; its own scratch path keeps it
+# from invalidating the debug build above.
+started=$(date +%s)
+if ! swift build -c release --static-swift-stdlib --product cascade --scratch-path .build/static-release >"$log" 2>&1; then
+  grep -v -- "-mfpmath=sse" "$log" | tail -40
+  exit 1
+fi
+echo "static release build: $(( $(date +%s) - started )) s"
 
 echo "== swift test"
 # The tests leave nothing behind: they run in a private temporary directory with a marker in
@@ -44,9 +55,9 @@ trap finish EXIT
 export TMPDIR="$run_tmp"
 # Tests that open windows or play video need a display: give them a private Xvfb.
 # No sound card on CI: keep GStreamer from probing ALSA/Pulse/PipeWire sinks (they only log errors).
-# GTK4 ignores NO_AT_BRIDGE: GTK_A11Y=none and no session bus keep it from autolaunching D-Bus
-# daemons that outlive the tests (Docs/PLATFORM_NOTES.md).
-export NO_AT_BRIDGE=1 GTK_A11Y=none DBUS_SESSION_BUS_ADDRESS=disabled: GDK_BACKEND=x11
+# GTK4 ignores NO_AT_BRIDGE: GTK_A11Y=none keeps it from starting at-spi's bus, whose dbus-daemon
+# outlives the tests (Docs/PLATFORM_NOTES.md).
+export NO_AT_BRIDGE=1 GTK_A11Y=none GDK_BACKEND=x11
 export GST_PLUGIN_FEATURE_RANK="${GST_PLUGIN_FEATURE_RANK:-alsasink:NONE,pulsesink:NONE,pipewiresink:NONE,openalsink:NONE}"
 # Two runs: GTK and app tests iterate the GLib main loop on the main thread, which would starve
 # the core tests' main-actor work if they ran side by side.
@@ -55,3 +66,5 @@ echo "== core tests"
 swift test --skip-build --skip "$gtk_tests" 2>&1
 echo "== GTK host and app tests (Xvfb)"
 xvfb-run -a -s "-screen 0 1280x1024x24" swift test --skip-build --filter "$gtk_tests" 2>&1
+echo "== fuzz (every libFuzzer target, 10 s each; long runs: Docs/RELIABILITY.md)"
+bash scripts/fuzz.sh all 10

@@ -63,8 +63,8 @@ struct WaterfallProgram {
     /// `FUZZ_TRACE=1` prints each operation (to read a crash input).
     static let trace = getenv("FUZZ_TRACE") != nil
 
-    static let maximumItems = 40
-    static let maximumOperations = 12
+    static let maximumItems = 32
+    static let maximumOperations = 10
 
     init(input: inout FuzzInput) {
         layout = WaterfallLayout(

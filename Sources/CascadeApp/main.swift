@@ -57,13 +57,20 @@ if let path = options.scriptPath, let report = options.reportPath {
 }
 
 let needsHeadless = !HeadlessDisplay.hasDisplay
+// What a later launch hands to the running window: its files and folders.
+let handedOver = options.pathsToForward
 // One instance per session: a second interactive launch hands its files and folders (or just
 // "present yourself") to the running window and exits before any other work.
 let instance = MainActor.assumeIsolated {
     ApplicationInstance(unique: options.usesSingleInstance(headless: needsHeadless))
 }
+if instance.isUnique, !needsHeadless,
+    MainActor.assumeIsolated({ instance.forwardToRunningInstance(paths: handedOver) })
+{
+    exit(0)
+}
 if instance.isUnique, !needsHeadless, MainActor.assumeIsolated({ instance.registerIsRemote() }) {
-    MainActor.assumeIsolated { instance.forward(paths: options.pathsToForward) }
+    MainActor.assumeIsolated { instance.forward(paths: handedOver) }
     exit(0)
 }
 
@@ -94,19 +101,18 @@ if needsHeadless {
 }
 
 let catalog: FeedCatalog
+var generation: DemoCatalogGeneration?
 switch options.source {
 case .demoCatalog(let directory):
     if let directory {
         catalog = .directory(URL(fileURLWithPath: directory, isDirectory: true))
     } else {
-        if !DemoCatalog.isComplete(at: DemoCatalog.defaultDirectory) {
-            FileHandle.standardError.write(
-                Data("cascade: generating the demo catalog (first run, about a minute)…\n".utf8))
-        }
-        do {
-            catalog = .directory(try DemoCatalog.ensure())
-        } catch {
-            fail("\(error)", status: 1)
+        // A first run generates the catalog inside the app, with progress in the window and
+        // the terminal; an interrupted generation resumes.
+        let directory = options.smallDemo ? DemoCatalog.smallDirectory : DemoCatalog.defaultDirectory
+        catalog = .directory(directory)
+        if !DemoCatalog.isComplete(at: directory) {
+            generation = DemoCatalogGeneration(directory: directory, small: options.smallDemo)
         }
     }
 case .server(let base):
@@ -126,7 +132,7 @@ let status = MainActor.assumeIsolated {
         options.usesPreferences(headless: needsHeadless) ? PreferencesFile(url: PreferencesFile.defaultURL) : nil
     return CascadeApplication.run(
         instance: instance, options: options, catalog: catalog, cacheDirectory: cacheDirectory, script: script,
-        preferences: preferences)
+        preferences: preferences, generating: generation)
 }
 headless?.stop()
 exit(status)

@@ -1,4 +1,3 @@
-import CascadePixbuf
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -18,7 +17,10 @@ final class ChildGroup {
         let wrapper = """
             import os, signal, sys
             signal.pthread_sigmask(signal.SIG_SETMASK, [])
-            os.setsid()
+            try:
+                os.setsid()
+            except PermissionError:
+                pass  # already a process-group leader: Foundation's Process makes the child one
             os.execvp(sys.argv[1], sys.argv[1:])
             """
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
@@ -37,13 +39,9 @@ final class ChildGroup {
 
     /// Waits at most `timeout` seconds for the leader to exit; its status, or nil (group killed).
     func wait(timeout: Double) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning {
-            if Date() >= deadline {
-                killGroup()
-                return nil
-            }
-            usleep(20_000)
+        guard waitUntilBlocking(timeout: .seconds(timeout), interval: .milliseconds(20), { !process.isRunning }) else {
+            killGroup()
+            return nil
         }
         return process.terminationStatus
     }
@@ -51,8 +49,7 @@ final class ChildGroup {
     /// Kills every process of the group (SIGKILL) and reaps the leader.
     func killGroup() {
         _ = kill(-process.processIdentifier, SIGKILL)
-        let deadline = Date().addingTimeInterval(5)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
+        waitUntilBlocking(timeout: .seconds(5)) { !process.isRunning }
     }
 
     /// What the group wrote so far.
@@ -87,30 +84,4 @@ enum DesktopFixtures {
         ]
     }
 
-    /// How many distinct colours the cover area of each fully visible item of `step` has in the
-    /// screenshot `png` (a flat placeholder or a blank window has a handful).
-    static func coverColourCounts(png: URL, report: ScriptReport, step: Int) throws -> [Int] {
-        let image = try PixbufImageDecoder().decode(Data(contentsOf: png), targetSize: nil)
-        let origin = report.state(step)["feed_origin"] as? [Double] ?? [0, 0]
-        let offset = report.feed(step)["offset"] as? Double ?? 0
-        var counts: [Int] = []
-        for item in report.visibleItems(step) {
-            let x0 = Int((origin[0] + item.frame[0]).rounded())
-            let y0 = Int((origin[1] + item.frame[1] - offset).rounded())
-            let w = Int(item.frame[2].rounded())
-            let coverHeight = Int((item.frame[3] * 0.85).rounded())
-            guard x0 >= 0, y0 >= 0, w > 8, coverHeight > 8, x0 + w <= image.width, y0 + coverHeight <= image.height
-            else { continue }
-            var colours = Set<UInt32>()
-            for y in stride(from: y0 + 4, to: y0 + coverHeight - 4, by: 3) {
-                for x in stride(from: x0 + 4, to: x0 + w - 4, by: 3) {
-                    let p = y * image.bytesPerRow + x * 4
-                    colours.insert(
-                        UInt32(image.pixels[p]) << 16 | UInt32(image.pixels[p + 1]) << 8 | UInt32(image.pixels[p + 2]))
-                }
-            }
-            counts.append(colours.count)
-        }
-        return counts
-    }
 }

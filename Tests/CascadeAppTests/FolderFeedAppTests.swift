@@ -1,3 +1,4 @@
+import CascadePixbuf
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -55,9 +56,10 @@ import Testing
             #expect(result.ok(i), "step \(i) \(result.steps[i]["action"] ?? ""): \(result.steps[i]["error"] ?? "")")
         }
         #expect(result.feed(3)["items"] as? Int == 3, "broken, text and empty files are left out")
-        let counts = try DesktopFixtures.coverColourCounts(
-            png: spare.url.appendingPathComponent("covers.png"), report: result, step: 3)
-        #expect(counts.count >= 2 && counts.allSatisfy { $0 > 40 }, "covers drawn: \(counts)")
+        let problems = try ScreenCheck.pixelProblems(
+            png: spare.url.appendingPathComponent("covers.png"), report: result, step: 3, decoder: PixbufImageDecoder(),
+            minimumCovers: 2)
+        #expect(problems.isEmpty, "covers drawn: \(problems)")
         #expect(result.state(6)["screen"] as? String == "player")
         #expect(((result.state(6)["player"] as? [String: Any])?["position"] as? Double ?? 0) >= 0.4)
         #expect(result.feed(11)["items"] as? Int == 4, "the added file shows after the pull")

@@ -3,15 +3,41 @@ import CascadeTestSupport
 import Foundation
 
 /// A private Xvfb server for one test, killed (SIGKILL) when released; its lock file and socket
-/// are removed then (a killed server leaves them behind).
+/// are removed then (a killed server leaves them behind). With `windowManager`, openbox runs on
+/// it too, so window focus, resizing and fullscreen are real (it is killed first).
 final class PrivateDisplay {
     /// The display name, e.g. `:97`.
     let name: String
     private let number: Int
     private let server: Process
+    private var windowManager: Process?
 
     /// Starts Xvfb on the first free display number from 90 (a lock left by a dead server counts
     /// as free), waiting at most 10 s for its socket.
+    convenience init(windowManager: Bool) throws {
+        try self.init()
+        guard windowManager else { return }
+        // Ready once it answers EWMH queries (xdotool's desktop query needs a window manager);
+        // a start that dies at once (seen once under load) is tried again.
+        for _ in 0..<3 {
+            let openbox = Process()
+            openbox.executableURL = URL(fileURLWithPath: "/usr/bin/openbox")
+            openbox.arguments = ["--sm-disable"]
+            openbox.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": name]) { $1 }
+            openbox.standardOutput = FileHandle.nullDevice
+            openbox.standardError = FileHandle.nullDevice
+            try openbox.run()
+            self.windowManager = openbox
+            let deadline = Date().addingTimeInterval(10)
+            while openbox.isRunning && Date() < deadline {
+                if PlayerPageTests.xdotool(["get_desktop"], display: name) != nil { return }
+                usleep(50_000)
+            }
+            ChildProcess.stop(openbox)
+        }
+        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "openbox did not start on \(name)"])
+    }
+
     init() throws {
         for number in 90..<140 {
             guard Self.isFree(number) else { continue }
@@ -38,6 +64,7 @@ final class PrivateDisplay {
     }
 
     deinit {
+        if let windowManager { ChildProcess.stop(windowManager) }
         guard server.isRunning else { return }
         kill(server.processIdentifier, SIGKILL)
         waitUntilBlocking(timeout: .seconds(5)) { !server.isRunning }

@@ -17,7 +17,10 @@ import Testing
     }
 
     @Test func scriptsAreExecutable() {
-        for script in ["scripts/install-deps.sh", "scripts/test.sh", "scripts/run.sh", ".ci/run"] {
+        for script in [
+            "scripts/install-deps.sh", "scripts/test.sh", "scripts/run.sh", ".ci/run", "scripts/install.sh",
+            "scripts/uninstall.sh",
+        ] {
             let path = Repository.root.appendingPathComponent(script).path
             #expect(FileManager.default.isExecutableFile(atPath: path), "\(script)")
         }

@@ -91,28 +91,25 @@ import Testing
     }
 
     static func waitForText(_ url: URL, timeout: Double) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let text = try? String(contentsOf: url, encoding: .utf8), text.hasSuffix("\n") {
-                return text.trimmingCharacters(in: .whitespacesAndNewlines)
-            }
-            usleep(20_000)
+        var found: String?
+        waitUntilBlocking(timeout: .seconds(timeout), interval: .milliseconds(20)) {
+            guard let text = try? String(contentsOf: url, encoding: .utf8), text.hasSuffix("\n") else { return false }
+            found = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            return true
         }
-        return nil
+        return found
     }
 
-    /// Polls the bus until the application ID has an owner (bounded).
+    /// Polls the bus until the running instance answers on its object (its main loop runs, so
+    /// "the running window" exists), bounded.
     static func waitForName(environment: [String: String], timeout: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        waitUntilBlocking(timeout: .seconds(timeout), interval: .milliseconds(50)) {
             let result = try? ChildGroup.run(
                 [
-                    "gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
-                    "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.NameHasOwner", "org.cascade.Feed",
+                    "gdbus", "call", "--session", "--dest", "org.cascade.Feed", "--object-path", "/org/cascade/Feed",
+                    "--method", "org.gtk.Actions.DescribeAll",
                 ], environment: environment, timeout: 10)
-            if result?.output.contains("true") == true { return true }
-            usleep(50_000)
+            return result?.status == 0
         }
-        return false
     }
 }

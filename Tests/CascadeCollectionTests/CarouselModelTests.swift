@@ -2,6 +2,7 @@ import CascadeCollection
 import CascadeTestSupport
 import Testing
 
+@MainActor
 @Suite struct CarouselModelTests {
     @Test func zeroPagesShowNothing() {
         let scheduler = ManualScheduler()
@@ -13,7 +14,7 @@ import Testing
         carousel.beginDrag()
         carousel.drag(by: 0.7)
         #expect(carousel.endDrag(velocity: 5).page == nil)
-        #expect(scheduler.activeTimers.isEmpty)
+        #expect(scheduler.pendingCount == 0)
     }
 
     @Test func onePageNeitherLoopsNorAutoAdvances() {
@@ -25,7 +26,7 @@ import Testing
         carousel.drag(by: -0.8)
         #expect(carousel.position == 0)
         #expect(carousel.endDrag(velocity: -3) == CarouselTransition(from: 0, to: 0, page: 0))
-        #expect(scheduler.activeTimers.isEmpty)
+        #expect(scheduler.pendingCount == 0)
         scheduler.advance(by: 30)
         #expect(carousel.currentPage == 0)
     }
@@ -110,12 +111,12 @@ import Testing
         #expect(carousel.currentPage == 2)
         carousel.setPageCount(1)
         #expect(carousel.currentPage == 0)
-        #expect(scheduler.activeTimers.isEmpty)
+        #expect(scheduler.pendingCount == 0)
         carousel.setPageCount(0)
         #expect(carousel.currentPage == nil)
         carousel.setPageCount(4)
         #expect(carousel.currentPage == 0)
-        #expect(scheduler.activeTimers.count == 1)
+        #expect(scheduler.pendingCount == 1)
         carousel.beginDrag()
         carousel.drag(by: 0.9)
         carousel.setPageCount(2)  // data reloaded mid-drag
@@ -158,7 +159,7 @@ import Testing
             #expect(carousel.currentPage == 1)
         }
         #expect(weakCarousel == nil)
-        #expect(scheduler.activeTimers.isEmpty)
+        #expect(scheduler.pendingCount == 0)
         scheduler.advance(by: 5)  // a late tick must not crash
     }
 }

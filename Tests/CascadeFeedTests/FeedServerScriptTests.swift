@@ -64,6 +64,18 @@ import Testing
         #expect(try await Self.get(server, "media/synthetic-x.png").0 == 404)
     }
 
+    @Test(arguments: [
+        "delay:x", "delay:1e999", "delay:nan", "delay:-1", "delay:100000", "status:abc", "status:99", "status:1e3",
+        "drip:inf", "oversized:1e9", "retry-after:-5", "nonsense", "malformed:3", "content-type:%0D%0AX-Evil:%201",
+    ])
+    func badFaultParametersGet400(fault: String) async throws {
+        let server = try await FeedServer.start(arguments: ["--synthetic", "5"])
+        defer { server.stop() }
+        #expect(try await Self.get(server, "feed/c0?page=0&size=10&fault=\(fault)").0 == 400)
+        // The server is still answering.
+        #expect(try await Self.get(server, "feed/c0?page=0&size=10&fault=status:503").0 == 503)
+    }
+
     @Test func syntheticCoversArePNGsOfTheAdvertisedAspect() async throws {
         let server = try await FeedServer.start(arguments: ["--synthetic", "5", "--channels", "1"])
         defer { server.stop() }

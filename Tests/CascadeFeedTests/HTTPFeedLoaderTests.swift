@@ -213,7 +213,7 @@ final class SleepRecorder: @unchecked Sendable {
         let server = try await FeedServer.start(arguments: ["--synthetic", "10"])
         defer { server.stop() }
         let task = Task { await Self.load(server, fault: "delay:5", fetcher: Self.fetcher(timeout: 10)) }
-        #expect(await waitUntil { (try? await server.stats().totalFeedRequests) == 1 })
+        #expect(await waitUntil(interval: .milliseconds(20)) { (try? await server.stats().totalFeedRequests) == 1 })
         task.cancel()
         #expect(await task.value.error == .cancelled)
     }
@@ -224,7 +224,7 @@ final class SleepRecorder: @unchecked Sendable {
         try await server.queueFaults([.status(500)])
         let fetcher = HTTPFetcher(configuration: .init(timeout: 1, retry: RetryPolicy(baseDelay: 30, maxDelay: 30)))
         let task = Task { await Self.load(server, fetcher: fetcher) }
-        #expect(await waitUntil { (try? await server.stats().totalFeedRequests) == 1 })
+        #expect(await waitUntil(interval: .milliseconds(20)) { (try? await server.stats().totalFeedRequests) == 1 })
         task.cancel()
         #expect(await task.value.error == .cancelled)
         #expect(try await server.stats().totalFeedRequests == 1)

@@ -156,6 +156,17 @@ import Testing
         #expect(cache.load() == nil)
     }
 
+    @Test func aHugeFirstPageIsStoredCut() throws {
+        let directory = try FeedFixtures.temporaryDirectory("cache")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = FeedPageCache(directory: directory, key: "c0")
+        cache.store(FeedPage(items: FeedFixtures.items(0..<2_000), isEnd: true))
+        cache.flush()
+        let restored = try #require(cache.load())
+        #expect(restored.items.count == FeedPageCache.maximumStoredItems)
+        #expect(restored.isEnd == false)
+    }
+
     // MARK: Channel lists
 
     @Test func channelListsAreCappedWithAMessage() throws {

@@ -7,7 +7,7 @@ import Testing
 @MainActor
 @Suite struct GLibPlayerSchedulerTests {
     @Test func runsAfterTheDelayUnlessCancelled() {
-        let scheduler = GLibPlayerScheduler()
+        let scheduler = GLibScheduler()
         var fired: [String] = []
         let start = Date()
         _ = scheduler.schedule(after: 0.05) { fired.append("kept") }
@@ -25,7 +25,7 @@ import Testing
         var configuration = PlayerController.Configuration()
         configuration.controlsAutoHideDelay = 0.05
         let controller = PlayerController(
-            source: URL(fileURLWithPath: "/tmp/x.mp4"), engine: engine, scheduler: GLibPlayerScheduler(),
+            source: URL(fileURLWithPath: "/tmp/x.mp4"), engine: engine, scheduler: GLibScheduler(),
             configuration: configuration)
         controller.play()
         engine.send(.ready(duration: 10))

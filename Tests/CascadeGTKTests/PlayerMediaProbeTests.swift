@@ -9,10 +9,13 @@ import Testing
 /// error, served over HTTP or from a file, before GStreamer's image decoders see them; a real
 /// clip over HTTP still plays.
 @MainActor
-@Suite(.serialized, .enabled(if: PlayerEngineFixture.hasDisplay, "needs a display (run under xvfb-run -a)"))
+@Suite(.serialized, .needsDisplay)
 struct PlayerMediaProbeTests {
     let fixture: PlayerEngineFixture
-    init() throws { fixture = try PlayerEngineFixture() }
+
+    init() throws {
+        fixture = try PlayerEngineFixture()
+    }
 
     /// Files that are not videos, named like videos.
     private static func writeImposters(in folder: URL) throws -> [String] {
@@ -32,8 +35,7 @@ struct PlayerMediaProbeTests {
     private func failure(loading url: URL) -> String? {
         var configuration = MediaStreamEngine.Configuration()
         configuration.prepareTimeout = 8
-        let engine = MediaStreamEngine(configuration: configuration)
-        let log = EngineEventLog(engine)
+        let (engine, log) = fixture.makeEngine(configuration: configuration)
         engine.load(url)
         engine.play()
         _ = MainLoopBridge.run(until: { log.failure != nil || log.isReady }, timeout: 10)

@@ -97,18 +97,23 @@ import Testing
         }
     }
 
-    @Test func aGzipBombStopsAtTheCapCountedAfterDecompression() async throws {
+    @Test func aCompressedBodyIsRefusedBeforeAnyOfItIsInflated() async throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         let server = try LocalHTTPServer(root: folder.url)
         defer { server.stop() }
-        // 64 MB of zeros are ~64 KB on the wire: far under the cap compressed, far over it inflated.
-        let fetcher = URLSessionDataFetcher(timeout: 10, maximumBytes: 4 * 1024 * 1024)
-        #expect(await failure(fetcher, server.url("/gzip-bomb/64")) == .tooLarge(limit: 4 * 1024 * 1024))
-        // Under the cap, the same endpoint delivers the inflated body.
-        let roomy = URLSessionDataFetcher(timeout: 10, maximumBytes: 3 * 1024 * 1024)
-        let data = try await roomy.fetch(server.url("/gzip-bomb/2"))
-        #expect(data.count == 2 * 1024 * 1024)
+        // 64 MB of zeros, 64 KB on the wire: never inflated, and the process stays small.
+        let fetcher = URLSessionDataFetcher(timeout: 10)
+        let before = Self.peakResidentBytes()
+        #expect(await failure(fetcher, server.url("/gzip-bomb/64")) == .refused("a gzip-encoded body"))
+        #expect(Self.peakResidentBytes() - before < 200 * 1024 * 1024)
+    }
+
+    /// VmHWM of this process, in bytes.
+    static func peakResidentBytes() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        return (line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0) * 1024
     }
 
     @Test func anEndlessBodyStopsAtTheCapAndASlowOneAtTheDeadline() async throws {
@@ -117,9 +122,11 @@ import Testing
         let server = try LocalHTTPServer(root: folder.url)
         defer { server.stop() }
         let capped = URLSessionDataFetcher(timeout: 10, maximumBytes: 1024 * 1024)
+        let before = Self.peakResidentBytes()
         #expect(await failure(capped, server.url("/endless")) == .tooLarge(limit: 1024 * 1024))
+        #expect(Self.peakResidentBytes() - before < 100 * 1024 * 1024)
         // With a cap it never reaches, the overall deadline ends the transfer.
-        let bounded = URLSessionDataFetcher(timeout: 10, deadline: 1, maximumBytes: Int.max / 2)
+        let bounded = URLSessionDataFetcher(timeout: 10, deadline: 1, maximumBytes: 1 << 40)
         #expect(await failure(bounded, server.url("/endless")) == .timeout)
     }
 

@@ -125,6 +125,16 @@ import Testing
         }
     }
 
+    /// Regression (image fuzzer): a GIF frame of height 0 made gdk-pixbuf's GIF loader log GLib
+    /// criticals (a pixbuf of height 0, then an unref of NULL); the integrity check refuses it
+    /// before the loader runs.
+    @Test func aGIFFrameOfZeroSizeIsCorruptBeforeTheLoaderRuns() {
+        let gif = Data(
+            [0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x40, 0x1F, 0x40, 0x1F, 0x80, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF]
+                + [0x2C, 0x00, 0x1F, 0x40, 0x1F, 0x00, 0x40, 0x00, 0x00, 0x00, 0x02, 0x02, 0x4C, 0x01, 0x00, 0x3B])
+        #expect(error(gif) == .corrupt("GIF frame of zero size"))
+    }
+
     @Test func unknownFormatsAreRejectedBeforeAnyLoaderRuns() {
         #expect(error(Data()) == .unsupportedFormat)
         #expect(error(Data("hello, not an image".utf8)) == .unsupportedFormat)

@@ -4,7 +4,7 @@ import Testing
 
 @MainActor
 @Suite struct ControlsAutoHideTests {
-    let scheduler = ManualPlayerScheduler()
+    let scheduler = ManualScheduler()
 
     @Test func hidesAfterTheDelayOnlyWhileEnabled() {
         let model = ControlsAutoHide(delay: 2.5, scheduler: scheduler)

@@ -123,7 +123,7 @@ import Testing
     @Test func fullscreenWithoutAHostHandlerAppliesAtOnce() {
         let engine = FakePlaybackEngine()
         let controller = PlayerController(
-            source: PlayerHarness.feedURL, engine: engine, scheduler: ManualPlayerScheduler())
+            source: PlayerHarness.feedURL, engine: engine, scheduler: ManualScheduler())
         controller.toggleFullscreen()
         #expect(controller.snapshot.isFullscreen)
         controller.toggleFullscreen()
@@ -132,7 +132,7 @@ import Testing
 
     @Test func endInFullscreenWithASynchronousHostStopsOnce() {
         let engine = FakePlaybackEngine()
-        let scheduler = ManualPlayerScheduler()
+        let scheduler = ManualScheduler()
         let controller = PlayerController(source: PlayerHarness.feedURL, engine: engine, scheduler: scheduler)
         controller.fullscreenDidChange(true)
         controller.play()

@@ -9,7 +9,7 @@ final class PlayerHarness {
     static let playURL = URL(string: "https://cdn.example.com/v/clip.mp4?sig=1")!
 
     let engine: FakePlaybackEngine
-    let scheduler = ManualPlayerScheduler()
+    let scheduler = ManualScheduler()
     let controller: PlayerController
     private(set) var published: [PlayerSnapshot] = []
     private(set) var fullscreenRequests: [Bool] = []

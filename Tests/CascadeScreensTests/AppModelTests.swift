@@ -114,9 +114,8 @@ import Testing
         #expect(model.handleKey("Return", modifiers: []))
         #expect(model.alert == nil)
         #expect(host.calls == [.alert("Loading timed out"), .hideAlert])
-        // The retry runs as a task: wait for it on a bound.
-        let deadline = Date().addingTimeInterval(20)
-        while model.pager == nil && Date() < deadline { await Task.yield() }
+        // The retry runs as a task.
+        #expect(await waitUntil { model.pager != nil })
         #expect(answers.loads == 2)
         #expect(
             host.calls == [
@@ -133,7 +132,8 @@ import Testing
         #expect(host.calls == [.alert("No channels")])
         model.dismissAlert()
         #expect(host.calls == [.alert("No channels"), .hideAlert])
-        for _ in 0..<10 { await Task.yield() }
+        // Nothing was scheduled: no task can load again.
+        #expect(!model.isLoadingChannels)
         #expect(answers.loads == 1)
     }
 
@@ -241,8 +241,7 @@ import Testing
                 loader: { _ in ScriptedFeedLoader(items: []) }), key: "folder-x")
         #expect(model.screen == .feed)
         #expect(model.channels.isEmpty && model.isLoadingChannels)
-        let deadline = Date().addingTimeInterval(20)
-        while model.isLoadingChannels && Date() < deadline { await Task.yield() }
+        #expect(await waitUntil { !model.isLoadingChannels })
         #expect(model.channels == other)
         #expect(model.pageCacheKey(for: other[0]) == "folder-x-z")
         #expect(host.calls == [.channelPage, .banner(0), .showChannels(["z"], selected: 0), .subtitle("Zed")])
@@ -256,11 +255,10 @@ import Testing
         let pager = try #require(model.pager)
         pager.start()
         let shown = try #require(pager.feed(at: 0))
-        let deadline = Date().addingTimeInterval(20)
-        while shown.alert == nil && Date() < deadline { await Task.yield() }
+        #expect(await waitUntil { shown.alert != nil })
         host.calls.removeAll()
         let other = try #require(pager.feed(at: 1))
-        while other.alert == nil && Date() < deadline { await Task.yield() }
+        #expect(await waitUntil { other.alert != nil })
         model.feedChromeChanged(other)  // not the shown channel
         #expect(host.calls.isEmpty)
         model.feedChromeChanged(shown)

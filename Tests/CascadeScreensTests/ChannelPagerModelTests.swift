@@ -116,4 +116,18 @@ import Testing
         #expect(recorder.built.isEmpty)
         #expect(model.snapTarget(velocity: 1) == 0)
     }
+
+    @Test func tabsSitSideBySideBetweenTheInsets() {
+        let strip = ChannelPagerModel.tabStrip(widths: [60, 80.5, 40], height: 36)
+        #expect(
+            strip.frames == [
+                CGRect(x: 8, y: 0, width: 60, height: 36), CGRect(x: 72, y: 0, width: 80.5, height: 36),
+                CGRect(x: 156.5, y: 0, width: 40, height: 36),
+            ])
+        #expect(strip.contentWidth == 204.5)
+        let empty = ChannelPagerModel.tabStrip(widths: [], height: 36)
+        #expect(empty.frames.isEmpty && empty.contentWidth == 16)
+        // A hostile width is clamped rather than breaking the strip.
+        #expect(ChannelPagerModel.tabStrip(widths: [.nan, 10], height: 36).frames.allSatisfy { $0.minX.isFinite })
+    }
 }

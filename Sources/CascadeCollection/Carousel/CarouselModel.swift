@@ -1,4 +1,5 @@
 import CascadeNumerics
+import CascadeScheduling
 import Foundation
 
 /// The state of an endless banner carousel: pages, a fractional position, dragging, snapping
@@ -12,11 +13,10 @@ import Foundation
 /// ticks happen. 0 pages shows nothing; 1 page neither loops nor auto-advances; 2 pages loop
 /// (the left and right cells both show the other page).
 ///
-/// Auto-advance runs on an injected `TimerScheduling`, only while there are two or more
-/// pages, the carousel is visible and not being dragged. The timer's closure captures the
-/// model weakly, so a running timer never keeps the model (or its owner) alive.
-///
-/// - Warning: Not thread-safe; use it on the main thread.
+/// Auto-advance runs on an injected `Scheduling`, only while there are two or more pages, the
+/// carousel is visible and not being dragged. The timer's closure captures the model weakly,
+/// so a running timer never keeps the model (or its owner) alive.
+@MainActor
 public final class CarouselModel {
     // MARK: State
 
@@ -34,8 +34,8 @@ public final class CarouselModel {
     /// Whether the carousel is on screen (set by the host).
     public private(set) var isVisible = true
 
-    private let scheduler: (any TimerScheduling)?
-    private var timer: (any ScheduledTimer)?
+    private let scheduler: (any Scheduling)?
+    private var timer: ScheduledTask?
     /// The unwrapped position while dragging; the drag stays within one page of its start.
     private var dragStart: Double = 0
     private var dragPosition: Double = 0
@@ -48,14 +48,14 @@ public final class CarouselModel {
     ///   - pageCount: pages (negative counts as 0).
     ///   - autoAdvanceInterval: seconds between automatic advances.
     ///   - scheduler: the timer source; nil disables auto-advance.
-    public init(pageCount: Int, autoAdvanceInterval: Double = 3, scheduler: (any TimerScheduling)? = nil) {
+    public init(pageCount: Int, autoAdvanceInterval: Double = 3, scheduler: (any Scheduling)? = nil) {
         self.pageCount = max(0, pageCount)
         self.autoAdvanceInterval = autoAdvanceInterval
         self.scheduler = scheduler
         updateTimer()
     }
 
-    deinit {
+    isolated deinit {
         timer?.cancel()
     }
 

@@ -2,7 +2,7 @@
 ///
 /// `enqueue` parks a cell that scrolled away; `dequeue` hands one back after calling
 /// `prepareForReuse` on it (the hook where a host clears its image, cancels its loads and
-/// resets its state, as UIKit's `prepareForReuse`). Each identifier keeps at most
+/// resets its state). Each identifier keeps at most
 /// `capacityPerIdentifier` cells; a cell enqueued beyond that is returned to the caller to
 /// destroy, so the pool never grows with the item count.
 ///

@@ -62,8 +62,16 @@ public final class FeedPageCache: Sendable {
         return FeedPage(items: items, isEnd: stored.page.isEnd, skipped: skipped, entryCount: stored.page.entryCount)
     }
 
-    /// Replaces the stored page (in the background).
+    /// The most items stored: enough for the first screens (a hostile first page of 110,000
+    /// items would otherwise be encoded and written whole).
+    public static let maximumStoredItems = 500
+
+    /// Replaces the stored page (in the background); at most `maximumStoredItems` items are
+    /// kept, and a cut page is not the last one.
     public func store(_ page: FeedPage) {
+        let page =
+            page.items.count > Self.maximumStoredItems
+            ? FeedPage(items: Array(page.items.prefix(Self.maximumStoredItems)), isEnd: false) : page
         let target = fileURL
         queue.async {
             try? Self.write(page, to: target)

@@ -53,6 +53,11 @@ public final class FolderCatalog: FeedCatalogProviding {
     /// "All videos", then the top-level subfolders (see `FolderLibrary.folders()`); starts the
     /// scan and the change monitor.
     public func channels() async throws -> [Channel] {
+        // A folder that is missing or not a folder says so at once, whatever the scan's pace
+        // (on a loaded machine the scan may not have failed yet when the channel list is due).
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: library.root, isDirectory: &isFolder), isFolder.boolValue
+        else { throw FeedError.unreadableFile(path: library.root) }
         startMonitor()
         let folders = await library.folders()
         if case .failed(let error) = await library.status {

@@ -33,7 +33,12 @@ public final class AppWindow: AppHosting {
     /// The page shown.
     public var screen: Screen { model.screen }
     /// Whether loading the channel list is still going on.
-    public var isLoadingChannels: Bool { model.isLoadingChannels }
+    public var isLoadingChannels: Bool { model.isLoadingChannels || isPreparingCatalog }
+    /// Whether the first run's catalog is still being generated.
+    public var isPreparingCatalog: Bool { preparation?.isRunning == true }
+    /// The first run's catalog generation, if one is going on or ended: `{done, total, message,
+    /// running}`.
+    public var catalogProgress: [String: Any]? { preparation?.reportState }
     /// The column count in effect (nil: adaptive).
     public var columns: Int? { model.columns }
     /// What `open(paths:)` was asked to open, oldest first (at most 32).
@@ -43,6 +48,8 @@ public final class AppWindow: AppHosting {
 
     private let options: LaunchOptions
     private var started = false
+    private let generation: DemoCatalogGeneration?
+    private var preparation: CatalogPreparation?
     private let pipeline: ImagePipeline
     private let stack: OpaquePointer
     private let feedHolder: UnsafeMutablePointer<GtkWidget>
@@ -57,8 +64,9 @@ public final class AppWindow: AppHosting {
     /// Creates the window for `application`.
     public init(
         application: OpaquePointer, options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL,
-        preferences: PreferencesFile? = nil
+        preferences: PreferencesFile? = nil, generating generation: DemoCatalogGeneration? = nil
     ) {
+        self.generation = generation
         self.options = options
         self.preferences = preferences
         model = AppModel(
@@ -123,11 +131,16 @@ public final class AppWindow: AppHosting {
         guard !started else { return }
         started = true
         Stylesheet.install()
-        model.start()
+        if let generation {
+            prepare(generation)
+        } else {
+            model.start()
+        }
     }
 
     /// Remembers what outlives the run (the volume); call when the window goes away.
     public func saveSession() {
+        preparation?.cancel()
         let volume = playerPage.controller.snapshot.volume
         preferences?.update { $0.volume = volume }
     }
@@ -208,6 +221,25 @@ public final class AppWindow: AppHosting {
 
     // MARK: Private
 
+    /// A first run: the catalog's generation with its progress in place of the channel page,
+    /// then the channels.
+    private func prepare(_ generation: DemoCatalogGeneration) {
+        let preparation = CatalogPreparation(generation: generation)
+        self.preparation = preparation
+        while let child = gtk_widget_get_first_child(feedHolder) {
+            gtk_box_remove(feedHolder.as(GtkBox.self), child)
+        }
+        gtk_box_append(feedHolder.as(GtkBox.self), preparation.root)
+        preparation.start { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success: self.model.start()
+            case .failure(let failure):
+                self.alert.show(title: "Couldn't generate the demo catalog", message: "\(failure)")
+            }
+        }
+    }
+
     private func configure(_ page: FeedView) {
         page.bannerInterval = options.carouselInterval
         page.onOpenItem = { [weak self] item in self?.model.open(item) }
@@ -229,6 +261,10 @@ public final class AppWindow: AppHosting {
             let shown = max(layout?.columnCount(inSection: 0) ?? 0, layout?.columnCount(inSection: 1) ?? 0)
             return self.model.handleKey(String(cString: name), modifiers: modifiers, shownColumns: shown)
         }
+        // Capture phase: GtkWindow binds Ctrl+Tab and Ctrl+Shift+Tab to moving the focus, which
+        // would run before a bubble-phase handler; the app's channel keys come first. Keys it
+        // does not use (arrows, Enter, Space) still reach the focused widget.
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         gtk_widget_add_controller(window, keys)
     }
 }

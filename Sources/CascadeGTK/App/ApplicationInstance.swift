@@ -52,6 +52,51 @@ public final class ApplicationInstance {
         return g_application_get_is_remote(gApplication) != 0
     }
 
+    /// Hands `paths` (or "present yourself") to a running instance straight over the session
+    /// bus, without registering: GApplication's own remote registration first waits for the
+    /// running instance to list its actions, which takes as long as that instance is busy.
+    /// Returns false when no instance is running (or there is no bus): then register.
+    public func forwardToRunningInstance(paths: [String]) -> Bool {
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        let owner = call(
+            bus, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            method: "NameHasOwner", arguments: [g_variant_new_string(AppIdentity.id)], wait: true)
+        guard let owner else { return false }
+        defer { g_variant_unref(owner) }
+        guard let child = g_variant_get_child_value(owner, 0) else { return false }
+        defer { g_variant_unref(child) }
+        guard g_variant_get_boolean(child) != 0 else { return false }
+
+        let objectPath = "/" + AppIdentity.id.replacingOccurrences(of: ".", with: "/")
+        let platform = emptyPlatformData()
+        if paths.isEmpty {
+            _ = call(
+                bus, destination: AppIdentity.id, path: objectPath, interface: "org.freedesktop.Application",
+                method: "Activate", arguments: [platform], wait: false)
+        } else {
+            let uris = paths.map { path -> String in
+                let file = g_file_new_for_commandline_arg(path)
+                defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+                guard let uri = g_file_get_uri(file) else { return path }
+                defer { g_free(uri) }
+                return String(cString: uri)
+            }
+            var strings = uris.map { strdup($0) }
+            defer { for s in strings { free(s) } }
+            let array = strings.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                    g_variant_new_strv($0, gssize(buffer.count))
+                }
+            }
+            _ = call(
+                bus, destination: AppIdentity.id, path: objectPath, interface: "org.freedesktop.Application",
+                method: "Open", arguments: [array, platform], wait: false)
+        }
+        g_dbus_connection_flush_sync(bus, nil, nil)
+        return true
+    }
+
     /// From a remote instance: asks the running one to open `paths` (resolved against this
     /// process's working directory), or to present its window when there are none, and waits
     /// until the message has left for the bus.
@@ -72,34 +117,31 @@ public final class ApplicationInstance {
 
     // MARK: Private
 
-    private final class OpenBox: @unchecked Sendable {
-        weak var owner: ApplicationInstance?
+    /// An empty `a{sv}` (the platform data of Activate and Open).
+    private func emptyPlatformData() -> OpaquePointer {
+        let type = g_variant_type_new("{sv}")
+        defer { g_variant_type_free(type) }
+        return g_variant_new_array(type, nil, 0)
     }
 
-    /// `void (*)(GApplication *, GFile **files, gint n_files, gchar *hint, gpointer)`.
-    private func connectOpen() {
-        let box = OpenBox()
-        box.owner = self
-        let thunk:
-            @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?, gpointer?)
-                ->
-                Void = { _, files, count, _, data in
-                    guard let data, let files else { return }
-                    var urls: [URL] = []
-                    for i in 0..<Int(max(0, count)) {
-                        guard let file = files[i], let path = g_file_get_path(file) else { continue }
-                        urls.append(URL(fileURLWithPath: String(cString: path)))
-                        g_free(path)
-                    }
-                    let box = Unmanaged<OpenBox>.fromOpaque(data).takeUnretainedValue()
-                    MainActor.assumeIsolated { box.owner?.onOpen?(urls) }
-                }
-        let release: GClosureNotify = { data, _ in
-            guard let data else { return }
-            Unmanaged<OpenBox>.fromOpaque(data).release()
+    /// Calls `method` with `arguments` (floating references, consumed); with `wait`, returns
+    /// the reply (unref it) or nil on error, bounded at 2 s; without, sends and returns nil.
+    private func call(
+        _ bus: OpaquePointer, destination: String, path: String, interface: String, method: String,
+        arguments: [OpaquePointer?], wait: Bool
+    ) -> OpaquePointer? {
+        var children = arguments
+        let tuple = children.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
+        let flags = G_DBUS_CALL_FLAGS_NO_AUTO_START
+        if wait {
+            return g_dbus_connection_call_sync(
+                bus, destination, path, interface, method, tuple, nil, flags, 2000, nil, nil)
         }
-        g_signal_connect_data(
-            UnsafeMutableRawPointer(application), "open", unsafeBitCast(thunk, to: GCallback.self),
-            Unmanaged.passRetained(box).toOpaque(), release, GConnectFlags(rawValue: 0))
+        g_dbus_connection_call(bus, destination, path, interface, method, tuple, nil, flags, -1, nil, nil, nil)
+        return nil
+    }
+
+    private func connectOpen() {
+        Signal.connectOpen(UnsafeMutableRawPointer(application)) { [weak self] urls in self?.onOpen?(urls) }
     }
 }

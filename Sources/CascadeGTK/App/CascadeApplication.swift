@@ -34,6 +34,7 @@ public enum CascadeApplication {
         let cacheDirectory: URL
         let script: Script?
         let preferences: PreferencesFile?
+        var generation: DemoCatalogGeneration?
         init(
             options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL, script: Script?,
             preferences: PreferencesFile?
@@ -50,15 +51,16 @@ public enum CascadeApplication {
     ///
     /// `instance` is the process's application (already registered when it is unique);
     /// `options.paths` open once the window is up; `preferences` (nil: none are read or written)
-    /// give the window its remembered settings.
+    /// give the window its remembered settings; `generation` makes `catalog` first (first run).
     public static func run(
         instance: ApplicationInstance, options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL,
-        script: Script?, preferences: PreferencesFile? = nil
+        script: Script?, preferences: PreferencesFile? = nil, generating generation: DemoCatalogGeneration? = nil
     ) -> Int32 {
         MainLoopBridge.install()
         let state = State(
             options: options, catalog: catalog, cacheDirectory: cacheDirectory, script: script,
             preferences: preferences)
+        state.generation = generation
         let app = instance.application
         Signal.connect(UnsafeMutableRawPointer(app), "activate") {
             activate(app: OpaquePointer(app), state: state)
@@ -79,7 +81,7 @@ public enum CascadeApplication {
         }
         let window = AppWindow(
             application: app, options: state.options, catalog: state.catalog, cacheDirectory: state.cacheDirectory,
-            preferences: state.preferences)
+            preferences: state.preferences, generating: state.generation)
         state.window = window
         window.present()
         if !state.options.paths.isEmpty { window.open(paths: state.options.paths) }

@@ -43,9 +43,9 @@ public final class PlayerPage {
     /// the first frame).
     public init(pipeline: ImagePipeline? = nil) {
         self.pipeline = pipeline
-        PlayerStylesheet.install()
+        Stylesheet.install()
         engine = MediaStreamEngine()
-        controller = PlayerController(engine: engine, scheduler: GLibPlayerScheduler())
+        controller = PlayerController(engine: engine, scheduler: GLibScheduler())
 
         root = gtk_overlay_new()
         gtk_widget_add_css_class(root, "player-page")

@@ -34,7 +34,7 @@ public final class BannerCarouselView {
     /// Creates a carousel auto-advancing every `interval` seconds.
     public init(pipeline: ImagePipeline, interval: Double = 4) {
         binder = ImageBinder(pipeline: pipeline)
-        model = CarouselModel(pageCount: 0, autoAdvanceInterval: interval, scheduler: GLibTimerScheduler())
+        model = CarouselModel(pageCount: 0, autoAdvanceInterval: interval, scheduler: GLibScheduler())
         root = gtk_overlay_new()
         gtk_widget_add_css_class(root, "banner")
         gtk_widget_set_overflow(root, GTK_OVERFLOW_HIDDEN)

@@ -105,6 +105,15 @@ public final class ChannelPagerView {
     public var stripOffset: Double {
         gtk_adjustment_get_value(gtk_scrolled_window_get_hadjustment(OpaquePointer(stripScroller)))
     }
+    /// Where strip coordinate (0, 0) is drawn in `ancestor`'s coordinates (the strip's scroll
+    /// offset included): tab `i` is drawn at `origin.x + tabStripFrames[i].minX`.
+    public func stripOrigin(in ancestor: UnsafeMutablePointer<GtkWidget>) -> CGPoint {
+        var point = graphene_point_t()
+        var result = graphene_point_t()
+        graphene_point_init(&point, 0, 0)
+        guard gtk_widget_compute_point(strip, ancestor, &point, &result) != 0 else { return .zero }
+        return CGPoint(x: Double(result.x), y: Double(result.y))
+    }
     /// The tab strip's visible width.
     public var stripWidth: Double { Double(gtk_widget_get_width(stripScroller)) }
 
@@ -175,14 +184,12 @@ public final class ChannelPagerView {
             widths.append(CGFloat(natural))
             height = max(height, naturalHeight)
         }
-        let stripLayout = PagingStripLayout(
-            sizing: .widths(widths), spacing: 4, insets: LayoutInsets(top: 0, left: 8, bottom: 0, right: 8),
-            containerSize: CGSize(width: 10_000, height: CGFloat(height)))
-        tabFrames = widths.indices.compactMap { stripLayout.frame(for: .item($0)) }
+        let stripLayout = ChannelPagerModel.tabStrip(widths: widths, height: CGFloat(height))
+        tabFrames = stripLayout.frames
         for (tab, frame) in zip(tabs, tabFrames) {
             gtk_fixed_move(strip.as(GtkFixed.self), tab, frame.minX, frame.minY)
         }
-        gtk_widget_set_size_request(strip, Int32(saturating: (tabFrames.last?.maxX ?? 0) + 8), height + 3)
+        gtk_widget_set_size_request(strip, Int32(saturating: stripLayout.contentWidth), height + 3)
     }
 
     private func connectSwipes() {

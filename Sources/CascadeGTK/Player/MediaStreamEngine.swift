@@ -98,7 +98,7 @@ public final class MediaStreamEngine: PlaybackEngine {
         }
         reportedFailure = false
         let load = loadCount
-        watchdog = PlayerTimeout(after: configuration.prepareTimeout) { [weak self] in
+        watchdog = MainLoopTimer.after(seconds: configuration.prepareTimeout) { [weak self] in
             guard let self, self.loadCount == load else { return }
             if let stream = self.stream, gtk_media_stream_is_prepared(stream) != 0 { return }
             self.fail("timed out preparing the video after \(Self.describe(self.configuration.prepareTimeout)) s")
@@ -110,12 +110,11 @@ public final class MediaStreamEngine: PlaybackEngine {
         }
         let probe = MediaProbe(deadline: max(0.5, configuration.prepareTimeout * 0.8))
         let weakSelf = WeakEngine(self)
-        probeTask = Task.detached {
-            let outcome = await probe.probe(url)
-            guard !Task.isCancelled else { return }
+        // A callback, not a Task: the answer must arrive even when Swift's cooperative threads
+        // are all busy.
+        probe.probe(url) { outcome in
             MainLoopHandoff.async {
                 guard let self = weakSelf.engine, self.loadCount == load else { return }
-                self.probeTask = nil
                 self.proceed(with: outcome, url: url, failLater: false)
             }
         }
@@ -214,19 +213,19 @@ public final class MediaStreamEngine: PlaybackEngine {
 
     // MARK: Private
 
-    private var connections: [PlayerSignalConnection] = []
-    private var watchdog: PlayerTimeout?
-    private var probeTask: Task<Void, Never>?
+    /// Signal handlers on the current stream: (instance, handler id).
+    private var connections: [(instance: gpointer, handler: gulong)] = []
+    private var watchdog: MainLoopTimer?
     /// Whether `play` was called since `load` (applied when the probe lets the stream open).
     private var playRequested = false
-    private var deferredFailure: PlayerTimeout?
+    private var deferredFailure: MainLoopTimer?
     private var pendingSeek: (@MainActor (Bool) -> Void)?
     private var firstFrameSeen = false
     private var generation = 0
     /// Counts `load`/`release` calls: a probe or watchdog of an earlier load does nothing.
     private var loadCount = 0
     private var stall: StallDetector
-    private var stallTimer: PlayerTimeout?
+    private var stallTimer: MainLoopTimer?
     private var reportedFailure = false
 
     private func connectSignals(_ stream: UnsafeMutablePointer<GtkMediaStream>) {
@@ -243,14 +242,14 @@ public final class MediaStreamEngine: PlaybackEngine {
             }
         }
         connections = [
-            PlayerSignalConnection.notify(instance, property: "prepared", on { $0.preparedChanged() }),
-            PlayerSignalConnection.notify(instance, property: "duration", on { $0.durationChanged() }),
-            PlayerSignalConnection.notify(instance, property: "timestamp", on { $0.timestampChanged() }),
-            PlayerSignalConnection.notify(instance, property: "ended", on { $0.endedChanged() }),
-            PlayerSignalConnection.notify(instance, property: "error", on { $0.reportErrorIfAny() }),
-            PlayerSignalConnection.notify(instance, property: "seeking", on { $0.seekingChanged() }),
-            PlayerSignalConnection.plain(instance, signal: "invalidate-contents", on { $0.frameArrived() }),
-        ]
+            Signal.connectNotify(instance, "prepared", on { $0.preparedChanged() }),
+            Signal.connectNotify(instance, "duration", on { $0.durationChanged() }),
+            Signal.connectNotify(instance, "timestamp", on { $0.timestampChanged() }),
+            Signal.connectNotify(instance, "ended", on { $0.endedChanged() }),
+            Signal.connectNotify(instance, "error", on { $0.reportErrorIfAny() }),
+            Signal.connectNotify(instance, "seeking", on { $0.seekingChanged() }),
+            Signal.connect(instance, "invalidate-contents", on { $0.frameArrived() }),
+        ].map { (instance, $0) }
     }
 
     private func preparedChanged() {
@@ -273,7 +272,7 @@ public final class MediaStreamEngine: PlaybackEngine {
     }
 
     private func scheduleStallCheck() {
-        stallTimer = PlayerTimeout(after: 0.25) { [weak self] in
+        stallTimer = MainLoopTimer.after(seconds: 0.25) { [weak self] in
             guard let self, let stream = self.stream else { return }
             let running =
                 gtk_media_stream_is_prepared(stream) != 0 && gtk_media_stream_get_playing(stream) != 0
@@ -323,7 +322,7 @@ public final class MediaStreamEngine: PlaybackEngine {
     /// controller while it is still inside `load`.
     private func failSoon(_ message: String) {
         reportedFailure = false
-        deferredFailure = PlayerTimeout(after: 0) { [weak self] in
+        deferredFailure = MainLoopTimer.after(seconds: 0) { [weak self] in
             self?.deferredFailure = nil
             self?.fail(message)
         }
@@ -336,8 +335,6 @@ public final class MediaStreamEngine: PlaybackEngine {
     }
 
     private func release() {
-        probeTask?.cancel()
-        probeTask = nil
         playRequested = false
         loadCount += 1
         watchdog?.cancel()
@@ -347,7 +344,7 @@ public final class MediaStreamEngine: PlaybackEngine {
         deferredFailure?.cancel()
         deferredFailure = nil
         finishSeek(false)
-        for connection in connections { connection.disconnect() }
+        for connection in connections { Signal.disconnect(connection.instance, connection.handler) }
         connections = []
         generation += 1
         if let stream {
@@ -357,7 +354,7 @@ public final class MediaStreamEngine: PlaybackEngine {
         }
     }
 
-    /// Drops the engine's reference to a paused `stream` after `releaseDelay` seconds.
+    /// Drops the engine's reference to a paused `stream` after `releaseDelay` milliseconds.
     ///
     /// GStreamer 1.22 (Debian 12) never frees a `GstPlay` whose API bus still holds messages
     /// when its `GstPlayer` goes away: each queued message references the `GstPlay`, so the
@@ -365,16 +362,11 @@ public final class MediaStreamEngine: PlaybackEngine {
     /// fixed in 1.23.1). Paused, the player posts nothing new, and GTK's signal adapter drains
     /// the bus from the main loop meanwhile; the release then frees everything.
     private static func releaseWhenDrained(_ stream: UnsafeMutablePointer<GtkMediaStream>) {
-        g_timeout_add_full(
-            G_PRIORITY_DEFAULT, releaseDelay,
-            { data in
-                g_object_unref(data)
-                return 0
-            }, UnsafeMutableRawPointer(stream), nil)
+        MainLoopTimer.after(releaseDelay) { g_object_unref(UnsafeMutableRawPointer(stream)) }
     }
 
     /// Milliseconds between pausing a released stream and dropping it (see `releaseWhenDrained`).
-    static let releaseDelay: guint = 400
+    static let releaseDelay: UInt32 = 400
 
     /// GStreamer's play API prefixes errors with the failing element's path and may append
     /// debug lines ("Error from element /GstPlayBin:playbin/…/GstTypeFindElement:typefind: Could

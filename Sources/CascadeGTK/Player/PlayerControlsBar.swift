@@ -126,44 +126,22 @@ final class PlayerControlsBar {
     private func watchPointer(on widget: UnsafeMutablePointer<GtkWidget>) {
         let legacy = gtk_event_controller_legacy_new()!
         gtk_event_controller_set_propagation_phase(legacy, GTK_PHASE_CAPTURE)
-        LegacyEvents.connect(UnsafeMutableRawPointer(legacy)) { [weak self] type in
-            guard let self else { return }
+        Signal.connectEvent(UnsafeMutableRawPointer(legacy)) { [weak self] type in
+            // Watch only: the slider still gets every event.
+            guard let self else { return false }
             switch type {
             case GDK_BUTTON_PRESS, GDK_TOUCH_BEGIN:
                 self.isScrubbing = true
                 self.onInteraction?()
             case GDK_BUTTON_RELEASE, GDK_TOUCH_END, GDK_TOUCH_CANCEL:
-                guard self.isScrubbing else { return }
+                guard self.isScrubbing else { return false }
                 self.isScrubbing = false
                 self.onSeek?(gtk_range_get_value(self.progress.as(GtkRange.self)))
             default:
                 break
             }
+            return false
         }
         gtk_widget_add_controller(widget, legacy)
-    }
-}
-
-/// `gboolean (*)(GtkEventControllerLegacy *, GdkEvent *, gpointer)`: observes event types
-/// without consuming them.
-@MainActor
-private enum LegacyEvents {
-    final class Box: @unchecked Sendable {
-        let body: @MainActor (GdkEventType) -> Void
-        init(_ body: @escaping @MainActor (GdkEventType) -> Void) { self.body = body }
-    }
-
-    static func connect(_ controller: gpointer, _ body: @escaping @MainActor (GdkEventType) -> Void) {
-        let thunk: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean = { _, event, data in
-            guard let event, let data else { return 0 }
-            let box = Unmanaged<Box>.fromOpaque(data).takeUnretainedValue()
-            let type = gdk_event_get_event_type(event)
-            MainActor.assumeIsolated { box.body(type) }
-            return 0
-        }
-        let data = Unmanaged.passRetained(Box(body)).toOpaque()
-        g_signal_connect_data(
-            controller, "event", unsafeBitCast(thunk, to: GCallback.self), data,
-            { data, _ in if let data { Unmanaged<Box>.fromOpaque(data).release() } }, GConnectFlags(rawValue: 0))
     }
 }

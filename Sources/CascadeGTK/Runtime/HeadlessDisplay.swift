@@ -21,6 +21,13 @@ public final class HeadlessDisplay: @unchecked Sendable {
     /// runs started at once can never pick the same display or take over each other's (guessing
     /// a free number from the lock files raced).
     public static func start() -> HeadlessDisplay? {
+        guard let display = launch() else { return nil }
+        setenv("DISPLAY", display.name, 1)
+        return display
+    }
+
+    /// Starts Xvfb on a display number it picks (`-displayfd`) without touching `$DISPLAY`.
+    static func launch() -> HeadlessDisplay? {
         let candidates = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"]
         guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             return nil
@@ -38,7 +45,6 @@ public final class HeadlessDisplay: @unchecked Sendable {
             process.waitUntilExit()
             return nil
         }
-        setenv("DISPLAY", ":\(number)", 1)
         return HeadlessDisplay(name: ":\(number)", process: process)
     }
 
@@ -67,7 +73,11 @@ public final class HeadlessDisplay: @unchecked Sendable {
 
     /// Stops the X server.
     public func stop() {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        // Reap it (bounded), so no zombie is left behind.
+        let deadline = Date().addingTimeInterval(3)
+        while process.isRunning, Date() < deadline { usleep(5_000) }
     }
 
     deinit { stop() }

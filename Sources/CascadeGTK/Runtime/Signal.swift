@@ -1,11 +1,20 @@
 import CGtk
+import Foundation
 
-/// Connects Swift closures to GObject signals.
+/// Connects Swift closures to GObject signals: the host's one signal helper.
 ///
 /// `g_signal_connect` is a macro and is not imported; each signal signature needs its own
 /// non-capturing `@convention(c)` thunk. The closure travels as retained user data and is
 /// released by the closure notify when the handler is disconnected or the object dies, so a
 /// connection never leaks its closure.
+///
+/// Handlers run on the main thread. Signals without a return value (`connect`,
+/// `connectNotify`) may also be emitted from other threads — GStreamer emits a media stream's
+/// `invalidate-contents` and property notifications from its streaming threads — and are then
+/// handed to the main loop by `MainLoopHandoff` (an idle source on the default main context,
+/// which only the main thread iterates; `g_main_context_invoke` would not do: it runs the
+/// callback on the calling thread whenever the main context is not being iterated at that
+/// moment). Signals that return a value are input events GTK emits on the main thread.
 @MainActor
 public enum Signal {
     private final class Box<F>: @unchecked Sendable {
@@ -24,33 +33,46 @@ public enum Signal {
         return g_signal_connect_data(instance, name, thunk, data, release, GConnectFlags(rawValue: 0))
     }
 
-    fileprivate static func unbox<F>(_ data: gpointer?) -> F {
+    fileprivate nonisolated static func unbox<F>(_ data: gpointer?) -> F {
         (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! Box<F>).body
     }
 
-    /// `void (*)(GObject *, gpointer)`: clicked, destroy, value-changed, close-request-free.
+    /// `void (*)(GObject *, gpointer)`: clicked, destroy, value-changed,
+    /// `invalidate-contents`; from any thread.
     @discardableResult
     public static func connect(_ instance: gpointer, _ name: String, _ body: @escaping @MainActor () -> Void) -> gulong
     {
-        let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
-            let body: @MainActor () -> Void = Signal.unbox(data)
-            MainActor.assumeIsolated { body() }
-        }
+        let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in Signal.deliver(data) }
         return connect(instance, name, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
-    /// `void (*)(GObject *, GParamSpec *, gpointer)`: `notify::property`.
+    /// `void (*)(GObject *, GParamSpec *, gpointer)`: `notify::property`; from any thread.
     @discardableResult
     public static func connectNotify(
         _ instance: gpointer, _ property: String, _ body: @escaping @MainActor () -> Void
     )
         -> gulong
     {
-        let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
-            let body: @MainActor () -> Void = Signal.unbox(data)
-            MainActor.assumeIsolated { body() }
-        }
+        let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in Signal.deliver(data) }
         return connect(instance, "notify::\(property)", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// Runs a `() -> Void` handler on the main thread: at once when called there, else through
+    /// `MainLoopHandoff` (holding the handler until it ran).
+    private nonisolated static func deliver(_ data: gpointer?) {
+        guard let data else { return }
+        let body: @MainActor () -> Void = Signal.unbox(data)
+        if Thread.isMainThread {
+            MainActor.assumeIsolated { body() }
+            return
+        }
+        let handler = Handoff(body: body)
+        MainLoopHandoff.async { handler.body() }
+    }
+
+    /// A handler crossing to the main thread; it only ever runs there.
+    private struct Handoff: @unchecked Sendable {
+        let body: @MainActor () -> Void
     }
 
     /// `void (*)(GtkGesture *, gint n_press, gdouble x, gdouble y, gpointer)`: click pressed/released.
@@ -102,6 +124,53 @@ public enum Signal {
         return connect(instance, "key-pressed", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// `void (*)(GObject *, gint, gint, gpointer)`: `GtkDrawingArea::resize`.
+    @discardableResult
+    public static func connectSize(
+        _ instance: gpointer, _ name: String, _ body: @escaping @MainActor (Int, Int) -> Void
+    ) -> gulong {
+        let thunk: @convention(c) (gpointer?, gint, gint, gpointer?) -> Void = { _, width, height, data in
+            let body: @MainActor (Int, Int) -> Void = Signal.unbox(data)
+            MainActor.assumeIsolated { body(Int(width), Int(height)) }
+        }
+        return connect(instance, name, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `gboolean (*)(GtkEventControllerLegacy *, GdkEvent *, gpointer)`: `event`, with the
+    /// event's type; the handler returns whether it consumed the event.
+    @discardableResult
+    public static func connectEvent(
+        _ instance: gpointer, _ body: @escaping @MainActor (GdkEventType) -> Bool
+    ) -> gulong {
+        let thunk: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean = { _, event, data in
+            guard let event else { return 0 }
+            let body: @MainActor (GdkEventType) -> Bool = Signal.unbox(data)
+            let type = gdk_event_get_event_type(event)
+            return MainActor.assumeIsolated { body(type) } ? 1 : 0
+        }
+        return connect(instance, "event", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `void (*)(GApplication *, GFile **files, gint n_files, gchar *hint, gpointer)`:
+    /// `GApplication::open`, with the files' local paths.
+    @discardableResult
+    public static func connectOpen(_ instance: gpointer, _ body: @escaping @MainActor ([URL]) -> Void) -> gulong {
+        let thunk:
+            @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?, gpointer?)
+                -> Void = { _, files, n, _, data in
+                    guard let files else { return }
+                    var urls: [URL] = []
+                    for i in 0..<max(0, Int(n)) {
+                        guard let file = files[i], let path = g_file_get_path(file) else { continue }
+                        urls.append(URL(fileURLWithPath: String(cString: path)))
+                        g_free(path)
+                    }
+                    let body: @MainActor ([URL]) -> Void = Signal.unbox(data)
+                    MainActor.assumeIsolated { body(urls) }
+                }
+        return connect(instance, "open", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     /// `gboolean (*)(GtkWindow *, gpointer)`: close-request and other boolean-returning signals.
     @discardableResult
     public static func connectBool(
@@ -116,8 +185,11 @@ public enum Signal {
         return connect(instance, name, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
-    /// Disconnects a handler (its closure is released).
+    /// Disconnects a handler (its closure is released); does nothing for a handler already
+    /// gone. Call while `instance` is alive.
     public static func disconnect(_ instance: gpointer, _ handler: gulong) {
-        if handler != 0 { g_signal_handler_disconnect(instance, handler) }
+        if handler != 0, g_signal_handler_is_connected(instance, handler) != 0 {
+            g_signal_handler_disconnect(instance, handler)
+        }
     }
 }

@@ -13,10 +13,6 @@ public final class SizeProbe {
     /// Called after each size allocation that changed the size (outside the allocation).
     public var onResize: ((Int, Int) -> Void)?
 
-    private final class Box: @unchecked Sendable {
-        weak var probe: SizeProbe?
-    }
-
     /// Creates a probe.
     public init() {
         widget = gtk_drawing_area_new()
@@ -24,20 +20,11 @@ public final class SizeProbe {
         gtk_widget_set_can_focus(widget, 0)
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
-        let box = Box()
-        box.probe = self
-        let thunk: @convention(c) (gpointer?, gint, gint, gpointer?) -> Void = { _, width, height, data in
-            let box = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated {
-                // The signal runs inside size allocation: act after it, so moving or resizing
-                // children does not queue another allocation mid-way.
-                _ = MainLoopTimer.after(0) { [weak probe = box.probe] in probe?.onResize?(Int(width), Int(height)) }
-            }
+        // The signal runs inside size allocation: act after it, so moving or resizing children
+        // does not queue another allocation mid-way.
+        Signal.connectSize(UnsafeMutableRawPointer(widget), "resize") { [weak self] width, height in
+            _ = MainLoopTimer.after(0) { [weak self] in self?.onResize?(width, height) }
         }
-        g_signal_connect_data(
-            UnsafeMutableRawPointer(widget), "resize", unsafeBitCast(thunk, to: GCallback.self),
-            Unmanaged.passRetained(box).toOpaque(), { data, _ in Unmanaged<AnyObject>.fromOpaque(data!).release() },
-            GConnectFlags(rawValue: 0))
     }
 
     /// The current size of the probe.

@@ -11,20 +11,31 @@ public final class ScriptRunner {
     private let reportURL: URL
     private let screenshots: URL
     private var steps: [[String: Any]] = []
+    private var reportProblem: String?
 
-    /// Creates a runner; the script is parsed up front.
-    /// - Throws: `ScriptError` for a syntax error (nothing runs).
+    /// Creates a runner; the script is parsed and an empty report written up front.
+    /// - Throws: `ScriptError` for a syntax error, `ReportError` when the report cannot be
+    ///   written (nothing runs: a run whose report is lost must not look like a success).
     public init(app: AppWindow, script: String, reportURL: URL, screenshots: URL) throws {
         self.app = app
         self.actions = try ScriptAction.parse(script: script)
         self.reportURL = reportURL
         self.screenshots = screenshots
+        if let problem = writeReport() { throw ReportError(description: problem) }
+    }
+
+    /// The report file cannot be written.
+    public struct ReportError: Error, CustomStringConvertible {
+        /// What went wrong, with the path.
+        public let description: String
     }
 
     /// Runs every action in order; returns whether all succeeded.
     public func run() async -> Bool {
         var allOK = true
-        _ = await waitIdle(timeout: 20)  // the first screen: catalog, first page and covers
+        // The first screen: catalog, first page and covers (a first run's generation is for the
+        // script to wait for, so it can look at the progress).
+        if !app.isPreparingCatalog { _ = await waitIdle(timeout: 20) }
         for entry in actions {
             let result: Result<Void, ScriptFailure>
             do {
@@ -46,9 +57,13 @@ public final class ScriptRunner {
                     Data("cascade: line \(entry.line) '\(entry.text)': \(failure.message)\n".utf8))
             }
             steps.append(step)
-            writeReport()
+            reportProblem = writeReport() ?? reportProblem
         }
-        writeReport()
+        reportProblem = writeReport() ?? reportProblem
+        if let reportProblem {
+            FileHandle.standardError.write(Data("cascade: \(reportProblem)\n".utf8))
+            return false
+        }
         return allOK
     }
 
@@ -64,6 +79,10 @@ public final class ScriptRunner {
         case .wait(let ms):
             try await Task.sleep(for: .milliseconds(ms))
         case .waitIdle:
+            if app.isPreparingCatalog {
+                // Generating a catalog takes about a minute on two cores.
+                try await waitUntil(timeout: 900) { !app.isPreparingCatalog }
+            }
             guard await waitIdle(timeout: 15) else { throw ScriptFailure("still busy after 15 s") }
         case .resize(let width, let height):
             gtk_window_set_default_size(app.window.as(GtkWindow.self), Int32(clamping: width), Int32(clamping: height))
@@ -305,13 +324,18 @@ public final class ScriptRunner {
         try await frames(1)
     }
 
-    private func writeReport() {
+    /// Writes the report; returns what went wrong, or nil.
+    private func writeReport() -> String? {
         let report: [String: Any] = ["steps": steps]
-        guard let data = try? JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
-        else { return }
-        try? FileManager.default.createDirectory(
-            at: reportURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? data.write(to: reportURL, options: .atomic)
+        do {
+            let data = try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
+            try FileManager.default.createDirectory(
+                at: reportURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: reportURL, options: .atomic)
+            return nil
+        } catch {
+            return "cannot write the report \(reportURL.path): \(error.localizedDescription)"
+        }
     }
 }
 

@@ -41,6 +41,12 @@ enum StateReport {
                         "indicator": [round3(frame.minX), round3(frame.width)],
                         "selected_tab": [round3(tab.minX), round3(tab.width)],
                         "strip_offset": round3(pager.stripOffset), "strip_width": round3(pager.stripWidth),
+                        "frames": pager.tabStripFrames.map {
+                            [round3($0.minX), round3($0.minY), round3($0.width), round3($0.height)]
+                        },
+                        "origin": [
+                            round3(pager.stripOrigin(in: app.window).x), round3(pager.stripOrigin(in: app.window).y),
+                        ],
                     ]
                 }
             }
@@ -56,6 +62,7 @@ enum StateReport {
         state["player"] = app.playerPage.reportState(includeTitle: app.screen == .player)
         state["opened"] = app.opened.map { ["kind": $0.kind, "path": $0.url.path] }
         state["columns"] = app.columns.map { $0 as Any } ?? "auto"
+        state["catalog_progress"] = app.catalogProgress ?? NSNull()
         return state
     }
 

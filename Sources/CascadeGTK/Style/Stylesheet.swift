@@ -1,6 +1,8 @@
 import CGtk
 
-/// The app's CSS, installed once per display.
+/// The app's CSS, feed and player page alike, installed once per display. One provider: GTK
+/// compares selector specificity only within a provider, so rules split across providers would
+/// be decided by provider priority instead.
 @MainActor
 public enum Stylesheet {
     static let css = """
@@ -18,6 +20,7 @@ public enum Stylesheet {
         }
         .refresh-header, .load-footer { color: #5b5f6a; font-size: 10.5pt; }
         .load-footer.failed { color: #b3261e; }
+        .load-footer.beyond-limit { background: rgba(246, 246, 248, 0.94); color: #1f2128; }
         .alert-backdrop { background: alpha(black, 0.35); }
         .alert {
             background: #ffffff; border-radius: 12px; padding: 20px 24px 14px 24px;
@@ -42,6 +45,32 @@ public enum Stylesheet {
         .banner-dot.active { background: white; min-width: 16px; }
         .player-page { background: #101114; color: #f1f1f3; }
         .player-page .player-title { font-size: 14pt; font-weight: bold; }
+        .player-page.fullscreen { background: black; }
+        .player-surface { background: black; }
+        .player-play-button {
+            min-width: 44px; min-height: 44px; padding: 0; border-radius: 22px;
+            background: alpha(black, 0.55); color: white; border: none; outline: none;
+            box-shadow: 0 0 0 1px alpha(white, 0.6), 0 2px 8px alpha(black, 0.4);
+        }
+        .player-play-button:hover { background: alpha(black, 0.75); }
+        .player-controls {
+            background: linear-gradient(to top, alpha(black, 0.8), alpha(black, 0));
+            padding: 22px 10px 6px 10px; color: white;
+        }
+        .player-controls button {
+            color: white; background: none; border: none; box-shadow: none;
+            min-width: 30px; min-height: 30px; padding: 2px;
+        }
+        .player-controls button:hover { background: alpha(white, 0.15); }
+        .player-controls .player-time { font-size: 10pt; font-feature-settings: "tnum"; }
+        .player-controls scale trough { background: alpha(white, 0.3); min-height: 4px; }
+        .player-controls scale highlight { background: #ff3b5c; }
+        .player-controls scale slider { background: white; min-width: 12px; min-height: 12px; margin: -5px; }
+        .player-error {
+            background: alpha(black, 0.75); border-radius: 10px; padding: 16px 22px; color: white;
+        }
+        .player-error .player-error-title { font-weight: bold; font-size: 12pt; }
+        .player-error button { min-width: 88px; }
         """
 
     private static var installed = false

@@ -19,7 +19,7 @@ final class ImageTransferRouter: NSObject, URLSessionDataDelegate, @unchecked Se
     }
 
     private enum Stop {
-        case overflowed, redirectRefused(String)
+        case overflowed, redirectRefused(String), encodingRefused(String)
     }
 
     private struct Pending {
@@ -98,10 +98,19 @@ final class ImageTransferRouter: NSObject, URLSessionDataDelegate, @unchecked Se
             guard let entry = pending[dataTask.taskIdentifier], entry.stop == nil else { return false }
             pending[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse
             pending[dataTask.taskIdentifier]?.lastActivity = .now()
-            // A declared length over the cap fails at once (a compressed body is counted as it
-            // inflates, in didReceive data).
+            // A declared length over the cap fails at once.
             if response.expectedContentLength > Int64(entry.limits.maxBytes) {
                 pending[dataTask.taskIdentifier]?.stop = .overflowed
+                return false
+            }
+            // A compressed body is refused before any of it is inflated: the transport inflates
+            // faster than a delegate can count (a 1 MB gzip bomb would queue 1 GiB of chunks
+            // before the first count). Requests ask for `identity`, and covers (JPEG, PNG, WebP,
+            // GIF) are compressed already, so honest servers never send one.
+            if let http = response as? HTTPURLResponse, let encoding = Self.contentEncoding(of: http),
+                encoding != "identity"
+            {
+                pending[dataTask.taskIdentifier]?.stop = .encodingRefused(encoding)
                 return false
             }
             return true
@@ -132,6 +141,18 @@ final class ImageTransferRouter: NSObject, URLSessionDataDelegate, @unchecked Se
         entry.continuation.resume(with: Self.result(of: entry, task: task, error: error))
     }
 
+    /// The response's `Content-Encoding`, lower case, nil when absent or empty.
+    static func contentEncoding(of response: HTTPURLResponse) -> String? {
+        for (key, value) in response.allHeaderFields {
+            guard let key = key as? String, key.caseInsensitiveCompare("Content-Encoding") == .orderedSame,
+                let value = value as? String
+            else { continue }
+            let encoding = value.trimmingCharacters(in: .whitespaces).lowercased()
+            return encoding.isEmpty ? nil : encoding
+        }
+        return nil
+    }
+
     private static func result(
         of entry: Pending, task: URLSessionTask, error: (any Error)?
     ) -> Result<
@@ -141,6 +162,8 @@ final class ImageTransferRouter: NSObject, URLSessionDataDelegate, @unchecked Se
         case .overflowed?: return .failure(ImagePipelineError.tooLarge(limit: entry.limits.maxBytes))
         case .redirectRefused(let scheme)?:
             return .failure(ImagePipelineError.refused("redirect to a \(scheme) URL"))
+        case .encodingRefused(let encoding)?:
+            return .failure(ImagePipelineError.refused("a \(encoding)-encoded body"))
         case nil: break
         }
         if let error {

@@ -4,13 +4,15 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The default transport: `URLSession` for `http`/`https` URLs, bounded file reads for `file`
-/// URLs, both off the calling thread.
+/// The default transport: `PlainHTTPClient` for `http` (pulled reads on its own socket),
+/// `URLSession` for `https`, bounded file reads for `file` URLs, all off the calling thread.
 ///
 /// Every fetch is bounded in memory and time:
-/// - the body is collected by a session delegate that counts the bytes *as delivered*, that is
-///   after `Content-Encoding` decompression, and cancels the transfer the moment they pass
-///   `maximumBytes` (a 1 MB gzip bomb inflating to 1 GiB stops at the cap): `.tooLarge`;
+/// - the body is collected by a session delegate that counts the bytes as delivered and cancels
+///   the transfer the moment they pass `maximumBytes`: `.tooLarge`;
+/// - a compressed body (`Content-Encoding` other than `identity`, which requests ask for) is
+///   refused when the headers arrive, before one byte is inflated (`.refused`): libcurl inflates
+///   a 1 MB gzip bomb to 1 GiB faster than any delegate can count it;
 /// - a request that stays silent for `timeout` seconds fails with `.timeout`, and so does one
 ///   that is still receiving after `deadline` seconds (an endless body);
 /// - redirects are followed only to `http`/`https` URLs;
@@ -69,7 +71,9 @@ public final class URLSessionDataFetcher: DataFetching {
         switch url.scheme?.lowercased() {
         case "file":
             return try await readFile(url)
-        case "http", "https":
+        case "http":
+            return try await plainDownload(url)
+        case "https":
             return try await download(url)
         default:
             throw ImagePipelineError.fetchFailed("unsupported URL scheme: \(url.scheme ?? "none")")
@@ -88,9 +92,34 @@ public final class URLSessionDataFetcher: DataFetching {
         }
     }
 
+    /// `http://` through `PlainHTTPClient`: pulled reads, so memory never exceeds the cap however
+    /// fast the server sends; an https redirect continues through `URLSession`.
+    private func plainDownload(_ url: URL) async throws -> Data {
+        #if canImport(Glibc)
+            let client = PlainHTTPClient(maximumBytes: maximumBytes, idleTimeout: timeout, deadline: deadline)
+            let cancelled = Locked(false)
+            let outcome = try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    Self.fileQueue.async {
+                        continuation.resume(with: Result { try client.get(url) { cancelled.withLock { $0 } } })
+                    }
+                }
+            } onCancel: {
+                cancelled.withLock { $0 = true }
+            }
+            switch outcome {
+            case .body(let data): return data
+            case .secureRedirect(let target): return try await download(target)
+            }
+        #else
+            return try await download(url)
+        #endif
+    }
+
     private func download(_ url: URL) async throws -> Data {
         var request = URLRequest(url: url)
         request.timeoutInterval = timeout.rounded(.up) + 1
+        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         let task = session.dataTask(with: request)
         let limits = ImageTransferRouter.Limits(maxBytes: maximumBytes, idleTimeout: timeout, deadline: deadline)
         return try await withTaskCancellationHandler {

@@ -106,6 +106,11 @@ extension PixbufFormat {
                 guard skipSubBlocks() else { return "truncated GIF extension" }
             case 0x2C:
                 guard position + 9 <= bytes.count else { return "truncated GIF image descriptor" }
+                // gdk-pixbuf's GIF loader logs GLib criticals (a pixbuf of height 0, then an
+                // unref of NULL) for a frame of zero width or height; found by the image fuzzer.
+                let width = Int(bytes[position + 4]) | Int(bytes[position + 5]) << 8
+                let height = Int(bytes[position + 6]) | Int(bytes[position + 7]) << 8
+                guard width > 0, height > 0 else { return "GIF frame of zero size" }
                 let packed = bytes[position + 8]
                 position += 9
                 if packed & 0x80 != 0 { position += 3 << (Int(packed & 7) + 1) }

@@ -1,3 +1,4 @@
+import CascadeScheduling
 import Foundation
 
 /// The player state machine: every decision of the player page, with the engine only playing.
@@ -38,12 +39,12 @@ public final class PlayerController {
     /// The initial volume is the engine's.
     public init(
         source: URL? = nil, engine: PlaybackEngine, resolver: SourceResolving = FlvToMp4SourceResolver(),
-        scheduler: PlayerScheduling? = nil, configuration: Configuration = Configuration()
+        scheduler: Scheduling? = nil, configuration: Configuration = Configuration()
     ) {
         self.source = source
         self.engine = engine
         self.resolver = resolver
-        let scheduler = scheduler ?? DispatchPlayerScheduler()
+        let scheduler = scheduler ?? DispatchScheduler()
         self.scheduler = scheduler
         self.configuration = configuration
         autoHide = ControlsAutoHide(delay: configuration.controlsAutoHideDelay, scheduler: scheduler)
@@ -215,17 +216,17 @@ public final class PlayerController {
 
     let engine: PlaybackEngine
     let resolver: SourceResolving
-    let scheduler: PlayerScheduling
+    let scheduler: Scheduling
     let autoHide: ControlsAutoHide
     var session = 0
     var wantsPlayback = false
     var pendingSeek: Double?
     var seekGeneration = 0
     var resumePosition: Double = 0
-    var pendingStop: PlayerScheduledTask?
+    var pendingStop: ScheduledTask?
     var isAwaitingFullscreenExitToStop = false
     var pan: PanGestureResolver?
-    var bufferingWatch: PlayerScheduledTask?
+    var bufferingWatch: ScheduledTask?
     var lastPublished = PlayerSnapshot()
 
     /// Applies `change` and publishes the snapshot if it changed.

@@ -1,3 +1,5 @@
+import CascadeScheduling
+
 /// Shows the controls overlay on interaction and hides it after a quiet period.
 ///
 /// Auto-hiding is only enabled while playback runs: a paused, ended or failed player keeps
@@ -14,12 +16,12 @@ public final class ControlsAutoHide {
     /// Called whenever `isVisible` changes (including when the countdown hides them).
     public var onVisibilityChange: (@MainActor (Bool) -> Void)?
 
-    private let scheduler: PlayerScheduling
-    private var pending: PlayerScheduledTask?
+    private let scheduler: Scheduling
+    private var pending: ScheduledTask?
 
     /// Creates a model that hides the controls `delay` seconds after the last interaction.
     /// A negative or non-finite delay is clamped to 0.
-    public init(delay: Double = 2.5, scheduler: PlayerScheduling) {
+    public init(delay: Double = 2.5, scheduler: Scheduling) {
         self.delay = delay.isFinite ? max(0, delay) : 0
         self.scheduler = scheduler
     }

@@ -32,10 +32,21 @@ public struct MediaProbe: Sendable {
 
     /// Probes `url`.
     public func probe(_ url: URL) async -> Outcome {
+        await withCheckedContinuation { continuation in
+            probe(url) { continuation.resume(returning: $0) }
+        }
+    }
+
+    /// Probes `url` and calls `completion` once, on a URLSession or dispatch thread.
+    ///
+    /// Uses no Swift concurrency, so a host whose cooperative threads are busy (or blocked by
+    /// tests waiting on child processes) still gets its answer.
+    public func probe(_ url: URL, completion: @escaping @Sendable (Outcome) -> Void) {
         switch url.scheme?.lowercased() {
-        case "file": return Self.probeLocalFile(url)
-        case "http", "https": return await probeRemote(url)
-        default: return .refused("This isn't a video (unsupported address \(url.scheme ?? "without a scheme")).")
+        case "file": completion(Self.probeLocalFile(url))
+        case "http", "https": probeRemote(url, completion: completion)
+        default:
+            completion(.refused("This isn't a video (unsupported address \(url.scheme ?? "without a scheme"))."))
         }
     }
 
@@ -53,25 +64,20 @@ public struct MediaProbe: Sendable {
         return .classified(MediaSignature(header: header ?? Data()))
     }
 
-    private func probeRemote(_ url: URL) async -> Outcome {
+    private func probeRemote(_ url: URL, completion: @escaping @Sendable (Outcome) -> Void) {
         var request = URLRequest(url: url)
         request.setValue("bytes=0-\(MediaSignature.headerLength - 1)", forHTTPHeaderField: "Range")
-        let collector = HeaderCollector()
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = deadline.rounded(.up) + 1
         configuration.urlCache = nil
+        let collector = HeaderCollector()
         let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
-        defer { session.invalidateAndCancel() }
-        let task = session.dataTask(with: request)
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                collector.start(task: task, continuation: continuation)
-                DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
-                    collector.finish(.unreadable("The video could not be reached in time"))
-                }
-            }
-        } onCancel: {
-            collector.finish(.unreadable("cancelled"))
+        collector.start(task: session.dataTask(with: request)) { outcome in
+            session.invalidateAndCancel()
+            completion(outcome)
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
+            collector.finish(.unreadable("The video could not be reached in time"))
         }
     }
 }
@@ -83,25 +89,25 @@ private final class HeaderCollector: NSObject, URLSessionDataDelegate, @unchecke
     private let lock = NSLock()
     private var data = Data()
     private var task: URLSessionTask?
-    private var continuation: CheckedContinuation<MediaProbe.Outcome, Never>?
+    private var completion: (@Sendable (MediaProbe.Outcome) -> Void)?
 
-    func start(task: URLSessionTask, continuation: CheckedContinuation<MediaProbe.Outcome, Never>) {
+    func start(task: URLSessionTask, completion: @escaping @Sendable (MediaProbe.Outcome) -> Void) {
         lock.withLock {
             self.task = task
-            self.continuation = continuation
+            self.completion = completion
         }
         task.resume()
     }
 
     /// Resumes the caller with `outcome` (only the first call counts) and cancels the transfer.
     func finish(_ outcome: MediaProbe.Outcome) {
-        let continuation = lock.withLock { () -> CheckedContinuation<MediaProbe.Outcome, Never>? in
-            defer { self.continuation = nil }
-            return self.continuation
+        let completion = lock.withLock { () -> (@Sendable (MediaProbe.Outcome) -> Void)? in
+            defer { self.completion = nil }
+            return self.completion
         }
-        let task = lock.withLock { self.task }
-        task?.cancel()
-        continuation?.resume(returning: outcome)
+        guard let completion else { return }
+        lock.withLock { self.task }?.cancel()
+        completion(outcome)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive received: Data) {

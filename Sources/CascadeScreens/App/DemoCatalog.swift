@@ -21,11 +21,21 @@ public enum DemoCatalog {
 
     /// The default cache location: `$XDG_CACHE_HOME/cascade/demo-catalog-v1` (or `~/.cache/...`).
     public static var defaultDirectory: URL {
-        let environment = ProcessInfo.processInfo.environment
-        let cache =
-            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-        return cache.appendingPathComponent("cascade/demo-catalog-v1")
+        cacheHome(environment: ProcessInfo.processInfo.environment).appendingPathComponent("cascade/demo-catalog-v1")
+    }
+
+    /// The user's cache folder: `$XDG_CACHE_HOME` when it is an absolute path, else `~/.cache`
+    /// (the XDG Base Directory spec says a relative value is invalid and must be ignored).
+    public static func cacheHome(environment: [String: String]) -> URL {
+        if let value = environment["XDG_CACHE_HOME"], value.hasPrefix("/") {
+            return URL(fileURLWithPath: value, isDirectory: true)
+        }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache", isDirectory: true)
+    }
+
+    /// The small catalog (2 channels × 14 one-second clips) `--small-demo` uses, beside the default.
+    public static var smallDirectory: URL {
+        defaultDirectory.deletingLastPathComponent().appendingPathComponent("demo-catalog-small")
     }
 
     /// The generator script: installed beside the binary (`<prefix>/share/cascade/`, see

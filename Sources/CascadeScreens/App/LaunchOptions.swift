@@ -45,6 +45,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var showHelp = false
     /// Whether to print the version (and the GTK and GStreamer versions) and exit.
     public var showVersion = false
+    /// Whether the generated demo catalog is the small one (2 channels × 14 short clips).
+    public var smallDemo = false
     /// Files and folders to open (positional arguments; `file://` URIs become paths).
     public var paths: [String] = []
     /// `--single-instance` (true) or `--new-instance` (false); nil lets the mode decide (see
@@ -66,6 +68,7 @@ public struct LaunchOptions: Equatable, Sendable {
                                 otherwise page and size are appended as query parameters
           --feed-server URL     use a feed server's channels (see scripts/feed_server.py)
           --catalog DIR         use a catalog directory instead of the generated demo catalog
+          --small-demo          generate and use a small demo catalog (2 × 14 clips, for tests)
           --folder DIR          browse a folder of your videos (one channel per subfolder,
                                 freedesktop thumbnails as covers); also `cascade DIR`
           --columns N           fixed column count (default: adaptive, 2 at the reference width)
@@ -125,6 +128,7 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--version": options.showVersion = true
             case "--single-instance": options.singleInstance = true
             case "--new-instance": options.singleInstance = false
+            case "--small-demo": options.smallDemo = true
             case "--preferences": options.preferences = true
             case "--no-preferences": options.preferences = false
             case "--feed-url":

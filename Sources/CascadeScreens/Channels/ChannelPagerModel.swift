@@ -1,5 +1,6 @@
 import CascadeCollection
 import CascadeFeed
+import CascadeLayout
 import CascadeNumerics
 import Foundation
 
@@ -61,6 +62,22 @@ public final class ChannelPagerModel {
     /// The tab strip offset that centres the selected tab, clamped to its content.
     public func stripOffset(tabFrames: [CGRect], stripWidth: CGFloat) -> CGFloat {
         pager.stripOffset(tabFrames: tabFrames, stripWidth: stripWidth)
+    }
+
+    /// Points between two tabs.
+    public static let tabSpacing: CGFloat = 4
+    /// Points before the first tab and after the last.
+    public static let tabStripInset: CGFloat = 8
+
+    /// Where tabs of natural `widths` and `height` sit in the strip, left to right, and the
+    /// strip's content width (the last tab's end plus the inset).
+    public static func tabStrip(widths: [CGFloat], height: CGFloat) -> (frames: [CGRect], contentWidth: CGFloat) {
+        let layout = PagingStripLayout(
+            sizing: .widths(widths), spacing: tabSpacing,
+            insets: LayoutInsets(top: 0, left: tabStripInset, bottom: 0, right: tabStripInset),
+            containerSize: CGSize(width: 0, height: height))
+        let frames = widths.indices.compactMap { layout.frame(for: .item($0)) }
+        return (frames, layout.contentSize.width)
     }
 
     /// The page a swipe released at the current position with `velocity` (pages per second)

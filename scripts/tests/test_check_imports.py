@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Tests for scripts/check-imports.py: each broken fixture package must fail, the clean one pass.
 
-Run: python3 scripts/test_check_imports.py (scripts/test.sh does). Python standard library only.
+Run: python3 scripts/tests/test_check_imports.py (scripts/test.sh does). Python standard library only.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import sys
 import tempfile
 import unittest
 
-CHECKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "check-imports.py")
+CHECKER = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "check-imports.py")
 
 
 def manifest(targets: dict[str, list[str]], system: tuple[str, ...] = ()) -> dict:

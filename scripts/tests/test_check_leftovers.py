@@ -11,12 +11,12 @@ import tempfile
 import time
 import unittest
 
-CHECKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "check-leftovers.py")
+CHECKER = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "check-leftovers.py")
 
 
 class CheckLeftoversTests(unittest.TestCase):
-    def run_checker(self, run_id: str, tmpdir: str):
-        return subprocess.run([sys.executable, CHECKER, run_id, tmpdir], capture_output=True, text=True)
+    def run_checker(self, run_id: str, tmpdir: str, grace: float = 0.5):
+        return subprocess.run([sys.executable, CHECKER, run_id, tmpdir, str(grace)], capture_output=True, text=True)
 
     def test_clean_run_passes(self):
         with tempfile.TemporaryDirectory(prefix="check-leftovers-") as tmpdir:
@@ -40,6 +40,16 @@ class CheckLeftoversTests(unittest.TestCase):
             if child.poll() is None:
                 child.kill()
                 child.wait(5)
+
+    def test_a_process_that_exits_within_the_grace_period_passes(self):
+        run_id = f"short-{os.getpid()}"
+        child = subprocess.Popen(["sleep", "0.5"], env=dict(os.environ, CASCADE_TEST_RUN=run_id))
+        try:
+            with tempfile.TemporaryDirectory(prefix="check-leftovers-") as tmpdir:
+                result = self.run_checker(run_id, tmpdir, grace=30)
+            self.assertEqual(result.returncode, 0, result.stderr)
+        finally:
+            child.wait(10)
 
     def test_what_swift_test_itself_leaves_is_ignored(self):
         with tempfile.TemporaryDirectory(prefix="check-leftovers-") as tmpdir:

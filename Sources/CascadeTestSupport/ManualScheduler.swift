@@ -1,9 +1,9 @@
-import CascadePlayer
+import CascadeScheduling
 
-/// A scheduler on a virtual clock: actions run only when a test advances time, so auto-hide
-/// and fullscreen timeouts are tested instantly and deterministically.
+/// A `Scheduling` on a virtual clock: actions run only when a test advances time, so
+/// auto-advance, auto-hide and fullscreen timeouts are tested instantly and deterministically.
 @MainActor
-public final class ManualPlayerScheduler: PlayerScheduling {
+public final class ManualScheduler: Scheduling {
     private struct Entry {
         let id: Int
         let due: Double
@@ -22,11 +22,11 @@ public final class ManualPlayerScheduler: PlayerScheduling {
     public var pendingCount: Int { entries.count }
 
     /// Schedules `action` at `now + delay`.
-    public func schedule(after delay: Double, _ action: @escaping @MainActor () -> Void) -> PlayerScheduledTask {
+    public func schedule(after delay: Double, _ action: @escaping @MainActor () -> Void) -> ScheduledTask {
         nextID += 1
         let id = nextID
         entries.append(Entry(id: id, due: now + max(0, delay), action: action))
-        return PlayerScheduledTask(cancel: { [weak self] in
+        return ScheduledTask(cancel: { [weak self] in
             self?.entries.removeAll { $0.id == id }
         })
     }

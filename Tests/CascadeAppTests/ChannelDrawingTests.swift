@@ -1,0 +1,191 @@
+import CascadePixbuf
+import CascadeTestSupport
+import Foundation
+import Testing
+
+/// Channel pages are drawn whenever they are shown, in any order, checked in pixels: by script,
+/// and by a seeded run of real tab clicks, swipes and Ctrl+Tab presses.
+@Suite(.serialized) struct ChannelDrawingTests {
+    @Test func tabsInAnyOrderShowTheirCellsAndBannerAtOnce() throws {
+        // The order a new user met a blank page in: Travel, Nature, then Featured (whose view
+        // was dropped and rebuilt), then Travel again.
+        let script = """
+            wait-idle
+            screenshot p0
+            tap-tab 1
+            wait-idle
+            screenshot p1
+            tap-tab 2
+            wait-idle
+            screenshot p2
+            tap-tab 0
+            wait-idle
+            screenshot p3
+            carousel next
+            wait-idle
+            tap-tab 1
+            wait-idle
+            screenshot p4
+            swipe-page next
+            wait-idle
+            screenshot p5
+            tap-tab 4
+            wait-idle
+            screenshot p6
+            tap-tab 0
+            wait-idle
+            screenshot p7
+            """
+        let catalog = try TestCatalog.fiveChannels()
+        let dir = try Self.temporaryDirectory()
+        try script.write(to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
+        let result = try CascadeProcess.run(
+            arguments: [
+                "--catalog", catalog.path, "--carousel-interval", "0", "--script",
+                dir.appendingPathComponent("s.txt").path, "--report", dir.appendingPathComponent("r.json").path,
+                "--screenshots", dir.path,
+            ], environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path], timeout: 120)
+        let report = try #require(ScriptReport(url: dir.appendingPathComponent("r.json")), "stderr: \(result.stderr)")
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        for i in report.steps.indices {
+            #expect(report.ok(i), "step \(i) \(report.steps[i]["action"] ?? ""): \(report.steps[i]["error"] ?? "")")
+            let problems = ScreenCheck.drawnVersusModel(report, step: i)
+            #expect(problems.isEmpty, "\(problems)")
+        }
+        let expectedChannels = [0, 1, 2, 0, 1, 2, 4, 0]
+        for (n, channel) in expectedChannels.enumerated() {
+            let step = try #require(report.steps.firstIndex { ($0["action"] as? String) == "screenshot p\(n)" })
+            #expect(report.state(step)["channel"] as? Int == channel)
+            let problems = try ScreenCheck.pixelProblems(
+                png: dir.appendingPathComponent("p\(n).png"), report: report, step: step,
+                decoder: PixbufImageDecoder(), minimumCovers: 2)
+            #expect(problems.isEmpty, "\(problems)")
+        }
+        // The rebuilt Featured page's carousel steps (it is parented and its clock ticks).
+        let carousel = try #require(report.steps.firstIndex { ($0["action"] as? String) == "carousel next" })
+        #expect(report.state(carousel)["carousel_page"] as? Int == 1)
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    @Test func randomTabClicksSwipesAndCtrlTabAlwaysShowADrawnPage() throws {
+        let seed =
+            ProcessInfo.processInfo.environment["CASCADE_RANDOM_SEED"].flatMap(UInt64.init)
+            ?? UInt64.random(in: 1...UInt64(UInt32.max))
+        print(
+            "randomTabClicksSwipesAndCtrlTabAlwaysShowADrawnPage: seed \(seed) (CASCADE_RANDOM_SEED=\(seed) repeats it)"
+        )
+        var random = SeededGenerator(seed: seed)
+        let catalog = try TestCatalog.fiveChannels()
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The script only reports: the test acts with real X input and reads each settled state.
+        try ("wait-idle\n" + String(repeating: "wait 250ms\nwait-idle\n", count: 400)).write(
+            to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
+        let reportURL = dir.appendingPathComponent("r.json")
+        let display = try PrivateDisplay(windowManager: true)
+        let child = try CascadeProcess(
+            arguments: [
+                "--catalog", catalog.path, "--carousel-interval", "0", "--script",
+                dir.appendingPathComponent("s.txt").path, "--report", reportURL.path,
+            ], environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path, "DISPLAY": display.name])
+        defer { child.kill() }
+        let xdotool = { (arguments: [String]) in PlayerPageTests.xdotool(arguments, display: display.name) }
+
+        let first = try #require(ScriptReport.waitForSteps(1, at: reportURL, timeout: 60), "stderr: \(child.stderr)")
+        let search =
+            xdotool(["search", "--sync", "--onlyvisible", "--pid", "\(child.pid)", "--name", "^Cascade$"]) ?? ""
+        let window = try #require(search.split(separator: "\n").first.map(String.init), "no Cascade window")
+        var state = first.state(0)
+        var channel = state["channel"] as? Int ?? 0
+        let channels = (state["feeds"] as? [Any])?.count ?? 0
+        #expect(channels == 5)
+
+        for round in 0..<40 {
+            let before = ScriptReport(url: reportURL)?.steps.count ?? 0
+            let action: String
+            let origin = state["feed_origin"] as? [Double] ?? [0, 0]
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0:
+                let tab = Int.random(in: 0..<channels, using: &random)
+                let tabs = state["tabs"] as? [String: Any] ?? [:]
+                let frames = tabs["frames"] as? [[Double]] ?? []
+                let strip = tabs["origin"] as? [Double] ?? [0, 0]
+                let frame = try #require(frames.indices.contains(tab) ? frames[tab] : nil, "no tab frames")
+                action = "click tab \(tab)"
+                _ = xdotool([
+                    "mousemove", "--window", window, "\(Int(strip[0] + frame[0] + frame[2] / 2))",
+                    "\(Int(strip[1] + frame[1] + frame[3] / 2))", "click", "1",
+                ])
+                channel = tab
+            case 1:
+                let forward = Bool.random(using: &random)
+                action = "swipe \(forward ? "next" : "prev")"
+                // Quick horizontal wheel clicks over the page, past half a page (50 pt each on a
+                // 1000 pt page): the swipe settles on the neighbour whatever its speed.
+                _ = xdotool([
+                    "mousemove", "--window", window, "\(Int(origin[0] + 300))", "\(Int(origin[1] + 300))", "click",
+                    "--repeat", "13", "--delay", "12", forward ? "7" : "6",
+                ])
+                channel = min(channels - 1, max(0, channel + (forward ? 1 : -1)))
+            default:
+                let back = Bool.random(using: &random)
+                action = back ? "ctrl+shift+Tab" : "ctrl+Tab"
+                _ = xdotool([
+                    "mousemove", "--window", window, "\(Int(origin[0] + 300))", "\(Int(origin[1] + 300))", "key",
+                    back ? "ctrl+shift+Tab" : "ctrl+Tab",
+                ])
+                channel = min(channels - 1, max(0, channel + (back ? -1 : 1)))
+            }
+            // The first settled report (an ok wait-idle that started after the input) on the
+            // expected channel.
+            let expected = channel
+            let settled = Self.poll(reportURL, after: before + 1, timeout: 20) { state in
+                state["channel"] as? Int == expected
+            }
+            let latest = ScriptReport(url: reportURL)
+            let now = latest.map { $0.state($0.steps.count - 1)["channel"] as? Int ?? -1 } ?? -1
+            let (report, step) = try #require(
+                settled, "seed \(seed) round \(round) (\(action)): never settled on channel \(expected) (shows \(now))")
+            print("round \(round): \(action) → channel \(expected)")
+            state = report.state(step)
+            let png = dir.appendingPathComponent("round-\(round).png")
+            try ChildProcess.run(
+                "/usr/bin/env", ["DISPLAY=\(display.name)", "import", "-window", window, png.path], timeout: 30)
+            let problems =
+                try ScreenCheck.pixelProblems(
+                    png: png, report: report, step: step, decoder: PixbufImageDecoder(), minimumCovers: 2)
+                + ScreenCheck.drawnVersusModel(report, step: step)
+            #expect(problems.isEmpty, "seed \(seed) round \(round) (\(action)): \(problems)")
+            try? FileManager.default.removeItem(at: png)
+            if !problems.isEmpty { break }
+        }
+    }
+
+    // MARK: Helpers
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-drawing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Polls the report for the first ok `wait-idle` step at index ≥ `after` whose state
+    /// satisfies `condition` (bounded).
+    static func poll(
+        _ url: URL, after: Int, timeout: Double, _ condition: ([String: Any]) -> Bool
+    ) -> (ScriptReport, Int)? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let report = ScriptReport(url: url), report.steps.count > after {
+                for i in after..<report.steps.count
+                where report.ok(i) && report.steps[i]["action"] as? String == "wait-idle"
+                    && condition(report.state(i))
+                {
+                    return (report, i)
+                }
+            }
+            usleep(100_000)
+        }
+        return nil
+    }
+}

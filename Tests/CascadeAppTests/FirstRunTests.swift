@@ -1,0 +1,92 @@
+import CascadePixbuf
+import CascadeTestSupport
+import Foundation
+import Testing
+
+/// The first run generates the demo catalog inside the app with progress in the window and
+/// the terminal; killed half way, the next start resumes without redoing finished clips.
+@Suite(.serialized) struct FirstRunTests {
+    @Test func generationShowsProgressAndResumesAfterAnInterruption() throws {
+        let work = try DesktopFixtures.temporaryDirectory("firstrun")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let environment = ["XDG_CACHE_HOME": work.appendingPathComponent("cache").path, "GTK_A11Y": "none"]
+        let building = work.appendingPathComponent("cache/cascade/demo-catalog-small.building/media")
+        let catalog = work.appendingPathComponent("cache/cascade/demo-catalog-small")
+
+        // First run: look at the window while it generates, then kill the app half way.
+        let script = work.appendingPathComponent("first.txt")
+        try "screenshot generating\nwait-idle\n".write(to: script, atomically: true, encoding: .utf8)
+        let report = work.appendingPathComponent("first.json")
+        let first = try CascadeProcess(
+            arguments: [
+                "--small-demo", "--script", script.path, "--report", report.path, "--screenshots", work.path,
+            ], environment: environment)
+        let shown = try #require(ScriptReport.waitForSteps(1, at: report, timeout: 60), "\(first.stderr)")
+        let progress = try #require(shown.state(0)["catalog_progress"] as? [String: Any])
+        #expect(progress["total"] as? Int == 28)
+        #expect(progress["running"] as? Bool == true)
+        #expect((progress["message"] as? String)?.hasPrefix("Generating the demo catalog") == true)
+        #expect(try Self.inkedRows(png: work.appendingPathComponent("generating.png")) > 5, "no progress drawn")
+        #expect(Self.waitForFinishedClips(in: building, atLeast: 6, timeout: 60))
+        first.kill()
+        _ = first.wait(timeout: 10)
+        #expect(first.stderr.contains("cascade: Generating the demo catalog: 0 of 28 clips"))
+        #expect(!FileManager.default.fileExists(atPath: catalog.path))
+
+        // Finished clips before the restart, with their modification times.
+        let kept = try Self.finishedClips(in: building).reduce(into: [String: Date]()) { result, name in
+            result[name] =
+                try FileManager.default.attributesOfItem(
+                    atPath: building.appendingPathComponent(name).path)[.modificationDate] as? Date
+        }
+        #expect(kept.count >= 6)
+
+        // Second run: resumes, finishes, shows the feed; no finished clip was made again.
+        try "wait-idle\n".write(to: script, atomically: true, encoding: .utf8)
+        let second = try CascadeProcess(
+            arguments: ["--small-demo", "--script", script.path, "--report", report.path], environment: environment)
+        #expect(second.wait(timeout: 300) == 0, "\(second.stderr)")
+        let resumedAt = Self.firstProgress(second.stderr)
+        #expect((resumedAt ?? 0) >= kept.count, "resumed at \(resumedAt ?? -1) with \(kept.count) clips done")
+        let done = try #require(ScriptReport(url: report))
+        #expect((done.feed(0)["items"] as? Int ?? 0) > 0)
+        for (name, date) in kept {
+            let now =
+                try FileManager.default.attributesOfItem(
+                    atPath: catalog.appendingPathComponent("media/\(name)").path)[.modificationDate] as? Date
+            #expect(now == date, "\(name) was generated again")
+        }
+    }
+
+    static func finishedClips(in media: URL) throws -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: media.path)) ?? []
+        return names.filter { $0.hasSuffix(".mp4") && !$0.hasSuffix(".part.mp4") }
+            .filter { names.contains($0.replacingOccurrences(of: ".mp4", with: ".jpg")) }
+    }
+
+    static func waitForFinishedClips(in media: URL, atLeast count: Int, timeout: Double) -> Bool {
+        waitUntilBlocking(timeout: .seconds(Int(timeout))) { ((try? finishedClips(in: media))?.count ?? 0) >= count }
+    }
+
+    /// The done count of the first "N of 28 clips" line.
+    static func firstProgress(_ text: String) -> Int? {
+        guard let range = text.range(of: #"catalog: \d+ of"#, options: .regularExpression) else { return nil }
+        return Int(text[range].dropFirst("catalog: ".count).dropLast(" of".count))
+    }
+
+    /// Rows in the window's middle band that have dark (text) or blue (bar) pixels.
+    static func inkedRows(png: URL) throws -> Int {
+        let image = try PixbufImageDecoder().decode(Data(contentsOf: png), targetSize: nil)
+        var rows = 0
+        for y in image.height / 3..<image.height * 2 / 3 {
+            var inked = false
+            for x in stride(from: image.width / 4, to: image.width * 3 / 4, by: 2) {
+                let p = y * image.bytesPerRow + x * 4
+                let (r, g, b) = (Int(image.pixels[p]), Int(image.pixels[p + 1]), Int(image.pixels[p + 2]))
+                if r + g + b < 300 || (b > 150 && r < 120) { inked = true }
+            }
+            if inked { rows += 1 }
+        }
+        return rows
+    }
+}

@@ -1,0 +1,93 @@
+import CascadeTestSupport
+import Foundation
+
+/// `scripts/hostile_server.py` started for one test: loopback only, stopped with SIGKILL, and
+/// it exits by itself after `lifetime` seconds if a test is killed first.
+final class HostileServerProcess: @unchecked Sendable {
+    let port: Int
+    private let process: Process
+
+    init(lifetime: Double = 300) throws {
+        let script = Repository.root.appendingPathComponent("scripts/hostile_server.py").path
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", script, "--port", "0", "--lifetime", String(lifetime), "--endless-seconds", "20",
+            "--cache-dir", TestCache.directory.path,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // The first start makes the 1 GiB gzip bomb (about 10 s of CPU), later ones reuse it.
+        let line = Self.readLine(from: output.fileHandleForReading.fileDescriptor, timeout: 60)
+        guard let line, line.hasPrefix("PORT "), let port = Int(line.dropFirst(5)) else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw ChildProcess.Failure(description: "hostile_server.py did not start: \(line ?? "no output")")
+        }
+        self.port = port
+    }
+
+    deinit { stop() }
+
+    /// `http://127.0.0.1:<port>/<path>`.
+    func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+
+    /// Kills the server (bounded wait for it to go).
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        let deadline = Date().addingTimeInterval(3)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+    }
+
+    private static func readLine(from fd: Int32, timeout: Double) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while Date() < deadline {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 200) >= 0 else { return nil }
+            guard poller.revents != 0 else { continue }
+            let count = read(fd, &buffer, buffer.count)
+            guard count > 0 else { return nil }
+            bytes.append(contentsOf: buffer[0..<count])
+            if let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) {
+                return String(decoding: bytes[..<newline], as: UTF8.self)
+            }
+        }
+        return nil
+    }
+}
+
+/// The largest resident set of a running process, sampled from `/proc/<pid>/status` while a
+/// test waits for it.
+final class ResidentMemorySampler: @unchecked Sendable {
+    private let lock = NSLock()
+    private var peak = 0
+    private var running = true
+
+    init(pid: Int32) {
+        let thread = Thread { [weak self] in
+            while let self, self.lock.withLock({ self.running }) {
+                let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+                if let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+                    let kb = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+                {
+                    self.lock.withLock { self.peak = max(self.peak, kb * 1024) }
+                }
+                usleep(50_000)
+            }
+        }
+        thread.start()
+    }
+
+    /// Stops sampling and returns the largest resident set seen, in bytes.
+    func stop() -> Int {
+        lock.withLock {
+            running = false
+            return peak
+        }
+    }
+}
