@@ -41,6 +41,9 @@ if ! swift build -c release --static-swift-stdlib --product cascade --scratch-pa
 fi
 echo "static release build: $(( $(date +%s) - started )) s"
 
+echo "== fuzz (every libFuzzer target, 10 s each; long runs: Docs/RELIABILITY.md)"
+bash scripts/fuzz.sh all 10
+
 echo "== swift test"
 # The tests leave nothing behind: they run in a private temporary directory with a marker in
 # their environment, and scripts/check-leftovers.py fails the run if a process carrying the
@@ -68,5 +71,3 @@ echo "== core tests"
 swift test --skip-build --skip "$gtk_tests" 2>&1
 echo "== GTK host and app tests (Xvfb)"
 xvfb-run -a -s "-screen 0 1280x1024x24" swift test --skip-build --filter "$gtk_tests" 2>&1
-echo "== fuzz (every libFuzzer target, 10 s each; long runs: Docs/RELIABILITY.md)"
-bash scripts/fuzz.sh all 10
