@@ -41,7 +41,8 @@ enum FuzzScript {
             precondition(seconds.isFinite && seconds >= 0, "\(action)")
         case .screenshot(let name):
             precondition(!name.isEmpty && !name.hasPrefix(".") && !name.contains("/"), "\(action)")
-        case .waitIdle, .scrollToEnd, .pullRefresh, .swipePage, .carousel, .play, .pause, .toggleFullscreen, .back:
+        case .waitIdle, .scrollToEnd, .pullRefresh, .swipePage, .carousel, .play, .pause, .toggleFullscreen, .back,
+            .tapFooter:
             break
         }
     }

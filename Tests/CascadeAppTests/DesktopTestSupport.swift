@@ -13,7 +13,9 @@ final class ChildGroup {
     /// Starts `arguments` with exactly `environment`, stdout and stderr into one file.
     init(_ arguments: [String], environment: [String: String]) throws {
         output = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-child-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        guard FileManager.default.createFile(atPath: output.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: output.path])
+        }
         let wrapper = """
             import os, signal, sys
             signal.pthread_sigmask(signal.SIG_SETMASK, [])
