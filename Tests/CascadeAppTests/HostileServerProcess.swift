@@ -20,7 +20,7 @@ final class HostileServerProcess: @unchecked Sendable {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         // The first start makes the 1 GiB gzip bomb (about 10 s of CPU), later ones reuse it.
-        let line = Self.readLine(from: output.fileHandleForReading.fileDescriptor, timeout: 60)
+        let line = ChildProcessIO.readLine(from: output.fileHandleForReading.fileDescriptor, timeout: 60)
         guard let line, line.hasPrefix("PORT "), let port = Int(line.dropFirst(5)) else {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -36,28 +36,7 @@ final class HostileServerProcess: @unchecked Sendable {
 
     /// Kills the server (bounded wait for it to go).
     func stop() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGKILL)
-        let deadline = Date().addingTimeInterval(3)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-    }
-
-    private static func readLine(from fd: Int32, timeout: Double) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while Date() < deadline {
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 200) >= 0 else { return nil }
-            guard poller.revents != 0 else { continue }
-            let count = read(fd, &buffer, buffer.count)
-            guard count > 0 else { return nil }
-            bytes.append(contentsOf: buffer[0..<count])
-            if let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) {
-                return String(decoding: bytes[..<newline], as: UTF8.self)
-            }
-        }
-        return nil
+        ChildProcessIO.kill(process)
     }
 }
 

@@ -1,4 +1,3 @@
-import CascadeNumerics
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -124,10 +123,10 @@ public final class FeedServer: @unchecked Sendable {
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let line = readLine(from: output.fileHandleForReading.fileDescriptor, timeout: timeout)
+        let line = ChildProcessIO.readLine(from: output.fileHandleForReading.fileDescriptor, timeout: timeout)
         guard let line, line.hasPrefix("LISTENING "), let port = Int(line.dropFirst("LISTENING ".count)) else {
             kill(process.processIdentifier, SIGKILL)
-            waitForExit(process)
+            ChildProcessIO.waitForExit(process)
             throw ServerError.startFailed("expected LISTENING <port>, read \(line ?? "nothing")")
         }
         return FeedServer(process: process, port: port, output: output)
@@ -152,7 +151,7 @@ public final class FeedServer: @unchecked Sendable {
         }
         guard first else { return }
         kill(process.processIdentifier, SIGKILL)
-        Self.waitForExit(process)
+        ChildProcessIO.waitForExit(process)
     }
 
     // MARK: URLs
@@ -204,29 +203,5 @@ public final class FeedServer: @unchecked Sendable {
             throw ServerError.controlFailed("\(method) \(path): \(String(decoding: data, as: UTF8.self))")
         }
         return data
-    }
-
-    /// Reads one line from `fd`, waiting at most `timeout` seconds in total.
-    private static func readLine(from fd: Int32, timeout: Double) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 256)
-        while Date() < deadline {
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let remaining = Int32(saturating: max(1, deadline.timeIntervalSinceNow * 1000))
-            guard poll(&poller, 1, min(remaining, 200)) >= 0 else { return nil }
-            guard poller.revents != 0 else { continue }
-            let count = read(fd, &buffer, buffer.count)
-            guard count > 0 else { return nil }
-            bytes.append(contentsOf: buffer[0..<count])
-            if let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) {
-                return String(decoding: bytes[..<newline], as: UTF8.self)
-            }
-        }
-        return nil
-    }
-
-    private static func waitForExit(_ process: Process, timeout: Double = 3) {
-        waitUntilBlocking(timeout: .seconds(timeout)) { !process.isRunning }
     }
 }
