@@ -22,6 +22,8 @@ import Testing
                 "--small-demo", "--script", script.path, "--report", report.path, "--screenshots", work.path,
             ], environment: environment)
         let shown = try #require(ScriptReport.waitForSteps(1, at: report, timeout: 60), "\(first.stderr)")
+        try #require(
+            shown.steps[0]["ok"] as? Bool == true, "screenshot step: \(shown.steps[0]["error"] ?? "?") \(first.stderr)")
         let progress = try #require(shown.state(0)["catalog_progress"] as? [String: Any])
         #expect(progress["total"] as? Int == 28)
         #expect(progress["running"] as? Bool == true)

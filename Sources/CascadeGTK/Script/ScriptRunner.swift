@@ -124,6 +124,13 @@ public final class ScriptRunner {
             try await frames(2)
         case .screenshot(let name):
             try await frames(2)
+            // A window shown moments ago (the first run's progress) may not have its first
+            // allocation yet on a loaded machine: wait for it, frame by frame, bounded.
+            var waited = 0
+            while gtk_widget_get_width(app.window) <= 0 || gtk_widget_get_height(app.window) <= 0, waited < 300 {
+                try await frames(1)
+                waited += 1
+            }
             try Screenshot.save(app.window, to: screenshots.appendingPathComponent("\(name).png"))
         case .tapTab(let index):
             let pager = try requirePager()
