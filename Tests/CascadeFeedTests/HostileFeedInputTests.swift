@@ -147,6 +147,25 @@ import Testing
         #expect(pager.snapshot.ids == ["i-0", "i-3"])
     }
 
+    /// Found by the persisted-page fuzzer: a restored item with `"id":""` broke the promise that
+    /// every item has an id.
+    @Test func aRestoredItemWithAnEmptyIDGetsTheDerivedOne() throws {
+        let directory = try FeedFixtures.temporaryDirectory("cache")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var blank = FeedFixtures.item(0)
+        blank.id = ""
+        var spaces = FeedFixtures.item(1)
+        spaces.id = "  "
+        let cache = FeedPageCache(directory: directory, key: "c0")
+        cache.store(FeedPage(items: [blank, spaces, FeedFixtures.item(2)], isEnd: false))
+        cache.flush()
+        let restored = try #require(FeedPageCache(directory: directory, key: "c0").load())
+        #expect(
+            restored.items.map(\.id) == [
+                StableID.derived(from: blank.videoURL), StableID.derived(from: spaces.videoURL), "i-2",
+            ])
+    }
+
     @Test func aPersistedPageThatIsNotARegularFileOrTooLargeIsIgnored() throws {
         let directory = try FeedFixtures.temporaryDirectory("cache")
         defer { try? FileManager.default.removeItem(at: directory) }

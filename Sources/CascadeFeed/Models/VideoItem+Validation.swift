@@ -19,7 +19,8 @@ extension VideoItem {
     ///
     /// The cover and video must be allowed by `policy` (a `file:` URL comes back resolved), the
     /// size must be finite and positive with a finite, positive aspect ratio, the duration is
-    /// clamped (`clampedDuration`) and the title cut to `maximumTitleLength` characters.
+    /// clamped (`clampedDuration`), the title cut to `maximumTitleLength` characters, and an
+    /// empty id replaced by the one derived from the video URL (as the decoder does).
     public func validated(by policy: FeedReferencePolicy) -> Result<VideoItem, SkipReason> {
         guard case .success(let cover) = policy.check(coverURL) else { return .failure(.coverNotAllowed) }
         guard case .success(let video) = policy.check(videoURL) else { return .failure(.videoNotAllowed) }
@@ -27,6 +28,9 @@ extension VideoItem {
             return .failure(.invalidSize)
         }
         var item = self
+        // An empty id (possible only in a persisted page) gets the one a fresh entry without an
+        // id gets: two items with "" would otherwise share an identity.
+        if id.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { item.id = StableID.derived(from: video) }
         item.coverURL = cover
         item.videoURL = video
         item.duration = Self.clampedDuration(duration)
