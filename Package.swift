@@ -27,8 +27,11 @@ let package = Package(
         .target(name: "CascadeScheduling"),
         .target(name: "CascadeLayout", dependencies: ["CascadeNumerics"]),
         .target(name: "CascadeCollection", dependencies: ["CascadeLayout", "CascadeNumerics", "CascadeScheduling"]),
-        .target(name: "CascadeFeed", dependencies: ["CascadeNumerics"]),
-        .target(name: "CascadeImages", dependencies: ["CascadeNumerics"]),
+        // http(s) through URLSession with a cap counted after decoding, backpressure, timeouts and
+        // the redirect rule: the one transfer path of the feed loader and of https covers.
+        .target(name: "CascadeTransfer"),
+        .target(name: "CascadeFeed", dependencies: ["CascadeNumerics", "CascadeTransfer"]),
+        .target(name: "CascadeImages", dependencies: ["CascadeNumerics", "CascadeTransfer"]),
         .target(name: "CascadePlayer", dependencies: ["CascadeNumerics", "CascadeScheduling"]),
         // A folder of videos as a feed: scanning, content sniffing, the freedesktop thumbnail store.
         .target(name: "CascadeFolder", dependencies: ["CascadeFeed", "CascadeImages"]),
@@ -99,6 +102,7 @@ let package = Package(
             path: "Sources/CascadeTestSupport"
         ),
         .testTarget(name: "CascadeNumericsTests", dependencies: ["CascadeNumerics"]),
+        .testTarget(name: "CascadeTransferTests", dependencies: ["CascadeTransfer", "CascadeTestSupport"]),
         .testTarget(
             name: "CascadeLayoutTests", dependencies: ["CascadeLayout", "CascadeLayoutCheck", "CascadeTestSupport"]),
         .testTarget(

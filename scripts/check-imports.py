@@ -30,6 +30,7 @@ import sys
 # Targets that must stay Foundation-only (platform modules only behind `#if canImport`).
 CORE_TARGETS = {
     "CascadeNumerics",
+    "CascadeTransfer",
     "CascadeLayout",
     "CascadeCollection",
     "CascadeFeed",

@@ -122,6 +122,26 @@ final class SleepRecorder: @unchecked Sendable {
         #expect((try? small.get().items.count) == 10)
     }
 
+    /// The cap counts the body after decoding, while it arrives: a gzip bomb (64 KB on the wire,
+    /// 64 MB inflated) and an endless body stop at it and memory stays flat.
+    @Test func aGzipBombAndAnEndlessBodyStopAtTheCap() async throws {
+        let folder = try FeedFixtures.temporaryDirectory("http")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try LocalHTTPServer(root: folder)
+        defer { server.stop() }
+        let fetcher = HTTPFetcher(configuration: .init(timeout: 10, maxResponseBytes: 8 * 1024 * 1024, retry: .none))
+        let before = ResidentMemory.peakBytes()
+        for path in ["/gzip-bomb/64", "/endless"] {
+            do {
+                _ = try await fetcher.fetch(server.url(path))
+                Issue.record("\(path) must fail")
+            } catch {
+                #expect(error == .tooLarge(limit: 8 * 1024 * 1024))
+            }
+        }
+        #expect(ResidentMemory.peakBytes() - before < 100 * 1024 * 1024)
+    }
+
     @Test func aSlowDripWithinTheTimeoutSucceeds() async throws {
         let server = try await FeedServer.start(arguments: ["--synthetic", "10"])
         defer { server.stop() }

@@ -104,16 +104,9 @@ import Testing
         defer { server.stop() }
         // 64 MB of zeros, 64 KB on the wire: never inflated, and the process stays small.
         let fetcher = URLSessionDataFetcher(timeout: 10)
-        let before = Self.peakResidentBytes()
+        let before = ResidentMemory.peakBytes()
         #expect(await failure(fetcher, server.url("/gzip-bomb/64")) == .refused("a gzip-encoded body"))
-        #expect(Self.peakResidentBytes() - before < 200 * 1024 * 1024)
-    }
-
-    /// VmHWM of this process, in bytes.
-    static func peakResidentBytes() -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
-        return (line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0) * 1024
+        #expect(ResidentMemory.peakBytes() - before < 200 * 1024 * 1024)
     }
 
     @Test func anEndlessBodyStopsAtTheCapAndASlowOneAtTheDeadline() async throws {
@@ -122,12 +115,30 @@ import Testing
         let server = try LocalHTTPServer(root: folder.url)
         defer { server.stop() }
         let capped = URLSessionDataFetcher(timeout: 10, maximumBytes: 1024 * 1024)
-        let before = Self.peakResidentBytes()
+        let before = ResidentMemory.peakBytes()
         #expect(await failure(capped, server.url("/endless")) == .tooLarge(limit: 1024 * 1024))
-        #expect(Self.peakResidentBytes() - before < 100 * 1024 * 1024)
+        #expect(ResidentMemory.peakBytes() - before < 100 * 1024 * 1024)
         // With a cap it never reaches, the overall deadline ends the transfer.
         let bounded = URLSessionDataFetcher(timeout: 10, deadline: 1, maximumBytes: 1 << 40)
         #expect(await failure(bounded, server.url("/endless")) == .timeout)
+    }
+
+    /// The https path (`URLSession` through `BoundedTransferSession`), reached over loopback
+    /// http: a gzip bomb is inflated only up to the cap, an endless body stops at it.
+    @Test func theHTTPSPathCapsWhatItInflatesAndStopsAnEndlessBody() async throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let server = try LocalHTTPServer(root: folder.url)
+        defer { server.stop() }
+        let fetcher = URLSessionDataFetcher(
+            timeout: 10, deadline: nil, maximumBytes: 8 * 1024 * 1024, httpThroughURLSession: true)
+        let before = ResidentMemory.peakBytes()
+        #expect(await failure(fetcher, server.url("/gzip-bomb/64")) == .tooLarge(limit: 8 * 1024 * 1024))
+        #expect(await failure(fetcher, server.url("/endless")) == .tooLarge(limit: 8 * 1024 * 1024))
+        #expect(ResidentMemory.peakBytes() - before < 100 * 1024 * 1024)
+        // A small compressed body arrives inflated, and statuses keep their meaning.
+        #expect(try await fetcher.fetch(server.url("/gzip-bomb/2")) == Data(count: 2 * 1024 * 1024))
+        #expect(await failure(fetcher, server.url("/status/404")) == .status(404))
     }
 
     @Test func redirectsNeverLeaveHTTP() async throws {

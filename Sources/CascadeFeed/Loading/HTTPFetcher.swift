@@ -1,4 +1,5 @@
 import CascadeNumerics
+import CascadeTransfer
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -9,7 +10,9 @@ import Foundation
 /// body arrives, an allow-list of content types, typed errors, and retries of timeouts and 5xx
 /// answers with exponential backoff, jitter and `Retry-After`.
 ///
-/// One fetcher owns one `URLSession`; share it between the loaders of a server.
+/// The transfer itself goes through `CascadeTransfer.BoundedTransferSession`, which counts the
+/// body after decoding (a gzip bomb stops at the cap) and keeps the transport from running ahead
+/// of that count. One fetcher owns one session; share it between the loaders of a server.
 public final class HTTPFetcher: Sendable {
     /// The knobs of a fetcher.
     public struct Configuration: Sendable {
@@ -54,26 +57,17 @@ public final class HTTPFetcher: Sendable {
 
     /// The configuration in use.
     public let configuration: Configuration
-    private let session: URLSession
-    private let router: DataTaskRouter
+    private let transfers: BoundedTransferSession
 
     // MARK: Lifecycle
 
     /// Creates a fetcher with its own session.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        // Backstops only: DataTaskRouter enforces the real (sub-second capable) timeouts.
-        sessionConfiguration.timeoutIntervalForRequest = Self.backstop(configuration.timeout)
-        sessionConfiguration.timeoutIntervalForResource = Self.backstop(configuration.resourceTimeout)
-        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        sessionConfiguration.urlCache = nil
-        router = DataTaskRouter()
-        session = URLSession(configuration: sessionConfiguration, delegate: router, delegateQueue: nil)
-    }
-
-    deinit {
-        session.invalidateAndCancel()
+        transfers = BoundedTransferSession(
+            limits: TransferLimits(
+                maximumBytes: configuration.maxResponseBytes, idleTimeout: configuration.timeout,
+                deadline: configuration.resourceTimeout))
     }
 
     // MARK: Fetching
@@ -124,26 +118,15 @@ public final class HTTPFetcher: Sendable {
             throw AttemptFailure(error: .invalidURL(url.absoluteString))
         }
         if Task.isCancelled { throw AttemptFailure(error: .cancelled) }
-        var request = URLRequest(
-            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.backstop(configuration.timeout))
+        var request = URLRequest(url: url)
         request.setValue("application/json, text/javascript, */*;q=0.1", forHTTPHeaderField: "Accept")
-        let task = session.dataTask(with: request)
-        let outcome = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let limits = DataTaskRouter.Limits(
-                    maxBytes: configuration.maxResponseBytes, idleTimeout: configuration.timeout,
-                    resourceTimeout: configuration.resourceTimeout)
-                router.register(task: task, limits: limits, continuation: continuation)
-                if Task.isCancelled {
-                    router.finishCancelled(task: task)
-                } else {
-                    task.resume()
-                }
-            }
-        } onCancel: {
-            task.cancel()
+        let data: Data
+        let response: HTTPURLResponse
+        switch await transfers.fetch(request) {
+        case .success(let transfer): (data, response) = (transfer.body, transfer.response)
+        case .failure(let failure):
+            throw AttemptFailure(error: Self.error(from: failure, limit: configuration.maxResponseBytes))
         }
-        let (data, response) = try outcome.get()
         guard (200..<300).contains(response.statusCode) else {
             throw AttemptFailure(
                 error: .httpStatus(response.statusCode),
@@ -181,13 +164,17 @@ public final class HTTPFetcher: Sendable {
         return max(0, date.timeIntervalSince(now))
     }
 
-    /// A whole-second URLSession timeout above ours, so ours fires first.
-    static func backstop(_ seconds: Double) -> Double {
-        seconds.rounded(.up) + 1
+    static func error(from failure: TransferFailure, limit: Int) -> FeedError {
+        switch failure {
+        case .tooLarge(let limit): .tooLarge(limit: limit)
+        case .timedOut: .timedOut
+        case .cancelled: .cancelled
+        case .redirectRefused(let target): .invalidURL(target)
+        case .transport(let urlError): error(from: urlError, limit: limit)
+        }
     }
 
-    static func error(from error: any Error, limit: Int) -> FeedError {
-        guard let urlError = error as? URLError else { return FeedError(error) }
+    static func error(from urlError: URLError, limit: Int) -> FeedError {
         switch urlError.code {
         case .timedOut: return .timedOut
         case .cancelled: return .cancelled

@@ -1,3 +1,4 @@
+import CascadeTransfer
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -8,11 +9,13 @@ import Foundation
 /// `URLSession` for `https`, bounded file reads for `file` URLs, all off the calling thread.
 ///
 /// Every fetch is bounded in memory and time:
-/// - the body is collected by a session delegate that counts the bytes as delivered and cancels
-///   the transfer the moment they pass `maximumBytes`: `.tooLarge`;
-/// - a compressed body (`Content-Encoding` other than `identity`, which requests ask for) is
-///   refused when the headers arrive, before one byte is inflated (`.refused`): libcurl inflates
-///   a 1 MB gzip bomb to 1 GiB faster than any delegate can count it;
+/// - `http`: `PlainHTTPClient` reads its own socket only as fast as it keeps the body, so at most
+///   `maximumBytes` is held; it cannot decode, so a compressed body (requests ask for
+///   `identity`) is refused when the headers arrive (`.refused`);
+/// - `https`: `CascadeTransfer.BoundedTransferSession` counts the body as delivered, after
+///   decoding, cancels the transfer the moment it passes `maximumBytes` (`.tooLarge`: a gzip
+///   bomb stops at the cap), and counts each chunk before the transport reads the next, so
+///   memory stays at the cap plus one chunk;
 /// - a request that stays silent for `timeout` seconds fails with `.timeout`, and so does one
 ///   that is still receiving after `deadline` seconds (an endless body);
 /// - redirects are followed only to `http`/`https` URLs;
@@ -29,8 +32,9 @@ public final class URLSessionDataFetcher: DataFetching {
     /// The default `maximumBytes`: 10 MB, far above any cover.
     public static let defaultMaximumBytes = 10 * 1024 * 1024
 
-    private let session: URLSession
-    private let router: ImageTransferRouter
+    private let transfers: BoundedTransferSession
+    /// `http` through `transfers` too (tests of the https path over loopback http).
+    private let httpThroughURLSession: Bool
     private static let fileQueue = DispatchQueue(
         label: "cascade.images.file-reads", qos: .utility, attributes: .concurrent)
 
@@ -42,27 +46,25 @@ public final class URLSessionDataFetcher: DataFetching {
     ///   - timeout: seconds without data before a request fails (15 by default).
     ///   - deadline: seconds a whole transfer may take (4 × `timeout` by default).
     ///   - maximumBytes: the largest body accepted after decompression (`defaultMaximumBytes`).
-    public init(
+    public convenience init(
         timeout: TimeInterval = 15, deadline: TimeInterval? = nil,
         maximumBytes: Int = URLSessionDataFetcher.defaultMaximumBytes
     ) {
+        self.init(timeout: timeout, deadline: deadline, maximumBytes: maximumBytes, httpThroughURLSession: false)
+    }
+
+    /// Creates a fetcher whose `http` transfers take the `https` path (`URLSession`) when
+    /// `httpThroughURLSession`: how tests reach that path over loopback http.
+    init(timeout: TimeInterval, deadline: TimeInterval?, maximumBytes: Int, httpThroughURLSession: Bool) {
         let timeout = timeout.isFinite && timeout > 0 ? timeout : 15
         self.timeout = timeout
         let total = deadline ?? timeout * 4
         self.deadline = total.isFinite && total > 0 ? total : timeout * 4
         self.maximumBytes = max(1, maximumBytes)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout.rounded(.up) + 1
-        configuration.timeoutIntervalForResource = self.deadline.rounded(.up) + 1
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpMaximumConnectionsPerHost = 6
-        router = ImageTransferRouter()
-        session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
-    }
-
-    deinit {
-        session.invalidateAndCancel()
+        self.httpThroughURLSession = httpThroughURLSession
+        transfers = BoundedTransferSession(
+            limits: TransferLimits(maximumBytes: self.maximumBytes, idleTimeout: timeout, deadline: self.deadline),
+            maximumConnectionsPerHost: 6)
     }
 
     // MARK: DataFetching
@@ -71,8 +73,10 @@ public final class URLSessionDataFetcher: DataFetching {
         switch url.scheme?.lowercased() {
         case "file":
             return try await readFile(url)
-        case "http":
+        case "http" where !httpThroughURLSession:
             return try await plainDownload(url)
+        case "http":
+            return try await download(url)
         case "https":
             return try await download(url)
         default:
@@ -118,21 +122,21 @@ public final class URLSessionDataFetcher: DataFetching {
 
     private func download(_ url: URL) async throws -> Data {
         var request = URLRequest(url: url)
-        request.timeoutInterval = timeout.rounded(.up) + 1
+        // Covers are compressed already; an encoded body is still counted after decoding.
         request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
-        let task = session.dataTask(with: request)
-        let limits = ImageTransferRouter.Limits(maxBytes: maximumBytes, idleTimeout: timeout, deadline: deadline)
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
-                router.register(task: task, limits: limits, continuation: continuation)
-                if Task.isCancelled {
-                    router.finish(task: task, with: .failure(ImagePipelineError.cancelled))
-                } else {
-                    task.resume()
-                }
+        switch await transfers.fetch(request) {
+        case .success(let transfer):
+            guard (200...299).contains(transfer.statusCode) else {
+                throw ImagePipelineError.status(transfer.statusCode)
             }
-        } onCancel: {
-            task.cancel()
+            return transfer.body
+        case .failure(.tooLarge(let limit)): throw ImagePipelineError.tooLarge(limit: limit)
+        case .failure(.timedOut): throw ImagePipelineError.timeout
+        case .failure(.cancelled): throw ImagePipelineError.cancelled
+        case .failure(.redirectRefused(let target)):
+            let scheme = URL(string: target)?.scheme ?? "non-http"
+            throw ImagePipelineError.refused("redirect to a \(scheme) URL")
+        case .failure(.transport(let error)): throw ImagePipelineError.fetchFailed(error.localizedDescription)
         }
     }
 }

@@ -3,9 +3,10 @@ import Foundation
 /// A real HTTP server on 127.0.0.1 for transport tests: Python's `http.server` serving a folder,
 /// plus `/slow/<path>` (answers after 3 s), `/status/<code>` (an empty reply with that status),
 /// `/stats` (JSON: how many times each path was requested), and hostile answers:
-/// `/gzip-bomb/<MB>` (`Content-Encoding: gzip` inflating to that many MB of zeros),
+/// `/gzip-bomb/<MB>` (`Content-Encoding: gzip` inflating to that many MB of zeros, about 1 KB
+/// on the wire per MB, streamed without a length),
 /// `/endless` (a body that never ends; the loop stops by itself after 60 s or when the client
-/// leaves) and `/redirect-file` (a redirect to `file:///etc/passwd`).
+/// leaves), `/drip` (a byte every 100 ms for 30 s at most) and `/redirect-file` (a redirect to `file:///etc/passwd`).
 ///
 /// Started on a free port; `stop()` kills it with SIGKILL. Every wait is bounded.
 public final class LocalHTTPServer: @unchecked Sendable {
@@ -14,7 +15,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
     private let process: Process
 
     private static let script = """
-        import gzip, http.server, json, sys, threading, time, zlib
+        import http.server, json, struct, sys, threading, time, zlib
         port, root = int(sys.argv[1]), sys.argv[2]
         counts, lock = {}, threading.Lock()
         class Handler(http.server.SimpleHTTPRequestHandler):
@@ -33,16 +34,27 @@ public final class LocalHTTPServer: @unchecked Sendable {
                 with lock:
                     counts[self.path] = counts.get(self.path, 0) + 1
                 if self.path.startswith('/gzip-bomb/'):
-                    mb = int(self.path.split('/')[2])
-                    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+                    # Streamed: one fully flushed 1 MB segment repeated (each inflates alone),
+                    # so a 1 GiB bomb costs the server nothing; the trailer is exact.
+                    mb = max(1, int(self.path.split('/')[2]))
                     chunk = bytes(1 << 20)
-                    body = b''.join(packer.compress(chunk) for _ in range(mb)) + packer.flush()
+                    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+                    first = packer.compress(chunk) + packer.flush(zlib.Z_FULL_FLUSH)
+                    again = packer.compress(chunk) + packer.flush(zlib.Z_FULL_FLUSH)
                     self.send_response(200)
                     self.send_header('Content-Type', 'image/png')
                     self.send_header('Content-Encoding', 'gzip')
-                    self.send_header('Content-Length', str(len(body)))
                     self.end_headers()
-                    self.wfile.write(body)
+                    crc = zlib.crc32(chunk)
+                    try:
+                        self.wfile.write(first)
+                        for _ in range(mb - 1):
+                            self.wfile.write(again)
+                            crc = zlib.crc32(chunk, crc)
+                        self.wfile.write(bytes([3, 0]) + struct.pack('<II', crc, (mb << 20) & 0xFFFFFFFF))
+                    except OSError:
+                        pass
+                    self.close_connection = True
                     return
                 if self.path == '/endless':
                     self.send_response(200)
@@ -52,6 +64,20 @@ public final class LocalHTTPServer: @unchecked Sendable {
                     try:
                         while time.time() < stop:
                             self.wfile.write(chunk)
+                    except OSError:
+                        pass
+                    self.close_connection = True
+                    return
+                if self.path == '/drip':
+                    self.send_response(200)
+                    self.send_header('Content-Type', 'image/png')
+                    self.end_headers()
+                    stop = time.time() + 30
+                    try:
+                        while time.time() < stop:
+                            self.wfile.write(b'x')
+                            self.wfile.flush()
+                            time.sleep(0.1)
                     except OSError:
                         pass
                     self.close_connection = True

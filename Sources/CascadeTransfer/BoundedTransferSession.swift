@@ -1,0 +1,99 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One `URLSession` whose every transfer is bounded in memory and time: the one place Cascade's
+/// http(s) transfers through `URLSession` (feed JSON, https covers) get their caps.
+///
+/// - The body is counted as delivered, after any `Content-Encoding` is decoded, and the transfer
+///   is cancelled the moment it passes `TransferLimits.maximumBytes` (`.tooLarge`); a declared
+///   `Content-Length` over the cap fails before the body.
+/// - The transport cannot run ahead of that count: the session's delegate queue
+///   (`InlineDelegateQueue`) runs the callbacks on the transfer thread, so each chunk is counted
+///   before libcurl reads or inflates the next; a gzip bomb or an endless body holds at most the
+///   cap plus one chunk, however fast it arrives.
+/// - A transfer without progress for `idleTimeout` seconds, or still running at `deadline`,
+///   fails with `.timedOut`.
+/// - Redirects are followed only to http(s) (`.redirectRefused`).
+/// - Cancelling the calling task answers at once with `.cancelled` and cancels the transfer.
+///
+/// Every status is a `TransferResponse`; what a 404 means is the caller's decision.
+public final class BoundedTransferSession: Sendable {
+    /// The bounds of every transfer.
+    public let limits: TransferLimits
+    private let session: URLSession
+    private let router: TransferRouter
+    private let queue: InlineDelegateQueue
+
+    // MARK: Lifecycle
+
+    /// Creates a session (ephemeral: no cookies, credentials or cache kept).
+    ///
+    /// - Parameters:
+    ///   - limits: the bounds of every transfer.
+    ///   - maximumConnectionsPerHost: URLSession's per-host connection limit, nil for its default.
+    public convenience init(limits: TransferLimits = TransferLimits(), maximumConnectionsPerHost: Int? = nil) {
+        self.init(limits: limits, maximumConnectionsPerHost: maximumConnectionsPerHost, onChunk: nil)
+    }
+
+    /// Creates a session whose delegate calls `onChunk` before counting each chunk: how tests
+    /// make the delegate slower than the transport.
+    init(limits: TransferLimits, maximumConnectionsPerHost: Int?, onChunk: (@Sendable () -> Void)?) {
+        self.limits = limits
+        let configuration = URLSessionConfiguration.ephemeral
+        // Backstops only: the router enforces the real (sub-second capable) timeouts.
+        configuration.timeoutIntervalForRequest = Self.backstop(limits.idleTimeout)
+        configuration.timeoutIntervalForResource = Self.backstop(limits.deadline)
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        if let maximumConnectionsPerHost {
+            configuration.httpMaximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
+        }
+        router = TransferRouter(onChunk: onChunk)
+        queue = InlineDelegateQueue()
+        session = URLSession(configuration: configuration, delegate: router, delegateQueue: queue)
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+    }
+
+    // MARK: Transfers
+
+    /// Performs `request` (http or https) within the limits.
+    ///
+    /// - Returns: the body and response, or why there is none. Never throws; cancellation of
+    ///   the calling task is `.cancelled`.
+    public func fetch(_ request: URLRequest) async -> Result<TransferResponse, TransferFailure> {
+        var request = request
+        request.cachePolicy = .reloadIgnoringLocalCacheData
+        request.timeoutInterval = Self.backstop(limits.idleTimeout)
+        let task = session.dataTask(with: request)
+        let router = router
+        let limits = limits
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                router.register(task: task, limits: limits) { continuation.resume(returning: $0) }
+                if Task.isCancelled {
+                    router.finish(task: task, with: .failure(.cancelled))
+                } else {
+                    task.resume()
+                }
+            }
+        } onCancel: {
+            router.finish(task: task, with: .failure(.cancelled))
+        }
+    }
+
+    /// Transfers registered and not answered yet (for tests: nothing is left behind).
+    public var activeTransfers: Int { router.activeCount }
+
+    // MARK: Internal
+
+    /// A whole-second URLSession timeout above ours, so ours fires first.
+    static func backstop(_ seconds: Double) -> Double {
+        seconds.rounded(.up) + 1
+    }
+}
