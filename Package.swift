@@ -95,7 +95,8 @@ let package = Package(
         .target(
             name: "CascadeTestSupport",
             dependencies: [
-                "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
+                "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeFolder", "CascadeImages",
+                "CascadeNumerics",
                 "CascadePlayer",
                 "CascadeScheduling",
             ],

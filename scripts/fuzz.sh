@@ -224,7 +224,9 @@ if [[ "$mode" == coverage ]]; then
     json) files=(Sources/CascadeFeed/Decoding/JSONParser.swift) ;;
     feed-page) files=(Sources/CascadeFeed/Decoding/FeedPageDecoder.swift Sources/CascadeFeed/Decoding/DurationParser.swift
       Sources/CascadeFeed/Decoding/ChannelListDecoder.swift Sources/CascadeFeed/Decoding/JSONValue.swift) ;;
-    persisted-page) files=(Sources/CascadeFeed/Paging/FeedPageCache.swift Sources/CascadeFeed/Models/VideoItem.swift) ;;
+    persisted-page) files=(Sources/CascadeFeed/Paging/FeedPageCache.swift Sources/CascadeFeed/Models/VideoItem.swift
+      Sources/CascadeFeed/Models/VideoItem+Validation.swift Sources/CascadeFeed/Policy/FeedReferencePolicy.swift
+      Sources/CascadeFeed/Policy/LocalFileReader.swift) ;;
     image) mapfile -t files < <(find Sources/CascadePixbuf/Decoding -name '*.swift' | sort) ;;
     script) mapfile -t files < <(extra_sources script) ;;
     waterfall) mapfile -t files < <(find Sources/CascadeLayout/Waterfall Sources/CascadeLayout/Core -name '*.swift' | sort) ;;

@@ -1,34 +1,56 @@
-/// Encodes small RGB images as PNG without a compressor: the pixel rows go into "stored"
+/// Encodes small RGB or RGBA images as PNG without a compressor: the pixel rows go into "stored"
 /// (uncompressed) deflate blocks, which every PNG reader accepts.
 ///
-/// Used for the 1 × 1 images of `fail/` entries and for test fixtures; real thumbnails are
-/// encoded (compressed) by the frame grabber.
+/// Cascade's one PNG writer: the 1 × 1 images of `fail/` entries and the tests' fixtures (which
+/// also use `file(width:height:colorType:scanlines:)` to craft headers that lie about their
+/// size). Real thumbnails are encoded (compressed) by the frame grabber.
 public enum StoredPNG {
     /// A PNG of `width` × `height` RGB pixels (`rgb.count == width * height * 3`), or nil when
-    /// the sizes do not match.
+    /// the sizes do not match or pass 4096.
     public static func encode(width: Int, height: Int, rgb: [UInt8]) -> [UInt8]? {
-        guard width > 0, height > 0, width <= 4096, height <= 4096, rgb.count == width * height * 3 else {
-            return nil
-        }
-        var raw: [UInt8] = []
-        raw.reserveCapacity(height * (width * 3 + 1))
-        for row in 0..<height {
-            raw.append(0)  // filter: none
-            raw += rgb[(row * width * 3)..<((row + 1) * width * 3)]
-        }
+        encode(width: width, height: height, pixels: rgb, bytesPerPixel: 3, colorType: 2)
+    }
+
+    /// A PNG of `width` × `height` RGBA pixels (`rgba.count == width * height * 4`), or nil when
+    /// the sizes do not match or pass 4096.
+    public static func encode(width: Int, height: Int, rgba: [UInt8]) -> [UInt8]? {
+        encode(width: width, height: height, pixels: rgba, bytesPerPixel: 4, colorType: 6)
+    }
+
+    /// A PNG whose header declares `width` × `height`, 8 bits per channel and `colorType` (2 RGB,
+    /// 6 RGBA), around `scanlines` (each row: a filter byte, then its pixels) in stored deflate
+    /// blocks. Nothing is checked: the header may promise more than the data holds.
+    public static func file(width: UInt32, height: UInt32, colorType: UInt8, scanlines: [UInt8]) -> [UInt8] {
         var header: [UInt8] = []
-        for value in [UInt32(width), UInt32(height)] {
+        for value in [width, height] {
             header += [
                 UInt8(value >> 24), UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 8),
                 UInt8(truncatingIfNeeded: value),
             ]
         }
-        header += [8, 2, 0, 0, 0]  // 8-bit, truecolour, deflate, adaptive filtering, no interlace
-        return PNGText.signature + PNGText.chunk("IHDR", header) + PNGText.chunk("IDAT", zlibStored(raw))
+        header += [8, colorType, 0, 0, 0]  // 8-bit, deflate, adaptive filtering, no interlace
+        return PNGText.signature + PNGText.chunk("IHDR", header) + PNGText.chunk("IDAT", zlibStored(scanlines))
             + PNGText.chunk("IEND", [])
     }
 
     // MARK: Private
+
+    private static func encode(
+        width: Int, height: Int, pixels: [UInt8], bytesPerPixel: Int, colorType: UInt8
+    )
+        -> [UInt8]?
+    {
+        guard width > 0, height > 0, width <= 4096, height <= 4096, pixels.count == width * height * bytesPerPixel
+        else { return nil }
+        let row = width * bytesPerPixel
+        var raw: [UInt8] = []
+        raw.reserveCapacity(height * (row + 1))
+        for y in 0..<height {
+            raw.append(0)  // filter: none
+            raw += pixels[(y * row)..<((y + 1) * row)]
+        }
+        return file(width: UInt32(width), height: UInt32(height), colorType: colorType, scanlines: raw)
+    }
 
     private static func zlibStored(_ data: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [0x78, 0x01]
