@@ -37,6 +37,9 @@ public enum ScriptAction: Equatable, Sendable {
     case columns(Int?)
     /// The player's volume slider: 0…1.
     case setVolume(Double)
+    /// Waits (at most 30 s) until the file `name` exists in the screenshots folder, then
+    /// deletes it: a driver outside the app (a test acting with real X input) steps the script.
+    case waitSignal(name: String)
 
     /// Parses a whole script: one action per line, `#` starts a comment, blank lines skipped.
     ///
@@ -132,15 +135,22 @@ public enum ScriptAction: Equatable, Sendable {
             return .setVolume(v)
         case "screenshot":
             try count(1)
-            let name = args[0]
-            let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_."))
-            guard !name.hasPrefix("."), name.unicodeScalars.allSatisfy(allowed.contains) else {
-                throw ScriptError.bad("screenshot: name must be letters, digits, '-', '_' or '.'")
-            }
-            return .screenshot(name: name)
+            return .screenshot(name: try fileName(verb, args[0]))
+        case "wait-signal":
+            try count(1)
+            return .waitSignal(name: try fileName(verb, args[0]))
         default:
             throw ScriptError.bad("unknown action '\(verb)'")
         }
+    }
+
+    /// A file name inside the screenshots folder: letters, digits, '-', '_' or '.', not hidden.
+    private static func fileName(_ verb: String, _ name: String) throws -> String {
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_."))
+        guard !name.hasPrefix("."), name.unicodeScalars.allSatisfy(allowed.contains) else {
+            throw ScriptError.bad("\(verb): name must be letters, digits, '-', '_' or '.'")
+        }
+        return name
     }
 
     /// "500ms", "2s", "1.5s" or a bare number of milliseconds.
