@@ -45,6 +45,10 @@ public final class FeedView {
     public var bannerInterval: Double = 4
     /// The banner carousel, made when the feed first has banners.
     public private(set) var banner: BannerCarouselView?
+    /// The vertical drag under way, if any (`FeedView+Drag`).
+    var drag: DragSession?
+    /// The glide after a drag's release, while it runs.
+    var glideTicker: FrameTicker?
 
     /// Called when the user opens an item.
     public var onOpenItem: ((VideoItem) -> Void)? {
@@ -113,6 +117,8 @@ public final class FeedView {
         probe.onResize = nil
         closingTicker?.stop()
         closingTicker = nil
+        stopGlide()
+        drag = nil
         pullReleaseTimer?.cancel()
         images.unbindAll()
         prefetcher.stopAll()
@@ -165,7 +171,8 @@ public final class FeedView {
     }
     /// Whether a pull or the refresh header's closing animation is running.
     public var isAnimating: Bool {
-        pull.isPulling || closingTicker != nil || pullReleaseTimer != nil || banner?.isAnimating == true
+        pull.isPulling || closingTicker != nil || pullReleaseTimer != nil || glideTicker != nil
+            || banner?.isAnimating == true
     }
 
     // MARK: Actions (the same paths real input takes)
