@@ -76,6 +76,29 @@ import Testing
         }
     }
 
+    @Test func aMouseDragDownAtTheTopPullsToRefreshAndUpScrolls() throws {
+        let session = try DragSession(catalog: TestCatalog.small(), temporary: temporary)
+        let first = try session.settled(after: 0) { $0["channel"] as? Int == 0 }
+        let requests = (first["feed"] as? [String: Any])?["requests"] as? Int ?? 0
+        let y = session.origin(first)[1] + 120
+        // Down by 300 pt from the top (starting on the banner), held, released: the feed
+        // refreshes (one more request), and the banner it started on does not open.
+        var state = try session.act("drag down at the top", expecting: 0) {
+            session.slowDrag(from: (500, y), to: (500, y + 300))
+        }
+        #expect(
+            ((state["feed"] as? [String: Any])?["requests"] as? Int ?? 0) > requests,
+            "the pull made no request: \(state["feed"] ?? "")")
+        #expect((state["feed"] as? [String: Any])?["offset"] as? Double == 0)
+        #expect(state["screen"] as? String == "feed")
+        // Up by 300 pt, slowly: the feed scrolls by the drag's distance.
+        state = try session.act("drag up", expecting: 0) {
+            session.slowDrag(from: (500, y + 400), to: (500, y + 100))
+        }
+        let offset = (state["feed"] as? [String: Any])?["offset"] as? Double ?? 0
+        #expect(abs(offset - 300) <= 2, "offset \(offset) after a 300-pt drag")
+    }
+
     @Test func theTabStripScrollsItsTabsInANarrowWindow() throws {
         let session = try DragSession(catalog: TestCatalog.fiveChannels(), temporary: temporary)
         _ = try session.settled(after: 0) { $0["channel"] as? Int == 0 }

@@ -33,6 +33,8 @@ public final class BannerCarouselView {
     /// A touchpad swipe's travel in page widths so far (nil: no swipe under way).
     private var swipePages: Double?
     private var swipeEndTimer: MainLoopTimer?
+    /// Whether the drag under way was cancelled (another gesture claimed its press).
+    private var dragCancelled = false
 
     /// Creates a carousel auto-advancing every `interval` seconds.
     public init(pipeline: ImagePipeline, interval: Double = 4) {
@@ -191,6 +193,7 @@ public final class BannerCarouselView {
         let drag = gtk_gesture_drag_new()!
         Signal.connectPoint(UnsafeMutableRawPointer(drag), "drag-begin") { [weak self] _, _ in
             guard let self else { return }
+            self.dragCancelled = false
             self.animation?.stop()
             self.animation = nil
             self.dragTracker.reset()
@@ -206,8 +209,15 @@ public final class BannerCarouselView {
             self.drawnPosition = self.model.cells.first { $0.slot == 1 }.map { Double($0.page) - $0.offset } ?? 0
             self.render()
         }
+        // Another gesture took the press (the feed scrolls vertically): this drag ends without
+        // a click, whatever distance it saw.
+        Signal.connectSequence(UnsafeMutableRawPointer(drag), "cancel") { [weak self] in self?.dragCancelled = true }
         Signal.connectPoint(UnsafeMutableRawPointer(drag), "drag-end") { [weak self] dx, dy in
             guard let self else { return }
+            if self.dragCancelled {
+                self.animate(self.model.endDrag())
+                return
+            }
             if PointerInput.isTap(dx: dx, dy: dy) {
                 _ = self.model.endDrag()
                 if let page = self.model.currentPage { self.onOpen?(page) }

@@ -169,6 +169,8 @@ public final class FeedView {
             return false
         }
     }
+    /// Whether a pull (wheel, touchpad or drag) is under way.
+    var isPulling: Bool { pull.isPulling }
     /// Whether a pull or the refresh header's closing animation is running.
     public var isAnimating: Bool {
         pull.isPulling || closingTicker != nil || pullReleaseTimer != nil || glideTicker != nil
@@ -193,6 +195,18 @@ public final class FeedView {
         // A wheel has no "finger lifted": the pull ends when the deltas stop.
         pullReleaseTimer?.cancel()
         pullReleaseTimer = MainLoopTimer.after(seconds: PointerInput.gestureEndDelay) { [weak self] in self?.endPull() }
+        return true
+    }
+
+    /// A mouse or touch drag's step of `dy` points (negative: towards the top): at the top it
+    /// pulls to refresh as a wheel does, but the pull lasts until the drag ends (`endPull()`),
+    /// however long the finger rests. Returns whether the step was consumed as a pull.
+    func pullByDrag(_ dy: Double) -> Bool {
+        guard !model.refresh.isBusy, pull.scroll(deltaY: dy, offset: offset) else { return false }
+        pullReleaseTimer?.cancel()
+        pullReleaseTimer = nil
+        model.pull(distance: pull.distance(viewportHeight: viewportHeight))
+        setTopInset(pull.distance(viewportHeight: viewportHeight))
         return true
     }
 
