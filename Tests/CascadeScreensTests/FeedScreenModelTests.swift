@@ -127,6 +127,18 @@ import Testing
 
     final class Failing: @unchecked Sendable { var value = true }
 
+    /// A 2-column model over three pages of 10 whose page 1 times out while `failing.value`.
+    func makeFailingLoadMoreModel() -> (FeedScreenModel, ScriptedFeedLoader, Failing) {
+        let failing = Failing()
+        let loader = ScriptedFeedLoader { page, size in
+            if page == 1 && failing.value { return .failure(.timedOut) }
+            return .success(FeedPage(items: FeedFixtures.items(page * size..<(page + 1) * size), isEnd: page == 2))
+        }
+        let model = FeedScreenModel(pager: FeedPager(loader: loader), configuration: .init(columns: .fixed(2)))
+        model.setContainerSize(CGSize(width: 375, height: 667))
+        return (model, loader, failing)
+    }
+
     @Test func aNewScrollGestureAtTheBottomRetriesAFailedLoadMoreAndStillnessNever() async {
         let failing = Failing()
         let loader = ScriptedFeedLoader { page, size in
@@ -166,13 +178,7 @@ import Testing
     }
 
     @Test func aNewDragPastTheEndRetriesAFailedLoadMoreOnce() async {
-        let failing = Failing()
-        let loader = ScriptedFeedLoader { page, size in
-            if page == 1 && failing.value { return .failure(.timedOut) }
-            return .success(FeedPage(items: FeedFixtures.items(page * size..<(page + 1) * size), isEnd: page == 2))
-        }
-        let model = FeedScreenModel(pager: FeedPager(loader: loader), configuration: .init(columns: .fixed(2)))
-        model.setContainerSize(CGSize(width: 375, height: 667))
+        let (model, loader, failing) = makeFailingLoadMoreModel()
         model.start()
         #expect(await waitUntil { model.items.count == 10 })
         model.scroll(to: CGRect(x: 0, y: 0, width: 375, height: 667))
