@@ -166,9 +166,10 @@ import Testing
                 let forward = Bool.random(using: &random)
                 action = "swipe \(forward ? "next" : "prev")"
                 // Quick horizontal wheel clicks over the page, past half a page (50 pt each on a
-                // 1000 pt page): the swipe settles on the neighbour whatever its speed.
+                // 1000 pt page): the swipe settles on the neighbour whatever its speed. Below the
+                // first channel's banner (about 350 pt tall), which takes swipes that start on it.
                 _ = xdotool([
-                    "mousemove", "--window", window, "\(Int(origin[0] + 300))", "\(Int(origin[1] + 300))", "click",
+                    "mousemove", "--window", window, "\(Int(origin[0] + 300))", "\(Int(origin[1] + 520))", "click",
                     "--repeat", "13", "--delay", "12", forward ? "7" : "6",
                 ])
                 channel = min(channels - 1, max(0, channel + (forward ? 1 : -1)))
