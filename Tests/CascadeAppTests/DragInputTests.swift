@@ -23,6 +23,12 @@ import Testing
             session.x(["mousemove", "--window", session.window, "350", "\(Int(y) + 3)", "mouseup", "1"])
         }
         #expect(state["top_bar"] as? [String] == ["Cascade"], "the top bar repeats a title: \(state["top_bar"] ?? "")")
+        // And in pixels: the bar (above the tab strip) has no text right of "Cascade" (about
+        // 100 pt wide), where the channel's title used to be repeated.
+        let strip = ((state["tabs"] as? [String: Any])?["origin"] as? [Double]) ?? [0, 35]
+        let bar = try session.screenshot("top-bar")
+        let text = try Self.darkPixels(bar, (x: 116, y: 4, w: 800, h: Int(strip[1]) - 8))
+        #expect(text == 0, "\(text) text pixels in the top bar right of the app title")
 
         // Slow and short (the same quarter page, then a pause before the release): back where it was.
         state = try session.act("slow short drag", expecting: 1) {
@@ -134,6 +140,20 @@ import Testing
     }
 
     // MARK: Helpers
+
+    /// Pixels in `region` darker than a light grey (text, even dimmed, on the light top bar).
+    static func darkPixels(_ png: URL, _ region: (x: Int, y: Int, w: Int, h: Int)) throws -> Int {
+        let image = try PixbufImageDecoder().decode(Data(contentsOf: png), targetSize: nil)
+        var dark = 0
+        for row in max(0, region.y)..<min(image.height, region.y + max(0, region.h)) {
+            for column in max(0, region.x)..<min(image.width, region.x + region.w) {
+                let p = row * image.bytesPerRow + column * 4
+                let sum = Int(image.pixels[p]) + Int(image.pixels[p + 1]) + Int(image.pixels[p + 2])
+                if sum < 3 * 160 { dark += 1 }
+            }
+        }
+        return dark
+    }
 
     /// The share of pixels in `region` that differ (any channel by more than 24) between two
     /// screenshots.
