@@ -146,8 +146,9 @@ import Testing
                 let forward = Bool.random(using: &random)
                 action = "swipe \(forward ? "next" : "prev")"
                 // Quick horizontal wheel clicks over the page, past half a page (50 pt each on a
-                // 1000 pt page): the swipe settles on the neighbour whatever its speed.
-                driver.move(to: origin.x + 300, origin.y + 300)
+                // 1000 pt page): the swipe settles on the neighbour whatever its speed. Below the
+                // first channel's banner (about 350 pt tall), which takes swipes that start on it.
+                driver.move(to: origin.x + 300, origin.y + 520)
                 driver.xdotool(["click", "--repeat", "13", "--delay", "12", forward ? "7" : "6"])
                 channel = min(channels - 1, max(0, channel + (forward ? 1 : -1)))
             default:

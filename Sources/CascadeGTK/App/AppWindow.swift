@@ -57,7 +57,7 @@ public final class AppWindow: AppHosting {
     /// The catalog's status line (a folder's scan progress), nil for none.
     public internal(set) var catalogStatus: String?
     var statusTask: Task<Void, Never>?
-    private var channelTitle = ""
+    private let appTitle: OpaquePointer
 
     // MARK: Lifecycle
 
@@ -94,6 +94,7 @@ public final class AppWindow: AppHosting {
         let bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 10)!
         gtk_widget_add_css_class(bar, "top-bar")
         let title = gtk_label_new("Cascade")!
+        appTitle = OpaquePointer(title)
         gtk_widget_add_css_class(title, "app-title")
         subtitle = OpaquePointer(gtk_label_new(nil))
         gtk_widget_add_css_class(subtitle.widget, "dim-label")
@@ -166,15 +167,19 @@ public final class AppWindow: AppHosting {
         if let page = view.currentPage { gtk_widget_grab_focus(page.scrolled) }
     }
 
-    public func showSubtitle(_ text: String) {
-        channelTitle = text
-        updateSubtitle()
+    /// The top bar's subtitle: the catalog's status only. The selected channel is the tab
+    /// strip's highlighted tab right below; the bar does not repeat its title.
+    func updateSubtitle() {
+        gtk_label_set_text(subtitle, catalogStatus ?? "")
     }
 
-    /// The top bar's subtitle: the selected channel, then the catalog's status.
-    func updateSubtitle() {
-        let text = [channelTitle, catalogStatus ?? ""].filter { !$0.isEmpty }.joined(separator: "  ·  ")
-        gtk_label_set_text(subtitle, text)
+    /// The texts the top bar draws (its non-empty labels, left to right), for the report.
+    public var topBarTexts: [String] {
+        [appTitle, subtitle].compactMap { label in
+            guard gtk_widget_get_visible(label.widget) != 0, let text = gtk_label_get_text(label) else { return nil }
+            let string = String(cString: text)
+            return string.isEmpty ? nil : string
+        }
     }
 
     public func showAlert(_ message: FeedAlert) {

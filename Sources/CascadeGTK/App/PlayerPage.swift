@@ -127,6 +127,12 @@ public final class PlayerPage {
     /// How the last fullscreen transition was confirmed: "window" or "timeout".
     public var fullscreenConfirmation: String? { fullscreen.lastConfirmation }
 
+    /// Whether the page sets the blank cursor (the widget's cursor as GTK holds it).
+    public var pointerHidden: Bool {
+        guard let cursor = gtk_widget_get_cursor(root), let name = gdk_cursor_get_name(cursor) else { return false }
+        return String(cString: name) == "none"
+    }
+
     /// Restarts `reachedPosition` from zero.
     public func resetReachedPosition() { reachedPosition = 0 }
 
@@ -166,6 +172,7 @@ public final class PlayerPage {
             "retry_visible": surface.retryVisible, "cover_visible": surface.coverVisible,
             "cover_loaded": surface.hasCoverImage, "play_button_visible": surface.playButtonVisible,
             "controls_visible": gtk_widget_get_visible(controlsBar.root) != 0, "elapsed_text": times.elapsed,
+            "pointer_hidden": pointerHidden,
             "total_text": times.total, "volume": Self.round3(snapshot.volume),
             "brightness": Self.round3(snapshot.brightness), "history": history,
             "live_pipelines": MediaStreamLiveCount.liveStreams, "live_engines": MediaStreamLiveCount.liveEngines,
@@ -197,6 +204,8 @@ public final class PlayerPage {
         controlsBar.render(controls, snapshot: snapshot)
         let barShown = controls.isVisible && (snapshot.state == .playing || snapshot.state == .paused)
         gtk_widget_set_visible(controlsBar.root, barShown ? 1 : 0)
+        // "none" is GDK's blank cursor; nil inherits the default again.
+        gtk_widget_set_cursor_from_name(root, controls.hidesPointer ? "none" : nil)
         if snapshot.state == .playing || snapshot.state == .paused || snapshot.state == .ended {
             reachedPosition = max(reachedPosition, snapshot.position)
         }

@@ -45,6 +45,10 @@ public final class FeedView {
     public var bannerInterval: Double = 4
     /// The banner carousel, made when the feed first has banners.
     public private(set) var banner: BannerCarouselView?
+    /// The vertical drag under way, if any (`FeedView+Drag`).
+    var drag: DragSession?
+    /// The glide after a drag's release, while it runs.
+    var glideTicker: FrameTicker?
 
     /// Called when the user opens an item.
     public var onOpenItem: ((VideoItem) -> Void)? {
@@ -113,6 +117,8 @@ public final class FeedView {
         probe.onResize = nil
         closingTicker?.stop()
         closingTicker = nil
+        stopGlide()
+        drag = nil
         pullReleaseTimer?.cancel()
         images.unbindAll()
         prefetcher.stopAll()
@@ -163,9 +169,12 @@ public final class FeedView {
             return false
         }
     }
+    /// Whether a pull (wheel, touchpad or drag) is under way.
+    var isPulling: Bool { pull.isPulling }
     /// Whether a pull or the refresh header's closing animation is running.
     public var isAnimating: Bool {
-        pull.isPulling || closingTicker != nil || pullReleaseTimer != nil || banner?.isAnimating == true
+        pull.isPulling || closingTicker != nil || pullReleaseTimer != nil || glideTicker != nil
+            || banner?.isAnimating == true
     }
 
     // MARK: Actions (the same paths real input takes)
@@ -186,6 +195,18 @@ public final class FeedView {
         // A wheel has no "finger lifted": the pull ends when the deltas stop.
         pullReleaseTimer?.cancel()
         pullReleaseTimer = MainLoopTimer.after(seconds: PointerInput.gestureEndDelay) { [weak self] in self?.endPull() }
+        return true
+    }
+
+    /// A mouse or touch drag's step of `dy` points (negative: towards the top): at the top it
+    /// pulls to refresh as a wheel does, but the pull lasts until the drag ends (`endPull()`),
+    /// however long the finger rests. Returns whether the step was consumed as a pull.
+    func pullByDrag(_ dy: Double) -> Bool {
+        guard !model.refresh.isBusy, pull.scroll(deltaY: dy, offset: offset) else { return false }
+        pullReleaseTimer?.cancel()
+        pullReleaseTimer = nil
+        model.pull(distance: pull.distance(viewportHeight: viewportHeight))
+        setTopInset(pull.distance(viewportHeight: viewportHeight))
         return true
     }
 

@@ -14,6 +14,7 @@ enum StateReport {
             "carousel_page": app.feed?.banner?.currentPage as Any? ?? NSNull(),
             "alert": app.alert.text ?? NSNull(),
             "catalog_status": app.catalogStatus ?? NSNull(),
+            "top_bar": app.topBarTexts,
             "rss_bytes": residentBytes(),
             "frame_times_ms": ["count": frames.count, "p50": round3(frames.p50), "p95": round3(frames.p95)],
         ]
@@ -22,6 +23,11 @@ enum StateReport {
             state["visible_items"] = itemList(feed.drawnItems)
             state["model_visible_items"] = itemList(feed.modelVisibleItems)
             state["live_cells"] = feed.liveCells
+            if let banner = feed.model.bannerFrame {
+                state["banner_frame"] = [
+                    round3(banner.minX), round3(banner.minY), round3(banner.width), round3(banner.height),
+                ]
+            }
             let origin = feed.contentOrigin(in: app.window)
             state["feed_origin"] = [round3(origin.x), round3(origin.y)]
             var summary = feedSummary(feed.model)

@@ -152,7 +152,6 @@ public final class AppModel {
     /// The channel page settled on channel `index`.
     public func channelSelected(_ index: Int) {
         guard channels.indices.contains(index) else { return }
-        host?.showSubtitle(channels[index].title)
         host?.runBanner(ofChannel: screen == .feed ? index : nil)
         host?.rememberChannel(channels[index], isFirst: index == 0)
     }
@@ -278,7 +277,6 @@ public final class AppModel {
         }
         self.pager = pager
         host?.showChannels(pager, selected: selected)
-        host?.showSubtitle(channels[0].title)
     }
 
     private func present(_ message: FeedAlert, then action: (() -> Void)?) {
