@@ -98,3 +98,36 @@ import Testing
             (missingReport.state(0)["alert"] as? String)?.isEmpty == false, "an alert says the folder is unreadable")
     }
 }
+
+/// A local `.flv` file plays as the FLV it is: the reference feed's `.flv` → `.mp4` rule is not
+/// applied to files found in a folder or opened by the user.
+@Suite struct FolderFLVAppTests {
+    @Test func anFLVFileInAFolderPlaysAsItIs() throws {
+        let folder = try VideoFolderFixture()
+        defer { folder.remove() }
+        let spare = try VideoFolderFixture(label: "cascade-spare")
+        defer { spare.remove() }
+        let flv = try folder.clip("old clip.flv", size: "160x90", duration: 2, format: "flv")
+        #expect(Array(try Data(contentsOf: flv).prefix(3)) == Array("FLV".utf8))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("old clip.mp4")))
+        let script = "wait-idle\nwait-status 1 video\ntap-item 0\nplay\nwait-position 0.4\n"
+        try script.write(to: spare.url.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
+        let report = spare.url.appendingPathComponent("r.json")
+        let run = try CascadeProcess.run(
+            arguments: [
+                folder.url.path, "--carousel-interval", "0", "--script", spare.url.appendingPathComponent("s.txt").path,
+                "--report", report.path,
+            ],
+            environment: DesktopFixtures.quietEnvironment.merging(["XDG_CACHE_HOME": spare.path("cache")]) { $1 },
+            timeout: 90)
+        #expect(run.status == 0, "\(run.stderr)")
+        let result = try #require(ScriptReport(url: report))
+        for i in result.steps.indices {
+            #expect(result.ok(i), "step \(i) \(result.steps[i]["action"] ?? ""): \(result.steps[i]["error"] ?? "")")
+        }
+        let player = try #require(result.state(4)["player"] as? [String: Any])
+        #expect(player["title"] as? String == "old clip")
+        #expect(player["position"] as? Double ?? 0 >= 0.4, "the FLV played: \(player)")
+        #expect((player["duration"] as? Double).map { abs($0 - 2) < 0.2 } == true, "\(player)")
+    }
+}

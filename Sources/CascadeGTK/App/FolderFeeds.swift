@@ -2,7 +2,6 @@ import CascadeFeed
 import CascadeFolder
 import CascadeGStreamer
 import CascadeImages
-import CascadeScreens
 import Foundation
 
 /// Folder feeds in the app: one thumbnail generator for the process (the user's freedesktop
@@ -24,10 +23,5 @@ public enum FolderFeeds {
     /// The catalog of `folder`'s videos.
     public static func catalog(folder: URL) -> FeedCatalog {
         .provider(FolderCatalog(folder: folder.path, prober: GStreamerVideoProber(), thumbnails: thumbnails))
-    }
-
-    /// The key naming a folder's persisted first pages.
-    @MainActor public static func cacheKey(folder: String) -> String {
-        AppModel.catalogKey(for: .folder(folder))
     }
 }
