@@ -1,3 +1,5 @@
+import CascadeFolder
+import CascadeNumerics
 import CascadePixbuf
 import CascadeTestSupport
 import Foundation
@@ -63,9 +65,20 @@ import Testing
         #expect(result.state(6)["screen"] as? String == "player")
         #expect(((result.state(6)["player"] as? [String: Any])?["position"] as? Double ?? 0) >= 0.4)
         #expect(result.feed(11)["items"] as? Int == 4, "the added file shows after the pull")
-        // Thumbnails in the standard's place; the broken file has a failure entry.
-        let large = (try? FileManager.default.contentsOfDirectory(atPath: cache.path + "/thumbnails/large")) ?? []
-        #expect(large.filter { $0.hasSuffix(".png") }.count >= 3)
+        // Thumbnails in the standard's place, at the size the cells need (3 columns of a
+        // 1000 px window are wider than a large thumbnail); the broken file has a failure entry.
+        let frame = (result.state(3)["visible_items"] as? [[String: Any]])?.first?["frame"] as? [Double]
+        let cellWidth = Int(saturating: try #require(frame?[2]).rounded(.up))
+        let landscape = ThumbnailSize.needed(coverPixelWidth: cellWidth, aspectRatio: 90.0 / 160.0)
+        let portrait = ThumbnailSize.needed(coverPixelWidth: cellWidth, aspectRatio: 160.0 / 90.0)
+        #expect(cellWidth > ThumbnailSize.large.pixels && landscape == .xLarge && portrait == .xxLarge, "\(cellWidth)")
+        func thumbnails(_ size: ThumbnailSize) -> Int {
+            let names = try? FileManager.default.contentsOfDirectory(
+                atPath: cache.path + "/thumbnails/" + size.folderName)
+            return (names ?? []).filter { $0.hasSuffix(".png") }.count
+        }
+        #expect(thumbnails(landscape) >= 2 && thumbnails(portrait) >= 1)
+        #expect(thumbnails(.normal) + thumbnails(.large) == 0, "no thumbnail smaller than the cells")
         let failed =
             (try? FileManager.default.contentsOfDirectory(atPath: cache.path + "/thumbnails/fail/cascade-1")) ?? []
         #expect(failed.count == 1)

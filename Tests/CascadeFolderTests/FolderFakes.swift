@@ -27,6 +27,8 @@ final class FakeGrabber: FrameGrabbing, @unchecked Sendable {
     private var running = 0
     private(set) var peak = 0
     private(set) var calls = 0
+    /// The `maxEdge` of every call, in order.
+    private(set) var maxEdges: [Int] = []
     let delay: TimeInterval
 
     init(delay: TimeInterval = 0) { self.delay = delay }
@@ -34,6 +36,7 @@ final class FakeGrabber: FrameGrabbing, @unchecked Sendable {
     func thumbnailPNG(path: String, maxEdge: Int, duration: Double?) throws -> [UInt8] {
         lock.withLock {
             calls += 1
+            maxEdges.append(maxEdge)
             running += 1
             peak = max(peak, running)
         }

@@ -243,6 +243,7 @@ public final class AppWindow: AppHosting {
     private func configure(_ page: FeedView) {
         page.bannerInterval = options.carouselInterval
         page.onOpenItem = { [weak self] item in self?.model.open(item) }
+        page.onCoverPixelWidth = { FolderFeeds.thumbnails.setCoverPixelWidth($0) }
         page.onChromeChanged = { [weak self, weak page] in
             guard let self, let page else { return }
             self.model.feedChromeChanged(page.model)
