@@ -27,17 +27,21 @@ public final class FolderCatalog: FeedCatalogProviding {
 
     // MARK: Lifecycle
 
-    /// Creates a catalog over `folder`; `thumbnails` holds the thumbnail cache and the grabber.
+    /// Creates a catalog over `folder`; `thumbnails` holds the thumbnail cache and the grabber;
+    /// content checks and probe results persist under `cacheDirectory` (nil: not at all).
     public init(
         folder: String, prober: any VideoProbing, thumbnails: ThumbnailGenerator,
         scanner: FolderScanner = FolderScanner(), firstPageWait: Duration = .milliseconds(600),
-        pollInterval: Duration = .seconds(2)
+        pollInterval: Duration = .seconds(2), cacheDirectory: URL? = nil
     ) {
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(1))
         status = stream
         self.pollInterval = pollInterval
         library = FolderLibrary(
-            root: folder, prober: prober, thumbnails: thumbnails, scanner: scanner, firstPageWait: firstPageWait
+            root: folder, prober: prober, thumbnails: thumbnails, scanner: scanner, firstPageWait: firstPageWait,
+            mediaCache: cacheDirectory.map {
+                FolderMediaCache(directory: $0, root: URL(fileURLWithPath: folder).standardizedFileURL.path)
+            }
         ) { continuation.yield($0.text) }
         referencePolicy = .localFolders(roots: [
             URL(fileURLWithPath: library.root, isDirectory: true), thumbnails.store.root,

@@ -2,6 +2,7 @@ import CascadeFeed
 import CascadeFolder
 import CascadeGStreamer
 import CascadeImages
+import CascadeScreens
 import Foundation
 
 /// Folder feeds in the app: one thumbnail generator for the process (the user's freedesktop
@@ -20,8 +21,12 @@ public enum FolderFeeds {
         ThumbnailFetcher(generator: thumbnails, fallback: fallback)
     }
 
-    /// The catalog of `folder`'s videos.
+    /// The catalog of `folder`'s videos; what it learns about the files persists in the app's
+    /// cache folder (`FolderMediaCache`).
     public static func catalog(folder: URL) -> FeedCatalog {
-        .provider(FolderCatalog(folder: folder.path, prober: GStreamerVideoProber(), thumbnails: thumbnails))
+        .provider(
+            FolderCatalog(
+                folder: folder.path, prober: GStreamerVideoProber(), thumbnails: thumbnails,
+                cacheDirectory: DemoCatalog.defaultDirectory.deletingLastPathComponent()))
     }
 }
