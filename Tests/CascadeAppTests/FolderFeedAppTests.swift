@@ -35,6 +35,7 @@ import Testing
             pull-refresh
             wait-idle
             wait-status 4 videos
+            screenshot after
             """
         try script.write(to: spare.url.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
         let report = spare.url.appendingPathComponent("r.json")
@@ -53,7 +54,7 @@ import Testing
         #expect(child.wait(timeout: 90) == 0, "\(child.stderr)")
 
         let result = try #require(ScriptReport(url: report))
-        #expect(result.steps.count == 12)
+        #expect(result.steps.count == 13)
         for i in result.steps.indices {
             #expect(result.ok(i), "step \(i) \(result.steps[i]["action"] ?? ""): \(result.steps[i]["error"] ?? "")")
         }
@@ -65,6 +66,19 @@ import Testing
         #expect(result.state(6)["screen"] as? String == "player")
         #expect(((result.state(6)["player"] as? [String: Any])?["position"] as? Double ?? 0) >= 0.4)
         #expect(result.feed(11)["items"] as? Int == 4, "the added file shows after the pull")
+        // The file watcher marked the feed stale (no polling timer exists); the pull cleared it.
+        #expect(result.state(7)["catalog_stale"] as? Bool == false)
+        #expect(result.state(8)["catalog_stale"] as? Bool == true)
+        #expect(result.state(8)["catalog_status"] as? String == "The folder changed: pull down to refresh")
+        #expect(result.state(11)["catalog_stale"] as? Bool == false)
+        // The added file is the newest: first, and its cover is drawn.
+        let addedID = ThumbnailSubject(path: folder.path("Travel/added.mp4"), mtime: 0, size: 0).fileName.dropLast(4)
+        let first = result.visibleItems(12).first { $0.index == 0 }
+        #expect(first?.id == String(addedID), "\(result.visibleItems(12).map(\.id))")
+        let after = try ScreenCheck.pixelProblems(
+            png: spare.url.appendingPathComponent("after.png"), report: result, step: 12, decoder: PixbufImageDecoder(),
+            minimumCovers: 2)
+        #expect(after.isEmpty, "covers drawn after the pull: \(after)")
         // Thumbnails in the standard's place, at the size the cells need (3 columns of a
         // 1000 px window are wider than a large thumbnail); the broken file has a failure entry.
         let frame = (result.state(3)["visible_items"] as? [[String: Any]])?.first?["frame"] as? [Double]

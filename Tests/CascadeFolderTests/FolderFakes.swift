@@ -53,3 +53,52 @@ extension ScannerTests {
         mp4Header + Array("VIDEO \(width)x\(height) \(duration)".utf8)
     }
 }
+
+/// A watcher the test drives: records every folder set it was asked to watch and delivers the
+/// events the test sends.
+final class FakeWatcher: FolderWatching, @unchecked Sendable {
+    enum Call: Equatable {
+        case watch(Set<String>)
+        case stop
+    }
+
+    private let lock = NSLock()
+    private var handler: (@Sendable (FolderEvent) -> Void)?
+    private(set) var calls: [Call] = []
+    /// Folders `watch` reports as unwatched.
+    var refused: Set<String> = []
+
+    func watch(_ folders: [String], handler: @escaping @Sendable (FolderEvent) -> Void) -> [String] {
+        lock.withLock {
+            calls.append(.watch(Set(folders)))
+            self.handler = handler
+        }
+        return folders.filter { refused.contains($0) }
+    }
+
+    func stop() {
+        lock.withLock {
+            calls.append(.stop)
+            handler = nil
+        }
+    }
+
+    /// Delivers `event` as the system would (from another thread's point of view).
+    func send(_ event: FolderEvent) {
+        lock.withLock { handler }?(event)
+    }
+}
+
+/// A value behind a lock, for what a test collects from other threads.
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

@@ -13,7 +13,7 @@ import Testing
         FolderCatalog(
             folder: folder.url.path, prober: GStreamerVideoProber(),
             thumbnails: ThumbnailGenerator(store: store, grabber: GStreamerFrameGrabber(), size: .normal),
-            firstPageWait: .seconds(30), pollInterval: .seconds(3600))
+            firstPageWait: .seconds(30), watcher: nil)
     }
 
     func covers(_ catalog: FolderCatalog, channel: Int = 0) async throws -> (FeedPage, [URL: Data]) {

@@ -25,6 +25,12 @@ public actor FolderLibrary {
     private let rescanAge: Duration
     private let onStatus: @Sendable (FolderStatus) -> Void
     private let mediaCache: FolderMediaCache?
+    private let watcher: (any FolderWatching)?
+    /// Changes reported while a scan ran, checked against it when it ends (at most 256 kept;
+    /// more counts as a change).
+    private var eventsDuringScan: [FolderEvent] = []
+    /// Folders of the last scan the watcher could not watch (over the system's limit).
+    public private(set) var unwatchedFolders: [String] = []
     private var mediaCacheLoaded = false
     private var saveTask: Task<Void, Never>?
 
@@ -58,15 +64,18 @@ public actor FolderLibrary {
     ///     was found so far.
     ///   - rescanAge: a first page asked for this long after the last scan rescans.
     ///   - mediaCache: where content checks and probe results persist (nil: nowhere).
+    ///   - watcher: reports changes in the scanned folders as they happen (nil: changes are
+    ///     seen only by a rescan); the library marks itself stale on a change that matters.
     ///   - onStatus: receives every status change (on any thread).
     public init(
         root: String, prober: any VideoProbing, thumbnails: ThumbnailGenerator,
         scanner: FolderScanner = FolderScanner(),
         firstPageWait: Duration = .milliseconds(600), rescanAge: Duration = .seconds(2),
-        mediaCache: FolderMediaCache? = nil,
+        mediaCache: FolderMediaCache? = nil, watcher: (any FolderWatching)? = nil,
         onStatus: @escaping @Sendable (FolderStatus) -> Void = { _ in }
     ) {
         self.mediaCache = mediaCache
+        self.watcher = watcher
         self.root = URL(fileURLWithPath: root).standardizedFileURL.path
         self.store = thumbnails.store
         self.prober = prober
@@ -131,8 +140,29 @@ public actor FolderLibrary {
         a.localizedStandardCompare(b) == .orderedAscending
     }
 
-    /// Compares the folders of the last scan with the disk; marks the library stale (and
-    /// reports it) when one changed, appeared or vanished.
+    deinit { watcher?.stop() }
+
+    /// Takes one change the watcher saw: when it matters (`FolderEvent.marksStale`) and the
+    /// last scan did not already see it (`FolderEventCheck`), the library becomes stale and
+    /// reports it. A change during a scan is checked once the scan has finished.
+    public func folderChanged(_ event: FolderEvent) {
+        guard event.marksStale else { return }
+        if scanTask != nil {
+            eventsDuringScan.append(event)
+            if eventsDuringScan.count > 256 {
+                eventsDuringScan = [FolderEvent(folder: "", name: "", kind: .overflow)]
+            }
+            return
+        }
+        guard lastScan != nil, !isStale, scanError == nil,
+            !FolderEventCheck.alreadySeen(event, folderStamps: folderStamps, files: sniffed)
+        else { return }
+        isStale = true
+        onStatus(status)
+    }
+
+    /// Compares the folders of the last scan with the disk, for a check on demand; marks the
+    /// library stale (and reports it) when one changed, appeared or vanished.
     /// - Returns: whether the library is stale.
     @discardableResult
     public func checkForChanges() async -> Bool {
@@ -224,12 +254,17 @@ public actor FolderLibrary {
             probes = probes.filter { present.contains($0.key) }
             countRejected()
             scheduleSave()
+            startWatching()
+            isStale = eventsDuringScan.contains {
+                !FolderEventCheck.alreadySeen($0, folderStamps: folderStamps, files: sniffed)
+            }
         case .failure(let error):
             scanError = error
             files = []
             byFolder = [:]
             folderStamps = [root: -1]
         }
+        eventsDuringScan = []
         partial.withLock { $0 = files }
         onStatus(status)
     }
@@ -295,6 +330,16 @@ public actor FolderLibrary {
         rejected = files.reduce(0) { count, file in
             guard let entry = probes[file.path], entry.matches(file), case .failure? = entry.probe else { return count }
             return count + 1
+        }
+    }
+
+    /// Watches the folders the scan listed; events come back through `folderChanged(_:)`.
+    private func startWatching() {
+        guard let watcher else { return }
+        let folders = Array(folderStamps.keys)
+        unwatchedFolders = watcher.watch(folders) { [weak self] event in
+            guard let self else { return }
+            Task { await self.folderChanged(event) }
         }
     }
 

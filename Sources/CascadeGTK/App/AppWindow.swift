@@ -56,6 +56,9 @@ public final class AppWindow: AppHosting {
     private let subtitle: OpaquePointer
     /// The catalog's status line (a folder's scan progress), nil for none.
     public internal(set) var catalogStatus: String?
+    /// Whether the catalog says its source changed since it was read (a folder feed's watcher
+    /// saw a file arrive): the status line then asks for a pull.
+    public internal(set) var catalogStale = false
     var statusTask: Task<Void, Never>?
     private var channelTitle = ""
 

@@ -14,6 +14,7 @@ enum StateReport {
             "carousel_page": app.feed?.banner?.currentPage as Any? ?? NSNull(),
             "alert": app.alert.text ?? NSNull(),
             "catalog_status": app.catalogStatus ?? NSNull(),
+            "catalog_stale": app.catalogStale,
             "rss_bytes": residentBytes(),
             "frame_times_ms": ["count": frames.count, "p50": round3(frames.p50), "p95": round3(frames.p95)],
         ]
