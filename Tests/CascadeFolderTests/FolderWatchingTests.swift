@@ -1,3 +1,4 @@
+import CascadeFeed
 import CascadeFolder
 import CascadeTestSupport
 import Foundation
@@ -188,6 +189,27 @@ import Testing
             #expect(await catalog.library.scanCount == 1, "no rescan until the pull")
             #expect(try await loader.page(number: 0, size: 10).items.count == 2)
             #expect(!catalog.isStale)
+        }
+
+        @Test(.timeLimit(.minutes(1))) func theFolderVanishingMarksItStaleAndThePullSaysSo() async throws {
+            let folder = try VideoFolderFixture()
+            defer { folder.remove() }
+            try folder.file("Travel/a.mp4", bytes: ScannerTests.fakeVideo(width: 160, height: 90, duration: 1))
+            let thumbnails = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-th-\(UUID())")
+            defer { try? FileManager.default.removeItem(at: thumbnails) }
+            let catalog = FolderCatalog(
+                folder: folder.url.path, prober: FakeProber(),
+                thumbnails: ThumbnailGenerator(
+                    store: ThumbnailStore(root: thumbnails), grabber: FakeGrabber(), size: .large),
+                firstPageWait: .seconds(30))
+            let loader = try catalog.loader(for: try await catalog.channels()[0], firstPage: 0)
+            #expect(try await loader.page(number: 0, size: 10).items.count == 1)
+            folder.remove()
+            #expect(await waitUntil { catalog.isStale })
+            await #expect(throws: FeedError.unreadableFile(path: folder.url.standardizedFileURL.path)) {
+                try await loader.page(number: 0, size: 10)
+            }
+            #expect(await catalog.library.status == .failed(.notAFolder(folder.url.standardizedFileURL.path)))
         }
     #endif
 }
