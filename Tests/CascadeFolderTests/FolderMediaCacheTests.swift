@@ -43,14 +43,22 @@ import Testing
         #expect(other.url != cache.url && other.load().isEmpty)
     }
 
+    static let header = "cascade-folder-media 1\t/v\n"
+    static let good = "1\t0\t1\tv\t-\t-\t0\t0\t\t/v/a.mp4\n"
+
     @Test(arguments: [
-        "", "{", "[]", "null", #"{"version": 1, "root": "/v"}"#, #"{"version": 2, "root": "/v", "entries": []}"#,
-        #"{"version": 1, "root": "/elsewhere", "entries": [["/v/a.mp4", 1, 0, 1, true, "", null, 0, 0, ""]]}"#,
-        #"{"version": 1, "root": "/v", "entries": [["/v/a.mp4", 1, 0, 1, true, "", null, 0, 0, ""], ["/v/b.mp4"]]}"#,
-        #"{"version": 1, "root": "/v", "entries": [["relative.mp4", 1, 0, 1, true, "", null, 0, 0, ""]]}"#,
-        #"{"version": 1, "root": "/v", "entries": [["/v/a.mp4", "1", 0, 1, true, "", null, 0, 0, ""]]}"#,
-        #"{"version": 1, "root": "/v", "entries": [["/v/a.mp4", 1, 0, 1, true, "weird", null, 0, 0, ""]]}"#,
-        #"{"version": 1, "root": "/v", "entries": [["/v/a.mp4", 1, 0, 1, true, "ok", 1, "wide", 0, ""]]}"#,
+        "", "{", header.dropLast() + "", "cascade-folder-media 2\t/v\n" + good,
+        "cascade-folder-media 1\t/elsewhere\n" + good,
+        header + good.dropLast(), header + good + "1\t0\t1\tv\n",
+        header + "1\t0\t1\tv\t-\t-\t0\t0\t\trelative.mp4\n",
+        header + "x\t0\t1\tv\t-\t-\t0\t0\t\t/v/a.mp4\n",
+        header + "99999999999999999999\t0\t1\tv\t-\t-\t0\t0\t\t/v/a.mp4\n",
+        header + "1\t0\t1\tmaybe\t-\t-\t0\t0\t\t/v/a.mp4\n",
+        header + "1\t0\t1\tv\tweird\t-\t0\t0\t\t/v/a.mp4\n",
+        header + "1\t0\t1\tv\tok\t1\twide\t0\t\t/v/a.mp4\n",
+        header + "1\t0\t1\tv\tok\tlong\t1\t1\t\t/v/a.mp4\n",
+        header + "1\t0\t1\tv\t-\t-\t0\t0\t\t/v/a%2.mp4\n",
+        header + "1\t0\t1\tv\t-\t-\t0\t0\t\t/v/a%ZZ.mp4\n",
     ])
     func aDamagedOrForeignFileIsIgnoredAsAWhole(text: String) throws {
         let folder = try VideoFolderFixture(label: "cascade-media")
@@ -59,6 +67,8 @@ import Testing
         try cache.save(Self.entries)
         try Data(text.utf8).write(to: cache.url)
         #expect(cache.load().isEmpty)
+        try Data((Self.header + Self.good).utf8).write(to: cache.url)
+        #expect(cache.load().count == 1, "the same lines undamaged are read")
     }
 
     @Test func hostileNumbersAreClampedAsTheyAreRead() throws {
@@ -66,24 +76,38 @@ import Testing
         defer { folder.remove() }
         let cache = FolderMediaCache(directory: folder.url, root: "/v")
         try cache.save([:])
-        let text = #"""
-            {"version": 1, "root": "/v", "entries": [
-              ["/v/a.mp4", 1, -7, -5, true, "ok", -3, 1000000000, -2, ""],
-              ["/v/b.mp4", 1, 5000000000, 1, true, "ok", 1e300, 0, 7, ""],
-              ["/v/c.mp4", 1, 0, 1, true, "unreadable", null, 0, 0, "\#(String(repeating: "x", count: 5000))"]
-            ]}
-            """#
+        let long = String(repeating: "x", count: 5000)
+        let text =
+            Self.header + "1\t-7\t-5\tv\tok\t-3\t1000000000\t-2\t\t/v/a.mp4\n"
+            + "1\t5000000000\t1\tv\tok\t1e300\t0\t7\t\t/v/b.mp4\n"
+            + "1\t0\t1\tv\tok\tnan\t5\t5\t\t/v/n.mp4\n"
+            + "1\t0\t1\tv\tunreadable\t-\t0\t0\t\(long)\t/v/c.mp4\n"
         try Data(text.utf8).write(to: cache.url)
         let loaded = cache.load()
         #expect(loaded["/v/a.mp4"]?.probe == .success(VideoProbe(duration: nil, width: 1 << 16, height: 1)))
         #expect(loaded["/v/a.mp4"]?.size == 0 && loaded["/v/a.mp4"]?.mtimeNanoseconds == 0)
         #expect(loaded["/v/b.mp4"]?.mtimeNanoseconds == 999_999_999)
         #expect(loaded["/v/b.mp4"]?.probe == .success(VideoProbe(duration: 359_999, width: 1, height: 7)))
+        #expect(loaded["/v/n.mp4"]?.probe == .success(VideoProbe(duration: nil, width: 5, height: 5)))
         guard case .failure(.unreadable(let message))? = loaded["/v/c.mp4"]?.probe else {
             Issue.record("unreadable kept")
             return
         }
         #expect(message.count == 200)
+    }
+
+    @Test func namesWithTabsNewlinesAndPercentsRoundTrip() throws {
+        let folder = try VideoFolderFixture(label: "cascade-media")
+        defer { folder.remove() }
+        let root = "/v/odd\tfolder %41\n"
+        let cache = FolderMediaCache(directory: folder.url, root: root)
+        let entries = [
+            root + "/a\nb\tc%0A.mp4": Entry(
+                mtime: 1, mtimeNanoseconds: 2, size: 3, isVideo: true, probe: .failure(.unreadable("bad\tline\n%"))),
+            root + "/é 中文.mp4": Entry(mtime: -1, mtimeNanoseconds: 0, size: 0, isVideo: false),
+        ]
+        try cache.save(entries)
+        #expect(cache.load() == entries)
     }
 
     @Test func aFileTooLargeIsNotReadAndTheNewestEntriesAreKept() throws {

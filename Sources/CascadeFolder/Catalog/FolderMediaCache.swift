@@ -1,4 +1,3 @@
-import CascadeFeed
 import Foundation
 
 #if canImport(Glibc)
@@ -12,8 +11,8 @@ import Foundation
 /// size) or why it failed. A second launch on a large folder neither reopens every file to
 /// sniff it nor probes again what it already showed.
 ///
-/// - One file per scanned folder, under the app's cache folder; written atomically (a
-///   temporary file renamed over it) and readable by the user only.
+/// - One file per scanned folder, under the app's cache folder, in `FolderMediaCodec`'s line
+///   format; written atomically (a temporary file renamed over it) and readable by the user only.
 /// - Bounded: at most `maxEntries` records are written (the newest files kept), a file larger
 ///   than `maxBytes` is not read, every number is clamped as it is read.
 /// - A damaged, foreign or truncated file is ignored as a whole (the feed probes again); a
@@ -52,7 +51,6 @@ public struct FolderMediaCache: Sendable {
     public static let defaultMaxEntries = 200_000
     /// Files larger than this are not read (a record takes about 150 bytes).
     public static let maxBytes = 64 << 20
-    private static let version = 1
 
     /// The cache file.
     public let url: URL
@@ -63,12 +61,12 @@ public struct FolderMediaCache: Sendable {
 
     // MARK: Lifecycle
 
-    /// The cache of `root` under `directory` (`<directory>/folder-media/<MD5 of root>.json`).
+    /// The cache of `root` under `directory` (`<directory>/folder-media/<MD5 of root>.txt`).
     public init(directory: URL, root: String, maxEntries: Int = FolderMediaCache.defaultMaxEntries) {
         self.root = root
         self.maxEntries = max(0, maxEntries)
         url = directory.appendingPathComponent("folder-media", isDirectory: true).appendingPathComponent(
-            MD5.hex(root) + ".json")
+            MD5.hex(root) + ".txt")
     }
 
     // MARK: Public API
@@ -78,16 +76,8 @@ public struct FolderMediaCache: Sendable {
         var info = stat()
         guard stat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= off_t(Self.maxBytes),
             let data = try? Data(contentsOf: url),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            object["version"] as? Int == Self.version, object["root"] as? String == root,
-            let rows = object["entries"] as? [[Any]]
+            let entries = FolderMediaCodec.decode(Array(data), root: root, maxEntries: maxEntries)
         else { return [:] }
-        var entries: [String: Entry] = [:]
-        entries.reserveCapacity(min(rows.count, maxEntries))
-        for row in rows.prefix(maxEntries) {
-            guard let (path, entry) = Self.entry(from: row) else { return [:] }
-            entries[path] = entry
-        }
         return entries
     }
 
@@ -99,10 +89,7 @@ public struct FolderMediaCache: Sendable {
             kept.sort { $0.value.mtime > $1.value.mtime }
             kept.removeLast(kept.count - maxEntries)
         }
-        let rows = kept.map { Self.row(path: $0.key, entry: $0.value) }
-        let data = try JSONSerialization.data(withJSONObject: [
-            "version": Self.version, "root": root, "entries": rows,
-        ])
+        let data = Data(FolderMediaCodec.encode(root: root, entries: kept))
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
@@ -114,47 +101,5 @@ public struct FolderMediaCache: Sendable {
             try? FileManager.default.removeItem(at: temporary)
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
         }
-    }
-
-    // MARK: Private
-
-    /// `[path, mtime, nanoseconds, size, isVideo, kind, duration, width, height, message]`, kind
-    /// "" (not probed), "ok", "novideo" or "unreadable".
-    private static func row(path: String, entry: Entry) -> [Any] {
-        var row: [Any] = [path, entry.mtime, entry.mtimeNanoseconds, entry.size, entry.isVideo]
-        switch entry.probe {
-        case .success(let probe)?:
-            row += ["ok", probe.duration.map { $0 as Any } ?? NSNull(), probe.width, probe.height, ""]
-        case .failure(.noVideo)?: row += ["novideo", NSNull(), 0, 0, ""]
-        case .failure(.unreadable(let message))?: row += ["unreadable", NSNull(), 0, 0, String(message.prefix(200))]
-        case .failure(.timedOut)?, nil: row += ["", NSNull(), 0, 0, ""]
-        }
-        return row
-    }
-
-    private static func entry(from row: [Any]) -> (String, Entry)? {
-        guard row.count == 10, let path = row[0] as? String, path.hasPrefix("/"), path.utf8.count <= 4096,
-            let mtime = (row[1] as? NSNumber)?.int64Value, let nanos = (row[2] as? NSNumber)?.int64Value,
-            let size = (row[3] as? NSNumber)?.int64Value, let isVideo = row[4] as? Bool, let kind = row[5] as? String
-        else { return nil }
-        var entry = Entry(
-            mtime: mtime, mtimeNanoseconds: min(max(nanos, 0), 999_999_999), size: max(size, 0), isVideo: isVideo)
-        switch kind {
-        case "": break
-        case "ok":
-            guard let width = (row[7] as? NSNumber)?.intValue, let height = (row[8] as? NSNumber)?.intValue else {
-                return nil
-            }
-            let duration = (row[6] as? NSNumber)?.doubleValue
-            // The probe's own bounds: a display size of 1…65,536 pixels, a feed's longest duration.
-            entry.probe = .success(
-                VideoProbe(
-                    duration: duration.flatMap { $0.isFinite && $0 >= 0 ? min($0, VideoItem.maximumDuration) : nil },
-                    width: min(max(width, 1), 1 << 16), height: min(max(height, 1), 1 << 16)))
-        case "novideo": entry.probe = .failure(.noVideo)
-        case "unreadable": entry.probe = .failure(.unreadable(String((row[9] as? String ?? "").prefix(200))))
-        default: return nil
-        }
-        return (path, entry)
     }
 }
