@@ -7,12 +7,14 @@ extension AppWindow {
     func followStatus(of catalog: FeedCatalog) {
         statusTask?.cancel()
         catalogStatus = nil
+        catalogStale = false
         updateSubtitle()
         guard case .provider(let provider) = catalog else { return }
         statusTask = Task { [weak self] in
             for await line in provider.statusLines() {
                 guard let self, !Task.isCancelled else { return }
                 self.catalogStatus = Localization.text(line)
+                self.catalogStale = provider.isStale
                 self.updateSubtitle()
             }
         }

@@ -56,6 +56,9 @@ public final class AppWindow: AppHosting {
     private let subtitle: OpaquePointer
     /// The catalog's status line (a folder's scan progress), nil for none.
     public internal(set) var catalogStatus: String?
+    /// Whether the catalog says its source changed since it was read (a folder feed's watcher
+    /// saw a file arrive): the status line then asks for a pull.
+    public internal(set) var catalogStale = false
     var statusTask: Task<Void, Never>?
     private let appTitle: OpaquePointer
 
@@ -248,6 +251,7 @@ public final class AppWindow: AppHosting {
     private func configure(_ page: FeedView) {
         page.bannerInterval = options.carouselInterval
         page.onOpenItem = { [weak self] item in self?.model.open(item) }
+        page.onCoverPixelWidth = { FolderFeeds.thumbnails.setCoverPixelWidth($0) }
         page.onChromeChanged = { [weak self, weak page] in
             guard let self, let page else { return }
             self.model.feedChromeChanged(page.model)

@@ -57,6 +57,11 @@ public final class FeedView {
     }
     /// Called when the refresh, footer or alert state changed (after redrawing them).
     public var onChromeChanged: (() -> Void)?
+    /// Called with the covers' width in device pixels whenever the layout changes it (a
+    /// resize, another column count, another scale factor): folder feeds make thumbnails at
+    /// the size it needs.
+    public var onCoverPixelWidth: ((Int) -> Void)?
+    private var reportedCoverWidth = 0
 
     // MARK: Lifecycle
 
@@ -289,6 +294,7 @@ public final class FeedView {
         gtk_widget_set_size_request(
             content, Int32(saturating: model.layout.contentSize.width),
             Int32(saturating: model.scrollableContentHeight.rounded(.up)))
+        reportCoverWidth()
         let rect = CGRect(x: 0, y: offset, width: lastSize.width, height: max(1, viewportHeight))
         var update = model.scroll(to: rect)
         placeBanner(&update)
@@ -385,6 +391,13 @@ public final class FeedView {
     private func hide(_ cell: VideoCellWidget) {
         images.unbind(ObjectIdentifier(cell))
         gtk_widget_set_visible(cell.root, 0)
+    }
+
+    private func reportCoverWidth() {
+        let width = Int(saturating: (model.layout.columnWidth(inSection: model.itemSection) * scale).rounded(.up))
+        guard width > 0, width != reportedCoverWidth else { return }
+        reportedCoverWidth = width
+        onCoverPixelWidth?(width)
     }
 
     private func coverRequest(for item: VideoItem, size: CGSize, priority: ImagePriority) -> ImageRequest {

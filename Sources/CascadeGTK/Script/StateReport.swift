@@ -15,6 +15,7 @@ enum StateReport {
             "alert": app.alert.text ?? NSNull(),
             "catalog_status": app.catalogStatus ?? NSNull(),
             "top_bar": app.topBarTexts,
+            "catalog_stale": app.catalogStale,
             "rss_bytes": residentBytes(),
             "frame_times_ms": ["count": frames.count, "p50": round3(frames.p50), "p95": round3(frames.p95)],
         ]

@@ -38,7 +38,7 @@ public final class PlayerController {
     ///
     /// The initial volume is the engine's.
     public init(
-        source: URL? = nil, engine: PlaybackEngine, resolver: SourceResolving = FlvToMp4SourceResolver(),
+        source: URL? = nil, engine: PlaybackEngine, resolver: SourceResolving = PlainSourceResolver(),
         scheduler: Scheduling? = nil, configuration: Configuration = Configuration()
     ) {
         self.source = source

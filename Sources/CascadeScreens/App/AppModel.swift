@@ -140,7 +140,7 @@ public final class AppModel {
     }
 
     /// The catalog key of a launch source: one per demo catalog folder or feed address.
-    public static func catalogKey(for source: LaunchOptions.Source) -> String {
+    public nonisolated static func catalogKey(for source: LaunchOptions.Source) -> String {
         switch source {
         case .demoCatalog(let directory): "demo-\(directory.map(StableID.derived(fromText:)) ?? "default")"
         case .http(let url), .server(let url): "http-\(StableID.derived(fromText: url))"
