@@ -4,7 +4,9 @@ import Testing
 @Suite struct ResumeListTests {
     @Test func keepsTheMostRecentlyWatchedUpToItsCapacity() {
         var list = ResumeList(capacity: 3)
-        for (i, key) in ["a", "b", "c"].enumerated() { list.set(ResumePoint(position: Double(i + 5), duration: 0), for: key) }
+        for (i, key) in ["a", "b", "c"].enumerated() {
+            list.set(ResumePoint(position: Double(i + 5), duration: 0), for: key)
+        }
         // Watching "a" again makes it the most recent; "d" then pushes out "b", the least recent.
         list.set(ResumePoint(position: 9, duration: 0), for: "a")
         list.set(ResumePoint(position: 7, duration: 0), for: "d")

@@ -4,6 +4,7 @@ import CascadeFeed
 import CascadeImages
 import CascadeLayout
 import CascadeNumerics
+import CascadePlayer
 import CascadeScreens
 import Foundation
 
@@ -53,6 +54,8 @@ public final class FeedView {
     }
     /// Called when the refresh, footer or alert state changed (after redrawing them).
     public var onChromeChanged: (() -> Void)?
+    /// Where an item's video was left, for the cover's progress bar (nil: no bars).
+    public var watchProgress: ((VideoItem) -> ResumePoint?)?
 
     // MARK: Lifecycle
 
@@ -352,6 +355,7 @@ public final class FeedView {
         if images.request(for: ObjectIdentifier(cell)) != request {
             cell.bind(title: item.title, duration: FeedScreenModel.durationText(item.duration))
         }
+        cell.setWatchProgress(watchProgress?(item))
         images.bind(request, to: ObjectIdentifier(cell)) { [weak cell] state in
             switch state {
             case .placeholder, .loading: cell?.showPlaceholder()

@@ -37,6 +37,10 @@ public enum ScriptAction: Equatable, Sendable {
     case columns(Int?)
     /// The player's volume slider: 0…1.
     case setVolume(Double)
+    /// Clicks the player's "Resume from …" button (it must be offered).
+    case resume
+    /// Clicks the player's "Start over" button (it must be offered).
+    case startOver
 
     /// Parses a whole script: one action per line, `#` starts a comment, blank lines skipped.
     ///
@@ -115,6 +119,8 @@ public enum ScriptAction: Equatable, Sendable {
         case "toggle-fullscreen": try count(0); return .toggleFullscreen
         case "back": try count(0); return .back
         case "tap-footer": try count(0); return .tapFooter
+        case "resume": try count(0); return .resume
+        case "start-over": try count(0); return .startOver
         case "wait-opened": try count(1); return .waitOpened(count: try index(0))
         case "wait-status":
             guard !args.isEmpty else { throw ScriptError.bad("wait-status: expected text") }

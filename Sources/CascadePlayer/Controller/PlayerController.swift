@@ -185,8 +185,7 @@ public final class PlayerController {
     /// Stops playback, releases the engine's media and shows the cover and play button again;
     /// where playback was left is recorded in the resume store. Idempotent.
     public func stop() {
-        // An ended video was recorded as finished; anything else with media was left partway.
-        if snapshot.state.hasMedia && snapshot.state != .ended { rememberPosition() }
+        recordPosition()
         cancelPendingStop()
         cancelBufferingWatch()
         let hadMedia = snapshot.state.hasMedia
@@ -207,6 +206,14 @@ public final class PlayerController {
             $0.isSeeking = false
             $0.scrubPosition = nil
         }
+    }
+
+    /// Records where playback is now in the resume store, without stopping (the app calls it
+    /// when it quits on the player page). Nothing is recorded without media or after the end
+    /// (an ended video was recorded as finished).
+    public func recordPosition() {
+        guard snapshot.state.hasMedia && snapshot.state != .ended else { return }
+        rememberPosition()
     }
 
     /// After a failure: loads again, resuming from the last position when configured.

@@ -99,7 +99,9 @@ public final class ResumeStore: ResumeStoring {
 
     private static func read(_ url: URL) -> ReadResult {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return .missing }
-        guard (attributes[.type] as? FileAttributeType) == .typeRegular else { return .unreadable("not a regular file") }
+        guard (attributes[.type] as? FileAttributeType) == .typeRegular else {
+            return .unreadable("not a regular file")
+        }
         guard let handle = try? FileHandle(forReadingFrom: url) else { return .unreadable("cannot be opened") }
         defer { try? handle.close() }
         // Bounded while reading: a file that grew since the check still cannot fill memory.
