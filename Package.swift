@@ -132,7 +132,7 @@ let package = Package(
             name: "CascadeGTKTests", dependencies: ["CascadeGTK", "CGtk", "CascadePlayer", "CascadeTestSupport"]),
         .testTarget(
             name: "CascadeAppTests",
-            dependencies: ["CascadeTestSupport", "CascadeFeed", "CascadeImages", "CascadePixbuf"]
+            dependencies: ["CascadeTestSupport", "CascadeFeed", "CascadeImages", "CascadeNumerics", "CascadePixbuf"]
         ),
     ],
     swiftLanguageModes: [.v6]
