@@ -83,6 +83,10 @@ import Testing
             png: work.appendingPathComponent("watched.png"), report: first.report, step: watched, item: 1,
             fraction: nil)
         #expect(unwatched.isEmpty, "\(unwatched)")
+        // Controls: the check tells a bar from none, both ways.
+        let png = work.appendingPathComponent("watched.png")
+        #expect(!(try barProblems(png: png, report: first.report, step: watched, item: 1, fraction: 0.4)).isEmpty)
+        #expect(!(try barProblems(png: png, report: first.report, step: watched, item: 0, fraction: nil)).isEmpty)
         let saved = try String(contentsOf: file, encoding: .utf8)
         #expect(saved.contains("player-000"), "\(saved)")
 
