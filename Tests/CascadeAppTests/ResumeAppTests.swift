@@ -138,6 +138,50 @@ import Testing
         #expect(!(try String(contentsOf: file, encoding: .utf8)).contains("player-000"))
     }
 
+    @Test func enterOnTheFocusedOfferResumesWithRealKeys() throws {
+        let work = try temporary.make("cascade-resume")
+        let catalog = try PlayerCatalog.directory()
+        // Item 0 left at 3 s, as an earlier run writes it.
+        let file = work.appendingPathComponent("state/cascade/resume-positions")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let key = catalog.appendingPathComponent("media/player-000.flv").absoluteString
+        try "cascade-resume-positions 1\n3.000\t8.000\t\(key)\n".write(to: file, atomically: true, encoding: .utf8)
+        let scriptURL = work.appendingPathComponent("script.txt")
+        try ("wait-idle\ntap-item 0\n" + String(repeating: "wait 250ms\n", count: 60)).write(
+            to: scriptURL, atomically: true, encoding: .utf8)
+        let reportURL = work.appendingPathComponent("report.json")
+        // A display of its own: other app tests' windows and keys cannot get in the way.
+        let display = try PrivateDisplay()
+        let child = try CascadeProcess(
+            arguments: [
+                "--preferences", "--catalog", catalog.path, "--carousel-interval", "0", "--script", scriptURL.path,
+                "--report", reportURL.path,
+            ],
+            environment: [
+                "XDG_STATE_HOME": work.appendingPathComponent("state").path,
+                "XDG_CONFIG_HOME": work.appendingPathComponent("config").path,
+                "XDG_CACHE_HOME": work.appendingPathComponent("cache").path, "DISPLAY": display.name,
+            ])
+        defer { child.kill() }
+
+        let offered = try #require(
+            Self.poll(reportURL, timeout: 30) { ($0["resume_offer"] as? Double) == 3 }, "stderr: \(child.stderr)")
+        #expect(offered["resume_offer_focused"] as? Bool == true)
+        let search =
+            PlayerPageTests.xdotool(
+                ["search", "--sync", "--onlyvisible", "--pid", "\(child.pid)", "--name", "Cascade"],
+                display: display.name)
+            ?? ""
+        let id = try #require(search.split(separator: "\n").first.map(String.init), "no Cascade window")
+        // Return is not a player key: only the focused default button can take it.
+        _ = PlayerPageTests.xdotool(["key", "--window", id, "Return"], display: display.name)
+        let playing = Self.poll(reportURL, timeout: 10) { player in
+            player["state"] as? String == "playing" && (player["position"] as? Double ?? 0) > 3.2
+        }
+        #expect(playing != nil, "Return on the offer did not resume; stderr: \(child.stderr)")
+        #expect((playing?["position"] as? Double ?? 9) < 7)
+    }
+
     @Test func aDamagedPositionsFileIsIgnoredWithAWarning() throws {
         let work = try temporary.make("cascade-resume")
         let file = work.appendingPathComponent("state/cascade/resume-positions")
@@ -151,6 +195,20 @@ import Testing
     }
 
     // MARK: Helpers
+
+    /// Polls the report until the player state of its latest step satisfies `condition`
+    /// (bounded); that state, or nil.
+    static func poll(_ url: URL, timeout: Double, _ condition: ([String: Any]) -> Bool) -> [String: Any]? {
+        var found: [String: Any]?
+        waitUntilBlocking(timeout: .seconds(timeout), interval: .milliseconds(100)) {
+            guard let report = ScriptReport(url: url), let last = report.steps.indices.last,
+                let player = report.state(last)["player"] as? [String: Any], condition(player)
+            else { return false }
+            found = player
+            return true
+        }
+        return found
+    }
 
     /// What is wrong with playback resumed from `offer` at the step `clicked`, as seen at the
     /// later step `later`: it must be playing, at a position no more than 0.5 s before `offer`
