@@ -10,9 +10,7 @@ import Testing
     let key = PlayerHarness.feedURL.absoluteString
 
     @Test func leavingPartwayOffersToResumeThereAndPlayResumes() {
-        let store = ResumeStore(fileURL: nil)
-        let h = PlayerHarness()
-        h.controller.resumeStore = store
+        let (h, store) = harness()
         h.startPlaying(duration: 8)
         h.engine.send(.position(3.04))
         h.controller.stop()
@@ -31,10 +29,7 @@ import Testing
     }
 
     @Test func startOverPlaysFromTheStartAndForgetsTheOldPositionWhenLeftEarly() {
-        let store = ResumeStore(fileURL: nil)
-        store.record(key, position: 5, duration: 8)
-        let h = PlayerHarness()
-        h.controller.resumeStore = store
+        let (h, store) = harness(leftAt: 5, of: 8)
         h.controller.setSource(PlayerHarness.feedURL)
         #expect(h.snapshot.resumeOffer == ResumePoint(position: 5, duration: 8))
         h.engine.resetCalls()
@@ -48,10 +43,7 @@ import Testing
     }
 
     @Test func aFinishedVideoIsForgottenAndStartsFromTheStart() {
-        let store = ResumeStore(fileURL: nil)
-        store.record(key, position: 5, duration: 8)
-        let h = PlayerHarness()
-        h.controller.resumeStore = store
+        let (h, store) = harness(leftAt: 5, of: 8)
         h.controller.setSource(PlayerHarness.feedURL)
         h.controller.play()
         h.engine.send(.ready(duration: 8), .position(7.9), .ended)
@@ -62,9 +54,7 @@ import Testing
     }
 
     @Test func pausesAndFailuresRecordWhereTheyHappened() {
-        let store = ResumeStore(fileURL: nil)
-        let h = PlayerHarness()
-        h.controller.resumeStore = store
+        let (h, store) = harness()
         h.startPlaying(duration: 60)
         h.engine.send(.position(12))
         h.controller.pause()
@@ -75,14 +65,21 @@ import Testing
     }
 
     @Test func leavingWhileTheResumeLoadsKeepsThePosition() {
-        let store = ResumeStore(fileURL: nil)
-        store.record(key, position: 30, duration: 60)
-        let h = PlayerHarness()
-        h.controller.resumeStore = store
+        let (h, store) = harness(leftAt: 30, of: 60)
         h.controller.setSource(PlayerHarness.feedURL)
         h.controller.play()
         h.controller.stop()  // before `ready`: the duration is not known yet
         #expect(store.resumePoint(for: key) == ResumePoint(position: 30, duration: 60))
+    }
+
+    /// A harness whose controller has an in-memory store, with the clip left at `position`
+    /// of `duration` seconds when given.
+    func harness(leftAt position: Double? = nil, of duration: Double = 0) -> (PlayerHarness, ResumeStore) {
+        let store = ResumeStore(fileURL: nil)
+        if let position { store.record(key, position: position, duration: duration) }
+        let h = PlayerHarness()
+        h.controller.resumeStore = store
+        return (h, store)
     }
 
     @Test func withoutAStoreNothingIsOffered() {
