@@ -141,11 +141,7 @@ import Testing
     @Test func enterOnTheFocusedOfferResumesWithRealKeys() throws {
         let work = try temporary.make("cascade-resume")
         let catalog = try PlayerCatalog.directory()
-        // Item 0 left at 3 s, as an earlier run writes it.
-        let file = work.appendingPathComponent("state/cascade/resume-positions")
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let key = catalog.appendingPathComponent("media/player-000.flv").absoluteString
-        try "cascade-resume-positions 1\n3.000\t8.000\t\(key)\n".write(to: file, atomically: true, encoding: .utf8)
+        try leave(item: 0, at: 3, of: 8, in: work)
         let scriptURL = work.appendingPathComponent("script.txt")
         try ("wait-idle\ntap-item 0\n" + String(repeating: "wait 250ms\n", count: 60)).write(
             to: scriptURL, atomically: true, encoding: .utf8)
@@ -180,6 +176,23 @@ import Testing
         }
         #expect(playing != nil, "Return on the offer did not resume; stderr: \(child.stderr)")
         #expect((playing?["position"] as? Double ?? 9) < 7)
+    }
+
+    @Test func theOfferReadsInChineseUnderAChineseLocale() throws {
+        let work = try temporary.make("cascade-resume")
+        try leave(item: 0, at: 3, of: 8, in: work)
+        let locale = work.appendingPathComponent("locale")
+        try ChildProcess.run(
+            "/bin/bash", [Repository.root.appendingPathComponent("scripts/build-locales.sh").path, locale.path])
+        let result = try run(
+            "wait-idle\ntap-item 0\nscreenshot offer-zh\n", in: work,
+            environment: [
+                "LANG": "zh_CN.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": "",
+                "CASCADE_LOCALEDIR": locale.path,
+            ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.player(2)["resume_offer_text"] as? String == "从 0:03 继续播放")
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("offer-zh.png").path))
     }
 
     @Test func aDamagedPositionsFileIsIgnoredWithAWarning() throws {
@@ -224,7 +237,19 @@ import Testing
         return problems
     }
 
-    func run(_ script: String, in work: URL, preferences: Bool = true) throws -> Run {
+    /// Writes the positions file as an earlier run leaves it: the player catalog's item `item`
+    /// left at `position` of `duration` seconds.
+    func leave(item: Int, at position: Double, of duration: Double, in work: URL) throws {
+        let file = work.appendingPathComponent("state/cascade/resume-positions")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let video = try PlayerCatalog.directory().appendingPathComponent(String(format: "media/player-%03d.flv", item))
+        let text = "cascade-resume-positions 1\n\(position)\t\(duration)\t\(video.absoluteString)\n"
+        try text.write(to: file, atomically: true, encoding: .utf8)
+    }
+
+    func run(
+        _ script: String, in work: URL, preferences: Bool = true, environment: [String: String] = [:]
+    ) throws -> Run {
         let scriptURL = work.appendingPathComponent("script-\(UUID().uuidString).txt")
         try script.write(to: scriptURL, atomically: true, encoding: .utf8)
         let reportURL = work.appendingPathComponent("report-\(UUID().uuidString).json")
@@ -238,7 +263,7 @@ import Testing
                 "XDG_STATE_HOME": work.appendingPathComponent("state").path,
                 "XDG_CONFIG_HOME": work.appendingPathComponent("config").path,
                 "XDG_CACHE_HOME": work.appendingPathComponent("cache").path,
-            ], timeout: 120)
+            ].merging(environment) { $1 }, timeout: 120)
         let report = try #require(ScriptReport(url: reportURL), "no report: \(result.stderr)")
         return Run(report: report, status: result.status, stderr: result.stderr)
     }

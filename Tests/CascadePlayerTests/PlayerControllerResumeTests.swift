@@ -64,6 +64,16 @@ import Testing
         #expect(store.resumePoint(for: key)?.position == 20)
     }
 
+    @Test func playingRecordsEveryTenSecondsSoAKillLosesLittle() {
+        let (h, store) = harness()
+        h.startPlaying(duration: 60)
+        var recorded: [Double] = []
+        store.onChange = { recorded.append(store.resumePoint(for: key)?.position ?? -1) }
+        for tenth in stride(from: 5, through: 250, by: 5) { h.engine.send(.position(Double(tenth) / 10)) }
+        #expect(recorded == [10, 20])
+        #expect(store.resumePoint(for: key)?.position == 20)
+    }
+
     @Test func leavingWhileTheResumeLoadsKeepsThePosition() {
         let (h, store) = harness(leftAt: 30, of: 60)
         h.controller.setSource(PlayerHarness.feedURL)

@@ -29,6 +29,7 @@ extension PlayerController {
             }
             resumePosition = clampToDuration(position)
             update { $0.position = clampToDuration(position) }
+            recordWhilePlaying()
         case .buffering(let buffering):
             update { $0.isBuffering = buffering }
             watchBuffering(buffering, session: session)
@@ -103,6 +104,15 @@ extension PlayerController {
             self.stop()
         }
         requestFullscreen(false)
+    }
+
+    /// Records the position in the resume store every `Configuration.resumeRecordInterval`
+    /// seconds of playback (a seek counts from where it landed).
+    func recordWhilePlaying() {
+        guard resumeStore != nil, snapshot.state == .playing,
+            abs(snapshot.position - lastRecordedPosition) >= configuration.resumeRecordInterval
+        else { return }
+        rememberPosition()
     }
 
     static func seconds(_ value: Double) -> Double {

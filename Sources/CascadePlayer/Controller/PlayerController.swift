@@ -27,6 +27,9 @@ public final class PlayerController {
         public var retryResumesPosition = true
         /// Seconds of uninterrupted buffering while playing before playback fails (retryable).
         public var bufferingTimeout: Double = 30
+        /// Seconds of playback between recordings of the position in the resume store while
+        /// playing, so a crash or a kill loses at most this much.
+        public var resumeRecordInterval: Double = 10
 
         /// The defaults.
         public init() {}
@@ -262,6 +265,7 @@ public final class PlayerController {
     var pan: PanGestureResolver?
     var bufferingWatch: ScheduledTask?
     var lastPublished = PlayerSnapshot()
+    var lastRecordedPosition: Double = 0
 
     /// Applies `change` and publishes the snapshot if it changed.
     func update(_ change: (inout PlayerSnapshot) -> Void) {
@@ -309,6 +313,7 @@ public final class PlayerController {
     /// Records the current position of the source in the resume store.
     func rememberPosition() {
         guard let resumeStore, let source else { return }
+        lastRecordedPosition = snapshot.position
         resumeStore.record(source.absoluteString, position: snapshot.position, duration: snapshot.duration)
     }
 
@@ -339,6 +344,7 @@ public final class PlayerController {
         wantsPlayback = true
         pendingSeek = (position ?? 0) > 0 ? position : nil
         engine.onEvent = { [weak self] event in self?.handle(event, session: session) }
+        lastRecordedPosition = position ?? 0
         update {
             $0.state = .loading
             $0.resumeOffer = nil
