@@ -1,4 +1,5 @@
 import CascadePlayer
+import CascadeTestSupport
 import Foundation
 import Testing
 
@@ -53,6 +54,36 @@ import Testing
         let decoded = ResumeFileFormat.decode(Data(text.utf8), capacity: 500)
         #expect(decoded.list.count == 500)
         #expect(decoded.list.entries.first?.key == "v100")
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func mutatedFilesNeverTrapAndKeepThePromises(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        var list = ResumeList(capacity: 500)
+        for i in 0..<40 {
+            list.set(ResumePoint(position: Double(i) * 7.5, duration: 600), for: "https://e.x/v/\(i).flv")
+        }
+        let valid = [UInt8](ResumeFileFormat.encode(list))
+        let alphabet = Array("0123456789.-+eEnaif\t\n #x:/%".utf8) + [0x00, 0xFF, 0xC3, 0x0D]
+        for _ in 0..<300 {
+            var bytes = valid
+            for _ in 0..<Int.random(in: 1...12, using: &random) {
+                let at = Int.random(in: 0..<bytes.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: bytes[at] = alphabet.randomElement(using: &random)!
+                case 1: bytes.insert(alphabet.randomElement(using: &random)!, at: at)
+                default: bytes.remove(at: at)
+                }
+            }
+            let decoded = ResumeFileFormat.decode(Data(bytes), capacity: 30)
+            #expect(decoded.list.count <= 30)
+            for (key, point) in decoded.list.entries {
+                #expect(ResumeFileFormat.isValidKey(key))
+                #expect(point.position.isFinite && point.position >= 0 && point.position <= ResumePoint.maximumSeconds)
+                #expect(point.duration.isFinite && point.duration >= 0 && point.duration <= ResumePoint.maximumSeconds)
+                #expect(point.duration == 0 || point.position <= point.duration)
+            }
+        }
     }
 
     @Test func keysWithControlCharactersOrTooLongAreRefused() {
