@@ -106,15 +106,6 @@ extension PlayerController {
         requestFullscreen(false)
     }
 
-    /// Records the position in the resume store every `Configuration.resumeRecordInterval`
-    /// seconds of playback (a seek counts from where it landed).
-    func recordWhilePlaying() {
-        guard resumeStore != nil, snapshot.state == .playing,
-            abs(snapshot.position - lastRecordedPosition) >= configuration.resumeRecordInterval
-        else { return }
-        rememberPosition()
-    }
-
     static func seconds(_ value: Double) -> Double {
         value.isFinite ? max(0, value) : 0
     }

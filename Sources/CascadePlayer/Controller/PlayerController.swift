@@ -123,18 +123,6 @@ public final class PlayerController {
         }
     }
 
-    /// Declines the resume offer: from idle, stopped or failed, plays from the start (like
-    /// `play()` without an offer). Does nothing in other states.
-    public func startOver() {
-        switch snapshot.state {
-        case .idle, .stopped, .failed:
-            update { $0.resumeOffer = nil }
-            play()
-        default:
-            break
-        }
-    }
-
     /// Pauses playback (a pause while loading makes the player land in `paused`); where it
     /// paused is recorded in the resume store.
     public func pause() {
@@ -209,14 +197,6 @@ public final class PlayerController {
             $0.isSeeking = false
             $0.scrubPosition = nil
         }
-    }
-
-    /// Records where playback is now in the resume store, without stopping (the app calls it
-    /// when it quits on the player page). Nothing is recorded without media or after the end
-    /// (an ended video was recorded as finished).
-    public func recordPosition() {
-        guard snapshot.state.hasMedia && snapshot.state != .ended else { return }
-        rememberPosition()
     }
 
     /// After a failure: loads again, resuming from the last position when configured.
@@ -308,19 +288,6 @@ public final class PlayerController {
 
     static func unit(_ value: Double, fallback: Double) -> Double {
         value.isFinite ? min(1, max(0, value)) : fallback
-    }
-
-    /// Records the current position of the source in the resume store.
-    func rememberPosition() {
-        guard let resumeStore, let source else { return }
-        lastRecordedPosition = snapshot.position
-        resumeStore.record(source.absoluteString, position: snapshot.position, duration: snapshot.duration)
-    }
-
-    /// The resume store's point for `url`, if it was left partway.
-    func offer(for url: URL?) -> ResumePoint? {
-        guard let url, let resumeStore else { return nil }
-        return resumeStore.resumePoint(for: url.absoluteString)
     }
 
     // MARK: Private
