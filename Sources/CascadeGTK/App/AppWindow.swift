@@ -2,6 +2,7 @@ import CGtk
 import CascadeFeed
 import CascadeImages
 import CascadePixbuf
+import CascadePlayer
 import CascadeScreens
 import Foundation
 
@@ -45,6 +46,9 @@ public final class AppWindow: AppHosting {
     public internal(set) var opened: [OpenTarget] = []
     /// The remembered settings (nil: none are read or written).
     public let preferences: PreferencesFile?
+    /// Where videos were left (nil: nothing is remembered): the player's resume offer and the
+    /// cells' progress bars.
+    public let resumeStore: ResumeStore?
 
     private let options: LaunchOptions
     private var started = false
@@ -67,11 +71,13 @@ public final class AppWindow: AppHosting {
     /// Creates the window for `application`.
     public init(
         application: OpaquePointer, options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL,
-        preferences: PreferencesFile? = nil, generating generation: DemoCatalogGeneration? = nil
+        preferences: PreferencesFile? = nil, resumeStore: ResumeStore? = nil,
+        generating generation: DemoCatalogGeneration? = nil
     ) {
         self.generation = generation
         self.options = options
         self.preferences = preferences
+        self.resumeStore = resumeStore
         model = AppModel(
             options: options, catalog: catalog, cacheDirectory: cacheDirectory,
             preferredColumns: preferences?.preferences.columns, lastChannel: preferences?.preferences.lastChannel)
@@ -119,6 +125,10 @@ public final class AppWindow: AppHosting {
         gtk_window_set_child(window.as(GtkWindow.self), overlay)
 
         if let volume = preferences?.preferences.volume { playerPage.controller.setVolume(volume) }
+        playerPage.controller.resumeStore = resumeStore
+        resumeStore?.onChange = { [weak self] in
+            for feed in self?.channelPager?.pages.values.map({ $0 }) ?? [] { feed.refreshWatchProgress() }
+        }
         playerPage.onBack = { [weak self] in self?.model.back() }
         model.host = self
         followStatus(of: catalog)
@@ -142,9 +152,11 @@ public final class AppWindow: AppHosting {
         }
     }
 
-    /// Remembers what outlives the run (the volume); call when the window goes away.
+    /// Remembers what outlives the run (the volume, where the video playing was left); call
+    /// when the window goes away.
     public func saveSession() {
         preparation?.cancel()
+        playerPage.controller.recordPosition()
         let volume = playerPage.controller.snapshot.volume
         preferences?.update { $0.volume = volume }
     }
@@ -196,6 +208,7 @@ public final class AppWindow: AppHosting {
     public func showPlayer(_ item: VideoItem) {
         playerPage.show(item)
         gtk_stack_set_visible_child_name(stack, Screen.player.rawValue)
+        playerPage.takeFocus()
     }
 
     public func showChannelPage() {
@@ -250,6 +263,11 @@ public final class AppWindow: AppHosting {
 
     private func configure(_ page: FeedView) {
         page.bannerInterval = options.carouselInterval
+        if let resumeStore {
+            page.watchProgress = { [weak resumeStore] item in
+                resumeStore?.resumePoint(for: item.videoURL.absoluteString)
+            }
+        }
         page.onOpenItem = { [weak self] item in self?.model.open(item) }
         page.onCoverPixelWidth = { FolderFeeds.thumbnails.setCoverPixelWidth($0) }
         page.onChromeChanged = { [weak self, weak page] in

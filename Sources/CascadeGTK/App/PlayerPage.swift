@@ -74,10 +74,11 @@ public final class PlayerPage {
         Signal.connect(back.raw, "clicked") { [weak self] in self?.onBack?() }
         Signal.connect(surface.playButton.raw, "clicked") { [weak self] in self?.playClicked() }
         Signal.connect(surface.retryButton.raw, "clicked") { [weak self] in self?.retryClicked() }
-        Signal.connect(root.raw, "map") { [weak self] in
-            guard let self else { return }
-            gtk_widget_grab_focus(self.surface.overlay)
+        Signal.connect(surface.resumeOffer.resumeButton.raw, "clicked") { [weak self] in self?.resumeClicked() }
+        Signal.connect(surface.resumeOffer.startOverButton.raw, "clicked") { [weak self] in
+            self?.startOverClicked()
         }
+        Signal.connect(root.raw, "map") { [weak self] in self?.takeFocus() }
         controlsBar.onPlayPause = { [weak self] in self?.playPauseClicked() }
         controlsBar.onSeek = { [weak self] seconds in self?.seekCommitted(to: seconds) }
         controlsBar.onVolume = { [weak self] volume in self?.controller.setVolume(volume) }
@@ -109,6 +110,13 @@ public final class PlayerPage {
         lastLogged = ("", false)
         loadCover(for: item)
         render()
+    }
+
+    /// Gives the keyboard focus to the page's default: "Resume from …" when a video left partway
+    /// is offered, else the video (whose keys play, seek and change the volume). The window
+    /// calls it after switching to the page, since the switch itself moves the focus.
+    public func takeFocus() {
+        if !surface.resumeOffer.focusDefault() { gtk_widget_grab_focus(surface.overlay) }
     }
 
     /// Leaves fullscreen, stops playback and releases the pipeline (the cover and play button
@@ -147,6 +155,21 @@ public final class PlayerPage {
     /// The Retry button.
     func retryClicked() { controller.retry() }
 
+    /// The resume offer's "Resume from …" button (the default, as the play button would).
+    func resumeClicked() {
+        controller.play()
+        gtk_widget_grab_focus(surface.overlay)
+    }
+
+    /// The resume offer's "Start over" button.
+    func startOverClicked() {
+        controller.startOver()
+        gtk_widget_grab_focus(surface.overlay)
+    }
+
+    /// Whether the resume offer is shown.
+    var isResumeOffered: Bool { surface.resumeOffer.isVisible }
+
     /// The fullscreen button.
     func fullscreenClicked() { controller.toggleFullscreen() }
 
@@ -178,6 +201,10 @@ public final class PlayerPage {
             "live_pipelines": MediaStreamLiveCount.liveStreams, "live_engines": MediaStreamLiveCount.liveEngines,
             "clock": Self.round3(Double(g_get_monotonic_time()) / 1_000_000),
             "play_button_frame": Self.frameInWindow(surface.playButton) ?? NSNull(),
+            "resume_offer": snapshot.resumeOffer.map { Self.round3($0.position) as Any } ?? NSNull(),
+            "resume_offer_text": surface.resumeOffer.resumeLabel ?? NSNull(),
+            "resume_offer_focused": surface.resumeOffer.isDefaultFocused,
+            "resume_offer_frame": Self.frameInWindow(surface.resumeOffer.root) ?? NSNull(),
             "video_frame": Self.frameInWindow(surface.overlay) ?? NSNull(),
         ]
     }

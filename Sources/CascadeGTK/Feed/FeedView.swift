@@ -4,6 +4,7 @@ import CascadeFeed
 import CascadeImages
 import CascadeLayout
 import CascadeNumerics
+import CascadePlayer
 import CascadeScreens
 import Foundation
 
@@ -62,6 +63,8 @@ public final class FeedView {
     /// the size it needs.
     public var onCoverPixelWidth: ((Int) -> Void)?
     private var reportedCoverWidth = 0
+    /// Where an item's video was left, for the cover's progress bar (nil: no bars).
+    public var watchProgress: ((VideoItem) -> ResumePoint?)?
 
     // MARK: Lifecycle
 
@@ -379,6 +382,7 @@ public final class FeedView {
         if images.request(for: ObjectIdentifier(cell)) != request {
             cell.bind(title: item.title, duration: FeedScreenModel.durationText(item.duration))
         }
+        cell.setWatchProgress(watchProgress?(item))
         images.bind(request, to: ObjectIdentifier(cell)) { [weak cell] state in
             switch state {
             case .placeholder, .loading: cell?.showPlaceholder()

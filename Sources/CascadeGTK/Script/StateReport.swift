@@ -21,7 +21,10 @@ enum StateReport {
         ]
         if let feed = app.feed {
             // What is drawn (the cell widgets on screen), and what the model counts as visible.
-            state["visible_items"] = itemList(feed.drawnItems)
+            // Drawn cells also say what their cover's progress bar shows (null: no bar).
+            state["visible_items"] = itemList(feed.drawnItems) { index in
+                feed.cell(forItem: index)?.drawnProgress.map { round3($0) as Any } ?? NSNull()
+            }
             state["model_visible_items"] = itemList(feed.modelVisibleItems)
             state["live_cells"] = feed.liveCells
             if let banner = feed.model.bannerFrame {
@@ -75,13 +78,17 @@ enum StateReport {
         return state
     }
 
-    private static func itemList(_ items: [(index: Int, item: VideoItem, frame: CGRect)]) -> [[String: Any]] {
+    private static func itemList(
+        _ items: [(index: Int, item: VideoItem, frame: CGRect)], progress: ((Int) -> Any)? = nil
+    ) -> [[String: Any]] {
         items.map { entry in
             let f = entry.frame
-            return [
+            var result: [String: Any] = [
                 "index": entry.index, "id": entry.item.id,
                 "frame": [round3(f.minX), round3(f.minY), round3(f.width), round3(f.height)],
             ]
+            if let progress { result["progress"] = progress(entry.index) }
+            return result
         }
     }
 
