@@ -27,12 +27,15 @@ public final class ChannelPagerView {
 
     private let pipeline: ImagePipeline
     private let stripScroller: UnsafeMutablePointer<GtkWidget>
-    private let strip: UnsafeMutablePointer<GtkWidget>
+    /// The tab list.
+    let strip: UnsafeMutablePointer<GtkWidget>
     private let indicator: UnsafeMutablePointer<GtkWidget>
-    private var tabs: [UnsafeMutablePointer<GtkWidget>] = []
+    /// The tabs, in channel order.
+    private(set) var tabs: [UnsafeMutablePointer<GtkWidget>] = []
     private var tabFrames: [CGRect] = []
     private let container: UnsafeMutablePointer<GtkWidget>
-    private let containerScroller: UnsafeMutablePointer<GtkWidget>
+    /// The pages' panel.
+    let containerScroller: UnsafeMutablePointer<GtkWidget>
     private let probe = SizeProbe()
     private var size = CGSize.zero
     private var animation: MotionAnimation?
@@ -52,6 +55,8 @@ public final class ChannelPagerView {
         gtk_scrolled_window_set_policy(OpaquePointer(stripScroller), GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
         gtk_widget_add_css_class(stripScroller, "tab-strip")
         strip = gtk_fixed_new()
+        Accessible.setRole(strip, GTK_ACCESSIBLE_ROLE_TAB_LIST)
+        Accessible.setLabel(strip, AccessibleText.channels(translate: Localization.text))
         gtk_scrolled_window_set_child(OpaquePointer(stripScroller), strip)
         indicator = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
         gtk_widget_add_css_class(indicator, "tab-indicator")
@@ -62,6 +67,7 @@ public final class ChannelPagerView {
         // adjustments report the container's size.
         container = gtk_fixed_new()
         containerScroller = gtk_scrolled_window_new()
+        Accessible.setRole(containerScroller, GTK_ACCESSIBLE_ROLE_TAB_PANEL)
         gtk_scrolled_window_set_policy(OpaquePointer(containerScroller), GTK_POLICY_EXTERNAL, GTK_POLICY_EXTERNAL)
         gtk_scrolled_window_set_child(OpaquePointer(containerScroller), container)
         gtk_widget_set_hexpand(containerScroller, 1)
@@ -139,7 +145,7 @@ public final class ChannelPagerView {
         guard size.width > 0, animation == nil else { return }
         let now = Double(g_get_monotonic_time()) / 1e6
         if !swipeTracker.isTracking { swipeTracker.add(position: model.position, time: now) }
-        model.swiped(to: model.position + dx / size.width)
+        model.swiped(to: model.position + Double(pageSign) * dx / size.width)
         swipeTracker.add(position: model.position, time: now)
         layout()
         swipeEndTimer?.cancel()
@@ -157,17 +163,35 @@ public final class ChannelPagerView {
 
     // MARK: Private
 
+    /// Each tab is a focusable box around its title: a tab for screen readers (its position
+    /// among the tabs, selected or not, controlling the pages), chosen by a click, Enter or
+    /// Space.
     private func buildTabs() {
         for (index, channel) in model.channels.enumerated() {
-            let label = gtk_label_new(channel.title)!
-            gtk_widget_add_css_class(label, "tab")
+            let tab = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+            Accessible.setRole(tab, GTK_ACCESSIBLE_ROLE_TAB)
+            gtk_widget_add_css_class(tab, "tab")
+            gtk_widget_set_focusable(tab, 1)
+            gtk_box_append(tab.as(GtkBox.self), gtk_label_new(channel.title))
+            Accessible.setLabel(tab, channel.title)
+            Accessible.setPosition(tab, index + 1, of: model.channels.count)
+            Accessible.relate(tab, GTK_ACCESSIBLE_RELATION_CONTROLS, to: containerScroller)
             let click = gtk_gesture_click_new()!
             Signal.connectPress(UnsafeMutableRawPointer(click), "released") { [weak self] _, _, _ in
                 self?.selectTab(index)
             }
-            gtk_widget_add_controller(label, click)
-            gtk_fixed_put(strip.as(GtkFixed.self), label, 0, 0)
-            tabs.append(label)
+            gtk_widget_add_controller(tab, click)
+            let keys = gtk_event_controller_key_new()!
+            Signal.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] key, _ in
+                guard [GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space].contains(Int32(bitPattern: key)) else {
+                    return false
+                }
+                self?.selectTab(index)
+                return true
+            }
+            gtk_widget_add_controller(tab, keys)
+            gtk_fixed_put(strip.as(GtkFixed.self), tab, 0, 0)
+            tabs.append(tab)
         }
         gtk_fixed_put(strip.as(GtkFixed.self), indicator, 0, 0)
         measureTabs()
@@ -185,7 +209,14 @@ public final class ChannelPagerView {
             height = max(height, naturalHeight)
         }
         let stripLayout = ChannelPagerModel.tabStrip(widths: widths, height: CGFloat(height))
-        tabFrames = stripLayout.frames
+        // Right to left the first tab is at the right end; the frames are kept as drawn, so the
+        // indicator and the strip's scrolling follow them unchanged.
+        let direction = Accessible.layoutDirection(of: strip)
+        tabFrames = stripLayout.frames.map { frame in
+            CGRect(
+                x: direction.x(of: frame, inWidth: stripLayout.contentWidth), y: frame.minY, width: frame.width,
+                height: frame.height)
+        }
         for (tab, frame) in zip(tabs, tabFrames) {
             gtk_fixed_move(strip.as(GtkFixed.self), tab, frame.minX, frame.minY)
         }
@@ -207,6 +238,9 @@ public final class ChannelPagerView {
         }
         gtk_widget_add_controller(containerScroller, scroll)
     }
+
+    /// +1, or −1 right to left: the next page is then to the left of the current one.
+    private var pageSign: CGFloat { Accessible.layoutDirection(of: containerScroller).horizontalSign }
 
     private func checkSize() {
         let newSize = CGSize(width: probe.size.width, height: probe.size.height)
@@ -255,7 +289,7 @@ public final class ChannelPagerView {
 
     private func layout() {
         for (index, page) in pages {
-            let x = (Double(index) - model.position) * size.width
+            let x = (Double(index) - model.position) * size.width * Double(pageSign)
             gtk_fixed_move(container.as(GtkFixed.self), page.root, x.rounded(), 0)
             gtk_widget_set_visible(page.root, abs(Double(index) - model.position) < 1 ? 1 : 0)
         }
@@ -266,6 +300,7 @@ public final class ChannelPagerView {
             } else {
                 gtk_widget_remove_css_class(tab, "selected")
             }
+            Accessible.setSelected(tab, index == selected)
         }
         if let frame = model.indicatorFrame(tabFrames: tabFrames) {
             gtk_widget_set_size_request(indicator, Int32(saturatingRounded: frame.width), 3)

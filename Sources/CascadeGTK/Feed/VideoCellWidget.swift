@@ -38,6 +38,7 @@ public final class VideoCellWidget {
         root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         g_object_ref_sink(root.raw)  // the pool keeps cells alive while they are unparented
         gtk_widget_add_css_class(root, "video-cell")
+        Accessible.setRole(root, GTK_ACCESSIBLE_ROLE_BUTTON)  // named in describeForAccessibility
         gtk_widget_set_focusable(root, 1)
         gtk_widget_set_overflow(root, GTK_OVERFLOW_HIDDEN)
 
@@ -118,6 +119,7 @@ public final class VideoCellWidget {
     public func bind(title text: String, duration: String?) {
         gtk_label_set_text(title, text)
         gtk_widget_set_tooltip_text(root, text)
+        describeForAccessibility(title: text, duration: duration, partiallyWatched: false)
         if let duration {
             gtk_label_set_text(badge, duration)
             gtk_widget_set_visible(badge.widget, 1)
