@@ -136,7 +136,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CascadeAppTests",
-            dependencies: ["CascadeTestSupport", "CascadeFeed", "CascadeImages", "CascadePixbuf"]
+            dependencies: ["CascadeTestSupport", "CascadeFeed", "CascadeImages", "CascadeNumerics", "CascadePixbuf"]
         ),
     ],
     swiftLanguageModes: [.v6]

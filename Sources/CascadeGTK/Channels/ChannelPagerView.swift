@@ -33,6 +33,8 @@ public final class ChannelPagerView {
     /// The tabs, in channel order.
     private(set) var tabs: [UnsafeMutablePointer<GtkWidget>] = []
     private var tabFrames: [CGRect] = []
+    /// The tabs' frames left to right, the strip's content width and height.
+    private var laidOutTabs: (frames: [CGRect], contentWidth: CGFloat, height: Int32) = ([], 0, 0)
     private let container: UnsafeMutablePointer<GtkWidget>
     /// The pages' panel.
     let containerScroller: UnsafeMutablePointer<GtkWidget>
@@ -209,18 +211,27 @@ public final class ChannelPagerView {
             height = max(height, naturalHeight)
         }
         let stripLayout = ChannelPagerModel.tabStrip(widths: widths, height: CGFloat(height))
-        // Right to left the first tab is at the right end; the frames are kept as drawn, so the
-        // indicator and the strip's scrolling follow them unchanged.
+        laidOutTabs = (stripLayout.frames, stripLayout.contentWidth, height + 3)
+        placeTabs()
+    }
+
+    /// Moves the tabs to their frames. Right to left the first tab is at the right end of the
+    /// strip (of its visible width when the tabs fit in it); the frames are kept as drawn, so
+    /// the indicator and the strip's scrolling follow them unchanged.
+    private func placeTabs() {
         let direction = Accessible.layoutDirection(of: strip)
-        tabFrames = stripLayout.frames.map { frame in
-            CGRect(
-                x: direction.x(of: frame, inWidth: stripLayout.contentWidth), y: frame.minY, width: frame.width,
-                height: frame.height)
+        let width =
+            direction == .rightToLeft
+            ? max(laidOutTabs.contentWidth, CGFloat(stripWidth)) : laidOutTabs.contentWidth
+        let frames = laidOutTabs.frames.map { frame in
+            CGRect(x: direction.x(of: frame, inWidth: width), y: frame.minY, width: frame.width, height: frame.height)
         }
+        guard frames != tabFrames else { return }
+        tabFrames = frames
         for (tab, frame) in zip(tabs, tabFrames) {
             gtk_fixed_move(strip.as(GtkFixed.self), tab, frame.minX, frame.minY)
         }
-        gtk_widget_set_size_request(strip, Int32(saturating: stripLayout.contentWidth), height + 3)
+        gtk_widget_set_size_request(strip, Int32(saturating: width), laidOutTabs.height)
     }
 
     private func connectSwipes() {
@@ -288,6 +299,7 @@ public final class ChannelPagerView {
     }
 
     private func layout() {
+        placeTabs()
         for (index, page) in pages {
             let x = (Double(index) - model.position) * size.width * Double(pageSign)
             gtk_fixed_move(container.as(GtkFixed.self), page.root, x.rounded(), 0)
