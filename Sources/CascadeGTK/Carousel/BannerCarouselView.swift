@@ -49,6 +49,7 @@ public final class BannerCarouselView {
         gtk_scrolled_window_set_policy(OpaquePointer(clip), GTK_POLICY_EXTERNAL, GTK_POLICY_EXTERNAL)
         gtk_scrolled_window_set_child(OpaquePointer(clip), stage)
         gtk_widget_set_can_target(clip, 0)
+        gtk_widget_set_can_focus(clip, 0)  // the carousel itself takes the focus
         gtk_overlay_set_child(OpaquePointer(root), clip)
         for _ in 0..<3 {
             let box = gtk_overlay_new()!

@@ -56,6 +56,7 @@ public final class ChannelPagerView {
         stripScroller = gtk_scrolled_window_new()
         gtk_scrolled_window_set_policy(OpaquePointer(stripScroller), GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
         gtk_widget_add_css_class(stripScroller, "tab-strip")
+        gtk_widget_set_focusable(stripScroller, 0)  // the tabs take the focus, not their scroller
         strip = gtk_fixed_new()
         Accessible.setRole(strip, GTK_ACCESSIBLE_ROLE_TAB_LIST)
         Accessible.setLabel(strip, AccessibleText.channels(translate: Localization.text))
@@ -71,6 +72,7 @@ public final class ChannelPagerView {
         containerScroller = gtk_scrolled_window_new()
         Accessible.setRole(containerScroller, GTK_ACCESSIBLE_ROLE_TAB_PANEL)
         gtk_scrolled_window_set_policy(OpaquePointer(containerScroller), GTK_POLICY_EXTERNAL, GTK_POLICY_EXTERNAL)
+        gtk_widget_set_focusable(containerScroller, 0)
         gtk_scrolled_window_set_child(OpaquePointer(containerScroller), container)
         gtk_widget_set_hexpand(containerScroller, 1)
         gtk_widget_set_vexpand(containerScroller, 1)
@@ -165,16 +167,16 @@ public final class ChannelPagerView {
 
     // MARK: Private
 
-    /// Each tab is a focusable box around its title: a tab for screen readers (its position
-    /// among the tabs, selected or not, controlling the pages), chosen by a click, Enter or
-    /// Space.
+    /// Each tab is a focusable overlay around its title (a focusable GtkBox is never in the Tab
+    /// chain): a tab for screen readers (its position among the tabs, selected or not,
+    /// controlling the pages), chosen by a click, Enter or Space.
     private func buildTabs() {
         for (index, channel) in model.channels.enumerated() {
-            let tab = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+            let tab = gtk_overlay_new()!
             Accessible.setRole(tab, GTK_ACCESSIBLE_ROLE_TAB)
             gtk_widget_add_css_class(tab, "tab")
             gtk_widget_set_focusable(tab, 1)
-            gtk_box_append(tab.as(GtkBox.self), gtk_label_new(channel.title))
+            gtk_overlay_set_child(tab.opaque, gtk_label_new(channel.title))
             Accessible.setLabel(tab, channel.title)
             Accessible.setPosition(tab, index + 1, of: model.channels.count)
             Accessible.relate(tab, GTK_ACCESSIBLE_RELATION_CONTROLS, to: containerScroller)

@@ -35,7 +35,10 @@ public final class VideoCellWidget {
 
     /// Creates an unbound cell.
     public init() {
-        root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        // An overlay around the column, not the column itself: a focusable GtkBox can be
+        // grabbed but is never in the Tab chain (GtkBox only offers its children), so a cell
+        // that is a box cannot be reached with the keyboard.
+        root = gtk_overlay_new()
         g_object_ref_sink(root.raw)  // the pool keeps cells alive while they are unparented
         gtk_widget_add_css_class(root, "video-cell")
         Accessible.setRole(root, GTK_ACCESSIBLE_ROLE_BUTTON)  // named in describeForAccessibility
@@ -86,8 +89,10 @@ public final class VideoCellWidget {
         gtk_widget_set_can_target(titleClip, 0)
         gtk_widget_set_can_focus(titleClip, 0)
 
-        gtk_box_append(root.as(GtkBox.self), coverBox)
-        gtk_box_append(root.as(GtkBox.self), titleClip)
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(column.as(GtkBox.self), coverBox)
+        gtk_box_append(column.as(GtkBox.self), titleClip)
+        gtk_overlay_set_child(root.opaque, column)
 
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(click, guint(GDK_BUTTON_PRIMARY))

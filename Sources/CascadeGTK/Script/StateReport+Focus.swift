@@ -4,7 +4,8 @@ import Foundation
 extension StateReport {
     /// What has the keyboard focus: `{kind, index, frame}` with `kind` one of `tab` (index: the
     /// channel), `banner`, `item` (index: the item), `widget` (anything else: a player control,
-    /// the alert's button), and `frame` its bounds in window coordinates; null without focus.
+    /// the alert's button), `type` its GType name and `frame` its bounds in window coordinates;
+    /// null without focus.
     static func focus(_ app: AppWindow) -> Any {
         guard let focused = gtk_window_get_focus(app.window.as(GtkWindow.self)),
             gtk_widget_get_mapped(focused) != 0
@@ -23,6 +24,8 @@ extension StateReport {
                 entry = ["kind": "item", "index": index]
             }
         }
+        entry["type"] = String(
+            cString: g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(focused))))
         var bounds = graphene_rect_t()
         if gtk_widget_compute_bounds(focused, app.window, &bounds) != 0 {
             entry["frame"] = [bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height].map {
