@@ -104,6 +104,9 @@ import Testing
         #expect(child.wait(timeout: 60) == 0, "\(child.stderr)")
         let final = try #require(ScriptReport(url: reportURL))
         #expect(final.state(9)["channel"] as? Int == 1)
+        // The cell slid away with its page: the focus moves to the selected tab.
+        let last = final.state(9)["focus"] as? [String: Any] ?? [:]
+        #expect(last["kind"] as? String == "tab" && last["index"] as? Int == 1, "\(last)")
         for i in final.steps.indices { #expect(final.ok(i), "step \(i): \(final.steps[i]["error"] ?? "")") }
     }
 

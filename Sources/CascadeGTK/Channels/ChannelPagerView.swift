@@ -297,7 +297,18 @@ public final class ChannelPagerView {
                 self.animation = nil
                 self.model.settled(at: Int(saturatingRounded: to))
                 self.layout()
+                self.followFocus()
             })
+    }
+
+    /// Keeps the keyboard where the user is: when the focus was on another tab or in a page
+    /// that slid away (GTK then drops it), it goes to the selected tab.
+    private func followFocus() {
+        guard let window = gtk_widget_get_root(root), let selectedTab = tabs[safe: model.selectedIndex] else { return }
+        let focus = gtk_root_get_focus(window)
+        let onPage = currentPage.map { page in focus.map { gtk_widget_is_ancestor($0, page.root) != 0 } ?? false }
+        if let focus, focus == selectedTab || onPage == true || gtk_widget_is_ancestor(focus, root) == 0 { return }
+        gtk_widget_grab_focus(selectedTab)
     }
 
     private func layout() {
