@@ -89,6 +89,27 @@ import Testing
         #expect(Check.mismatch(carousel.root, GTK_ACCESSIBLE_PROPERTY_LABEL, "Banner 5 of 5") == nil)
     }
 
+    @Test(arguments: [GTK_TEXT_DIR_LTR, GTK_TEXT_DIR_RTL])
+    func theCarouselsNextPageIsOnTheReadingSide(direction: GtkTextDirection) throws {
+        let carousel = BannerCarouselView(pipeline: Self.pipeline(), interval: 0)
+        gtk_widget_set_direction(carousel.root, direction)
+        let window = Self.window(showing: carousel.root)
+        defer { gtk_window_destroy(window) }
+        carousel.setItems(FeedFixtures.items(0..<5))
+        carousel.apply(size: CGSize(width: 400, height: 144))
+        func x(of slot: Int) -> Float? {
+            var bounds = graphene_rect_t()
+            guard gtk_widget_compute_bounds(carousel.slots[slot].box, carousel.stage, &bounds) != 0 else { return nil }
+            return bounds.origin.x
+        }
+        // Laid out by the next allocation (bounded: a slot that never moves fails below).
+        Check.pump(timeout: 5) { (x(of: 1) ?? 0) != 0 }
+        // Slot 1 holds the next page: right of the current one left to right, left of it right
+        // to left.
+        #expect(x(of: 0) == 0)
+        #expect(x(of: 1) == (direction == GTK_TEXT_DIR_RTL ? -400 : 400))
+    }
+
     @Test func footerAndRefreshAreStatuses() {
         let status = StatusLine()
         #expect(Check.has(status.widget, role: GTK_ACCESSIBLE_ROLE_STATUS))

@@ -18,8 +18,10 @@ public final class BannerCarouselView {
     /// Called when the user opens banner `index`.
     public var onOpen: ((Int) -> Void)?
 
-    private let stage: UnsafeMutablePointer<GtkWidget>
-    private var slots: [(box: UnsafeMutablePointer<GtkWidget>, picture: OpaquePointer)] = []
+    /// The pages' container (a GtkFixed).
+    let stage: UnsafeMutablePointer<GtkWidget>
+    /// The reusable pages; slot `i` shows `model.cells`' cell with `slot == i`.
+    private(set) var slots: [(box: UnsafeMutablePointer<GtkWidget>, picture: OpaquePointer)] = []
     private let dots: UnsafeMutablePointer<GtkWidget>
     private let caption: OpaquePointer
     private let binder: ImageBinder
