@@ -110,6 +110,32 @@ import Testing
         #expect(x(of: 1) == (direction == GTK_TEXT_DIR_RTL ? -400 : 400))
     }
 
+    @Test func aFailedLoadMoreFooterJoinsTheTabChain() async {
+        let loader = ScriptedFeedLoader { number, size in
+            number == 0 ? .success(FeedPage(items: FeedFixtures.items(0..<size), isEnd: false)) : .failure(.offline)
+        }
+        let model = FeedScreenModel(
+            pager: FeedPager(loader: loader), configuration: FeedScreenModel.Configuration(columns: .fixed(4)))
+        let view = FeedView(model: model, pipeline: Self.pipeline())
+        let window = Self.window(showing: view.root)
+        defer {
+            view.stop()
+            gtk_window_destroy(window)
+        }
+        view.start()
+        model.start()
+        #expect(gtk_widget_get_focusable(view.footer) == 0, "nothing to retry yet")
+        // The first page is within a screen of its end: the next page loads at once, and fails.
+        let failed = await Check.pumpAsync { if case .failed = model.footer.state { true } else { false } }
+        #expect(
+            failed,
+            "footer \(model.footer.state), \(model.items.count) items, \(model.feedState), \(model.containerSize)")
+        #expect(gtk_widget_get_focusable(view.footer) != 0)
+        #expect(Check.mismatch(view.footer, GTK_ACCESSIBLE_PROPERTY_LABEL, model.footerText) == nil)
+        gtk_widget_grab_focus(view.footer)
+        #expect(gtk_widget_has_focus(view.footer) != 0)
+    }
+
     @Test func footerAndRefreshAreStatuses() {
         let status = StatusLine()
         #expect(Check.has(status.widget, role: GTK_ACCESSIBLE_ROLE_STATUS))

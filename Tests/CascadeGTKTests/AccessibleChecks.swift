@@ -69,6 +69,18 @@ enum AccessibleChecks {
         return true
     }
 
+    /// `pump` for conditions that also need main-actor tasks to run (a feed's page loads):
+    /// it yields to them between main-loop iterations.
+    static func pumpAsync(timeout: Double = 10, until condition: () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            guard Date() < deadline else { return false }
+            if g_main_context_iteration(nil, 0) == 0 { usleep(2_000) }
+            await Task.yield()
+        }
+        return true
+    }
+
     private static func taking(_ value: UnsafeMutablePointer<CChar>?) -> String? {
         guard let value else { return nil }
         defer { g_free(value) }

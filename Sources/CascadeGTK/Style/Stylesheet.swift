@@ -20,6 +20,7 @@ public enum Stylesheet {
         }
         .refresh-header, .load-footer { color: #5b5f6a; font-size: 10.5pt; }
         .load-footer.failed { color: #b3261e; }
+        .load-footer:focus-visible { outline: 2px solid #3b82f6; outline-offset: -4px; border-radius: 6px; }
         .load-footer.beyond-limit { background: rgba(246, 246, 248, 0.94); color: #1f2128; }
         .alert-backdrop { background: alpha(black, 0.35); }
         .alert {
