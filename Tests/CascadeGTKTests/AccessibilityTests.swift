@@ -182,6 +182,20 @@ import Testing
         #expect(Check.mismatch(bar.volume, GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, "0 %") == nil)
     }
 
+    @Test func thePlayerPagesButtonsAreNamed() throws {
+        let page = PlayerPage()
+        #expect(Check.has(page.surface.playButton, role: GTK_ACCESSIBLE_ROLE_BUTTON))
+        #expect(Check.mismatch(page.surface.playButton, GTK_ACCESSIBLE_PROPERTY_LABEL, "Play") == nil)
+        // The floating bar (the page's last overlay) starts with the back button.
+        let bar = try #require(gtk_widget_get_last_child(page.root))
+        let back = try #require(gtk_widget_get_first_child(bar))
+        #expect(Check.has(back, role: GTK_ACCESSIBLE_ROLE_BUTTON))
+        #expect(Check.mismatch(back, GTK_ACCESSIBLE_PROPERTY_LABEL, "Back") == nil)
+        #expect(Check.has(page.controlsBar.progress, role: GTK_ACCESSIBLE_ROLE_SLIDER))
+        #expect(Check.mismatch(page.controlsBar.progress, GTK_ACCESSIBLE_PROPERTY_LABEL, "Position") == nil)
+        page.stop()
+    }
+
     // MARK: Alert
 
     @Test func theAlertIsAnAlertLabelledByItsTitle() throws {
