@@ -81,6 +81,11 @@ public final class AppWindow: AppHosting {
         model = AppModel(
             options: options, catalog: catalog, cacheDirectory: cacheDirectory,
             preferredColumns: preferences?.preferences.columns, lastChannel: preferences?.preferences.lastChannel)
+        // Right-to-left languages mirror the window: GTK's own widgets through the default
+        // direction (set before any widget exists), the feeds' columns through the model.
+        let direction = InterfaceDirection.layoutDirection(environment: ProcessInfo.processInfo.environment)
+        gtk_widget_set_default_direction(direction == .rightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
+        model.layoutDirection = direction
         let disk = try? DiskImageCache(directory: cacheDirectory.appendingPathComponent("images"))
         // 32 MB of decoded covers holds about four screens of cells (a cover is ~0.3 MB), keeps a
         // 10,000-item fling's memory growth bounded, and the disk cache makes re-decoding cheap.

@@ -28,7 +28,8 @@ public final class FeedView {
     let content: UnsafeMutablePointer<GtkWidget>
     private let refreshHeader: UnsafeMutablePointer<GtkWidget>
     private let refreshStatus = StatusLine()
-    private let footer: UnsafeMutablePointer<GtkWidget>
+    /// The load-more footer (focusable while a failed load can be retried).
+    let footer: UnsafeMutablePointer<GtkWidget>
     private let footerStatus = StatusLine()
     private let images: ImageBinder
     private let prefetcher: ImagePrefetcher
@@ -82,6 +83,9 @@ public final class FeedView {
         // shrinking window kept the old layout, clipped on the right.
         gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_kinetic_scrolling(OpaquePointer(scrolled), 1)
+        // The keyboard moves between the cells (PgUp/PgDn/Home/End scroll): the scroller itself
+        // takes no focus, or Tab would stop on it and then skip every cell inside.
+        gtk_widget_set_focusable(scrolled, 0)
         gtk_widget_set_hexpand(scrolled, 1)
         gtk_widget_set_vexpand(scrolled, 1)
         content = gtk_fixed_new()
@@ -100,10 +104,12 @@ public final class FeedView {
         gtk_overlay_add_overlay(OpaquePointer(root), refreshHeader)
 
         // The footer spans the layout's footer frame; its status line sits centred in it.
-        footer = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+        // An overlay, so it can join the Tab chain when a failed load-more can be retried (a
+        // focusable box never does).
+        footer = gtk_overlay_new()
         gtk_widget_add_css_class(footer, "load-footer")
         gtk_widget_set_hexpand(footerStatus.widget, 1)
-        gtk_box_append(footer.as(GtkBox.self), footerStatus.widget)
+        gtk_overlay_set_child(footer.opaque, footerStatus.widget)
         gtk_fixed_put(content.as(GtkFixed.self), footer, 0, 0)
 
         connectInput()
@@ -266,6 +272,15 @@ public final class FeedView {
             self?.tapFooter()
         }
         gtk_widget_add_controller(footer, footerClick)
+        let footerKeys = gtk_event_controller_key_new()!
+        Signal.connectKey(UnsafeMutableRawPointer(footerKeys)) { [weak self] key, _ in
+            guard [GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space].contains(Int32(bitPattern: key)) else {
+                return false
+            }
+            self?.model.footerActivated()
+            return true
+        }
+        gtk_widget_add_controller(footer, footerKeys)
     }
 
     private func checkSize() {
@@ -450,8 +465,12 @@ public final class FeedView {
         footerStatus.show(model.footerText, busy: model.footer.state == .loading)
         if case .failed = model.footer.state {
             gtk_widget_add_css_class(footer, "failed")
+            // Retrying is a button press: reachable by Tab, Enter or Space retries.
+            gtk_widget_set_focusable(footer, 1)
+            Accessible.setLabel(footer, Localization.text(model.footerText))
         } else {
             gtk_widget_remove_css_class(footer, "failed")
+            gtk_widget_set_focusable(footer, 0)
         }
         refreshStatus.show(model.refreshText, busy: model.refresh.state == .refreshing)
         gtk_widget_set_visible(refreshHeader, model.refresh.state == .idle ? 0 : 1)

@@ -38,9 +38,13 @@ public final class VideoCellWidget {
 
     /// Creates an unbound cell.
     public init() {
-        root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        // An overlay around the column, not the column itself: a focusable GtkBox can be
+        // grabbed but is never in the Tab chain (GtkBox only offers its children), so a cell
+        // that is a box cannot be reached with the keyboard.
+        root = gtk_overlay_new()
         g_object_ref_sink(root.raw)  // the pool keeps cells alive while they are unparented
         gtk_widget_add_css_class(root, "video-cell")
+        Accessible.setRole(root, GTK_ACCESSIBLE_ROLE_BUTTON)  // named in describeForAccessibility
         gtk_widget_set_focusable(root, 1)
         gtk_widget_set_overflow(root, GTK_OVERFLOW_HIDDEN)
 
@@ -89,8 +93,10 @@ public final class VideoCellWidget {
         gtk_widget_set_can_target(titleClip, 0)
         gtk_widget_set_can_focus(titleClip, 0)
 
-        gtk_box_append(root.as(GtkBox.self), coverBox)
-        gtk_box_append(root.as(GtkBox.self), titleClip)
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(column.as(GtkBox.self), coverBox)
+        gtk_box_append(column.as(GtkBox.self), titleClip)
+        gtk_overlay_set_child(root.opaque, column)
 
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(click, guint(GDK_BUTTON_PRIMARY))
@@ -122,6 +128,7 @@ public final class VideoCellWidget {
     public func bind(title text: String, duration: String?) {
         gtk_label_set_text(title, text)
         gtk_widget_set_tooltip_text(root, text)
+        describeForAccessibility(title: text, duration: duration, partiallyWatched: false)
         if let duration {
             gtk_label_set_text(badge, duration)
             gtk_widget_set_visible(badge.widget, 1)

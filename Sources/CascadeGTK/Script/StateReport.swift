@@ -75,6 +75,7 @@ enum StateReport {
         state["opened"] = app.opened.map { ["kind": $0.kind, "path": $0.url.path] }
         state["columns"] = app.columns.map { $0 as Any } ?? "auto"
         state["catalog_progress"] = app.catalogProgress ?? NSNull()
+        state["focus"] = focus(app)
         return state
     }
 

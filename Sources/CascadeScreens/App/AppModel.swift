@@ -1,4 +1,5 @@
 import CascadeFeed
+import CascadeLayout
 import Foundation
 
 /// The app window's logic, with no UI: loading the channel list (its errors, the alert and the
@@ -41,6 +42,8 @@ public final class AppModel {
     public private(set) var isLoadingChannels = false
     /// Names the persisted first pages of the catalog shown.
     public private(set) var catalogKey: String
+    /// Which side feeds start at (set before `start()`; `InterfaceDirection` decides it).
+    public var layoutDirection: LayoutDirection = .leftToRight
 
     private let options: LaunchOptions
     private let cacheDirectory: URL
@@ -124,6 +127,7 @@ public final class AppModel {
         var configuration = FeedScreenModel.Configuration()
         if let columns { configuration.columns = .fixed(columns) }
         configuration.showsBanner = showsBanner(channel)
+        configuration.direction = layoutDirection
         return FeedScreenModel(
             pager: FeedPager(loader: loader, pageSize: options.pageSize, cache: cache), configuration: configuration)
     }
