@@ -5,19 +5,19 @@ import Foundation
 /// The photos the decode benchmark downsamples: generated at bench start (gradients, a wavy
 /// texture and seeded grain), encoded as JPEG (quality 85) with gdk-pixbuf, and written to a
 /// temporary folder. `.smooth` has fine grain and compresses like a clean photo (about 1 bit
-/// per pixel); `.noisy` has strong per-pixel grain, like a high-ISO photo (about 2 bits per
-/// pixel, 3 MB at 4000 × 3000), where entropy decoding, which no downscaling can skip, weighs
-/// more.
+/// per pixel); `.noisy` has strong per-pixel grain, like a high-ISO photo (about 2.3 bits per
+/// pixel: 3.4 MB at 4000 × 3000), where entropy decoding, which no downscaling can skip,
+/// weighs more.
 enum BenchJPEG {
     /// How much per-pixel grain the photo has.
     enum Grain: String {
         /// 0…7 levels per channel.
         case smooth
-        /// 0…63 levels per channel.
+        /// 0…31 levels per channel.
         case noisy
 
         /// The right shift that keeps the grain's bits from a 64-bit random value.
-        var shift: UInt64 { self == .smooth ? 61 : 58 }
+        var shift: UInt64 { self == .smooth ? 61 : 59 }
     }
 
     /// Writes a `width` × `height` JPEG into a new temporary folder and returns its bytes and URL.
