@@ -141,6 +141,7 @@ public final class AppWindow: AppHosting {
         Signal.connect(window.raw, "realize") { [weak self] in
             guard let self else { return }
             self.frameStats.attach(to: self.window)
+            self.followPresence()
         }
     }
 

@@ -127,6 +127,8 @@ public final class BannerCarouselView {
 
     /// The page shown, or nil without banners.
     public var currentPage: Int? { model.currentPage }
+    /// Whether the auto-advance timer runs (on screen, not hovered, in a foreground window).
+    public var isAutoAdvancing: Bool { model.isAutoAdvancing }
     /// Whether a page change is animating or a swipe is under way.
     public var isAnimating: Bool { animation != nil || swipePages != nil }
 

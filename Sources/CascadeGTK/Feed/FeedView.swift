@@ -401,7 +401,9 @@ public final class FeedView {
         images.bind(request, to: ObjectIdentifier(cell)) { [weak cell] state in
             switch state {
             case .placeholder, .loading: cell?.showPlaceholder()
-            case .image(let image): cell?.show(image)
+            case .image(let image):
+                cell?.show(image)
+                if let cell { StartupTiming.coverShown(on: cell.root) }
             case .failure: cell?.showFailure()
             }
         }

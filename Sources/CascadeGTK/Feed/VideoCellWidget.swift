@@ -15,7 +15,7 @@ public final class VideoCellWidget {
     /// The cell's root widget (a child of the collection's content).
     public let root: UnsafeMutablePointer<GtkWidget>
     private let coverBox: UnsafeMutablePointer<GtkWidget>
-    private let picture: OpaquePointer
+    private let picture = CoverSurfaceView()
     private let glyph: OpaquePointer
     private let badge: OpaquePointer
     private let title: OpaquePointer
@@ -51,9 +51,6 @@ public final class VideoCellWidget {
         coverBox = gtk_overlay_new()
         gtk_widget_add_css_class(coverBox, "cover")
         gtk_widget_set_overflow(coverBox, GTK_OVERFLOW_HIDDEN)  // clips the picture to the rounded corners
-        picture = OpaquePointer(gtk_picture_new())
-        gtk_picture_set_content_fit(picture, GTK_CONTENT_FIT_COVER)
-        gtk_picture_set_can_shrink(picture, 1)
         gtk_overlay_set_child(OpaquePointer(coverBox), picture.widget)
 
         glyph = OpaquePointer(gtk_image_new_from_icon_name("image-x-generic-symbolic"))
@@ -159,7 +156,7 @@ public final class VideoCellWidget {
 
     /// Shows the loading placeholder.
     public func showPlaceholder() {
-        gtk_picture_set_paintable(picture, nil)
+        picture.clear()
         gtk_image_set_from_icon_name(glyph, "image-x-generic-symbolic")
         gtk_widget_set_visible(glyph.widget, 1)
         gtk_widget_remove_css_class(coverBox, "failed")
@@ -168,12 +165,10 @@ public final class VideoCellWidget {
 
     /// Shows a decoded cover.
     public func show(_ image: DecodedImage) {
-        guard let texture = TextureFactory.texture(from: image) else {
+        guard picture.show(image) else {
             showFailure()
             return
         }
-        gtk_picture_set_paintable(picture, texture)
-        g_object_unref(UnsafeMutableRawPointer(texture))
         gtk_widget_set_visible(glyph.widget, 0)
         gtk_widget_remove_css_class(coverBox, "failed")
         coverState = .image
@@ -181,7 +176,7 @@ public final class VideoCellWidget {
 
     /// Shows the error glyph.
     public func showFailure() {
-        gtk_picture_set_paintable(picture, nil)
+        picture.clear()
         gtk_image_set_from_icon_name(glyph, "image-missing-symbolic")
         gtk_widget_set_visible(glyph.widget, 1)
         gtk_widget_add_css_class(coverBox, "failed")

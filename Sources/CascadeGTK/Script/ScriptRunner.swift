@@ -295,8 +295,11 @@ public final class ScriptRunner {
         return !feed.model.feedState.isLoading && !feed.hasPendingImages && !feed.isAnimating
     }
 
-    /// Waits for `count` frames of the window's frame clock.
+    /// Waits for `count` frames of the window's frame clock; none while the window is minimized
+    /// or unmapped, where the frame clock is frozen and nothing is drawn.
     private func frames(_ count: Int) async throws {
+        let presence = app.presence
+        guard presence.isMapped && !presence.isMinimized else { return }
         var remaining = count
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ticker = FrameTicker(widget: app.window) { _ in
