@@ -45,6 +45,8 @@ public final class AppWindow: AppHosting {
     public internal(set) var opened: [OpenTarget] = []
     /// The remembered settings (nil: none are read or written).
     public let preferences: PreferencesFile?
+    /// The feed's hover previews (at most one live in the window).
+    public let previews: FeedPreviews
 
     private let options: LaunchOptions
     private var started = false
@@ -80,6 +82,8 @@ public final class AppWindow: AppHosting {
             decoder: PixbufImageDecoder(), fetcher: FolderFeeds.fetcher(),
             memoryCache: MemoryImageCache(costLimit: 32 << 20), diskCache: disk)
         playerPage = PlayerPage(pipeline: pipeline)
+        previews = FeedPreviews(
+            enabled: options.previews && (preferences?.preferences.hoverPreviews ?? Preferences().hoverPreviews))
 
         window = gtk_application_window_new(UnsafeMutablePointer<GtkApplication>(application))
         gtk_window_set_title(window.as(GtkWindow.self), "Cascade")
@@ -122,6 +126,10 @@ public final class AppWindow: AppHosting {
         Signal.connect(window.raw, "realize") { [weak self] in
             guard let self else { return }
             self.frameStats.attach(to: self.window)
+        }
+        Signal.connectNotify(window.raw, "is-active") { [weak self] in
+            guard let self else { return }
+            self.previews.controller.windowActiveChanged(gtk_window_is_active(self.window.as(GtkWindow.self)) != 0)
         }
     }
 
@@ -186,6 +194,7 @@ public final class AppWindow: AppHosting {
     }
 
     public func showPlayer(_ item: VideoItem) {
+        previews.controller.playerOpened()
         playerPage.show(item)
         gtk_stack_set_visible_child_name(stack, Screen.player.rawValue)
     }
@@ -242,6 +251,7 @@ public final class AppWindow: AppHosting {
 
     private func configure(_ page: FeedView) {
         page.bannerInterval = options.carouselInterval
+        page.previews = previews
         page.onOpenItem = { [weak self] item in self?.model.open(item) }
         page.onChromeChanged = { [weak self, weak page] in
             guard let self, let page else { return }

@@ -45,6 +45,8 @@ public final class FeedView {
     public var bannerInterval: Double = 4
     /// The banner carousel, made when the feed first has banners.
     public private(set) var banner: BannerCarouselView?
+    /// The window's hover previews (nil: none); set before cells are made.
+    public var previews: FeedPreviews?
 
     /// Called when the user opens an item.
     public var onOpenItem: ((VideoItem) -> Void)? {
@@ -117,6 +119,7 @@ public final class FeedView {
         images.unbindAll()
         prefetcher.stopAll()
         bannerActive = false
+        previews?.feedStopped(self)
         banner?.setOnScreen(false)
         banner?.stopAnimating()
         // The model outlives this view: leave it with no visible set, so the next view of
@@ -229,6 +232,7 @@ public final class FeedView {
         Signal.connect(adjustment.raw, "value-changed") { [weak self] in
             guard let self else { return }
             self.model.scrollOffset = self.offset
+            self.previews?.scrolled(self)
             self.updateViewport()
         }
 
@@ -257,6 +261,7 @@ public final class FeedView {
 
     private func itemsChanged(_ change: FeedScreenModel.ItemsChange) {
         if change == .replaced {
+            previews?.itemsReplaced(in: self)
             // Every frame may have changed: drop the on-screen cells so they rebind.
             recycler.apply(model.viewport.reset(), make: { _ in VideoCellWidget() }, bind: { _, _ in }, hide: hide)
         }
@@ -331,10 +336,11 @@ public final class FeedView {
             guard let self, let cell, let index = self.index(of: cell) else { return }
             self.model.activateItem(at: index)
         }
+        attachPreviewInput(to: cell)
         return cell
     }
 
-    private func index(of cell: VideoCellWidget) -> Int? {
+    func index(of cell: VideoCellWidget) -> Int? {
         recycler.visibleCells.first { $0.value === cell }.flatMap { model.itemIndex(of: $0.key) }
     }
 
@@ -362,6 +368,7 @@ public final class FeedView {
     }
 
     private func hide(_ cell: VideoCellWidget) {
+        previews?.cellHidden(in: self, cell: cell)
         images.unbind(ObjectIdentifier(cell))
         gtk_widget_set_visible(cell.root, 0)
     }
