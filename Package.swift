@@ -55,7 +55,7 @@ let package = Package(
             name: "CascadeScreens",
             dependencies: [
                 "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
-                "CascadePlayer",
+                "CascadePlayer", "CascadeScheduling",
             ]
         ),
 

@@ -49,6 +49,8 @@ public final class AppWindow: AppHosting {
     /// Where videos were left (nil: nothing is remembered): the player's resume offer and the
     /// cells' progress bars.
     public let resumeStore: ResumeStore?
+    /// The feed's hover previews (at most one live in the window).
+    public let previews: FeedPreviews
 
     private let options: LaunchOptions
     private var started = false
@@ -94,6 +96,8 @@ public final class AppWindow: AppHosting {
             decoder: PixbufImageDecoder(), fetcher: FolderFeeds.fetcher(),
             memoryCache: MemoryImageCache(costLimit: 32 << 20), diskCache: disk)
         playerPage = PlayerPage(pipeline: pipeline)
+        previews = FeedPreviews(
+            enabled: options.previews && (preferences?.preferences.hoverPreviews ?? Preferences().hoverPreviews))
 
         window = gtk_application_window_new(UnsafeMutablePointer<GtkApplication>(application))
         gtk_window_set_title(window.as(GtkWindow.self), "Cascade")
@@ -142,6 +146,10 @@ public final class AppWindow: AppHosting {
             guard let self else { return }
             self.frameStats.attach(to: self.window)
             self.followPresence()
+        }
+        Signal.connectNotify(window.raw, "is-active") { [weak self] in
+            guard let self else { return }
+            self.previews.controller.windowActiveChanged(gtk_window_is_active(self.window.as(GtkWindow.self)) != 0)
         }
     }
 
@@ -212,6 +220,7 @@ public final class AppWindow: AppHosting {
     }
 
     public func showPlayer(_ item: VideoItem) {
+        previews.controller.playerOpened()
         playerPage.show(item)
         gtk_stack_set_visible_child_name(stack, Screen.player.rawValue)
         playerPage.takeFocus()
@@ -274,6 +283,7 @@ public final class AppWindow: AppHosting {
                 resumeStore?.resumePoint(for: item.videoURL.absoluteString)
             }
         }
+        page.previews = previews
         page.onOpenItem = { [weak self] item in self?.model.open(item) }
         page.onCoverPixelWidth = { FolderFeeds.thumbnails.setCoverPixelWidth($0) }
         page.onChromeChanged = { [weak self, weak page] in

@@ -51,6 +51,8 @@ public final class FeedView {
     var drag: DragSession?
     /// The glide after a drag's release, while it runs.
     var glideTicker: FrameTicker?
+    /// The window's hover previews (nil: none); set before cells are made.
+    public var previews: FeedPreviews?
 
     /// Called when the user opens an item.
     public var onOpenItem: ((VideoItem) -> Void)? {
@@ -137,6 +139,7 @@ public final class FeedView {
         images.unbindAll()
         prefetcher.stopAll()
         bannerActive = false
+        previews?.feedStopped(self)
         banner?.setOnScreen(false)
         banner?.stopAnimating()
         // The model outlives this view: leave it with no visible set, so the next view of
@@ -264,6 +267,7 @@ public final class FeedView {
         Signal.connect(adjustment.raw, "value-changed") { [weak self] in
             guard let self else { return }
             self.model.scrollOffset = self.offset
+            self.previews?.scrolled(self)
             self.updateViewport()
         }
 
@@ -301,6 +305,7 @@ public final class FeedView {
 
     private func itemsChanged(_ change: FeedScreenModel.ItemsChange) {
         if change == .replaced {
+            previews?.itemsReplaced(in: self)
             // Every frame may have changed: drop the on-screen cells so they rebind.
             recycler.apply(model.viewport.reset(), make: { _ in VideoCellWidget() }, bind: { _, _ in }, hide: hide)
         }
@@ -376,10 +381,11 @@ public final class FeedView {
             guard let self, let cell, let index = self.index(of: cell) else { return }
             self.model.activateItem(at: index)
         }
+        attachPreviewInput(to: cell)
         return cell
     }
 
-    private func index(of cell: VideoCellWidget) -> Int? {
+    func index(of cell: VideoCellWidget) -> Int? {
         recycler.visibleCells.first { $0.value === cell }.flatMap { model.itemIndex(of: $0.key) }
     }
 
@@ -410,6 +416,7 @@ public final class FeedView {
     }
 
     private func hide(_ cell: VideoCellWidget) {
+        previews?.cellHidden(in: self, cell: cell)
         images.unbind(ObjectIdentifier(cell))
         gtk_widget_set_visible(cell.root, 0)
     }

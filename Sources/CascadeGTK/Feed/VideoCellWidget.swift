@@ -14,8 +14,10 @@ import Foundation
 public final class VideoCellWidget {
     /// The cell's root widget (a child of the collection's content).
     public let root: UnsafeMutablePointer<GtkWidget>
-    private let coverBox: UnsafeMutablePointer<GtkWidget>
-    private let picture = CoverSurfaceView()
+    /// The cover area (an overlay: the cover picture, then the glyph and the badge above it).
+    let coverBox: UnsafeMutablePointer<GtkWidget>
+    /// The cover picture, the overlay's main child.
+    let picture = CoverSurfaceView()
     private let glyph: OpaquePointer
     private let badge: OpaquePointer
     private let title: OpaquePointer

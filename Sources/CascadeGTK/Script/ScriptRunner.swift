@@ -116,6 +116,17 @@ public final class ScriptRunner {
             guard let cell = feed.cell(forItem: index) else { throw ScriptFailure("item \(index) is not on screen") }
             cell.onActivate?()
             try await frames(2)
+        case .hoverItem(let index):
+            let feed = try requireFeed()
+            guard app.screen == .feed else { throw ScriptFailure("the feed is not shown") }
+            guard feed.hoverItem(index) else { throw ScriptFailure("item \(index) is not on screen") }
+            let previews = app.previews.controller
+            try await waitUntil(timeout: 10) {
+                switch previews.state {
+                case .pending, .loading: false
+                case .idle, .playing, .failed: true
+                }
+            }
         case .tapFooter:
             let feed = try requireFeed()
             guard app.screen == .feed else { throw ScriptFailure("the feed is not shown") }

@@ -82,6 +82,7 @@ enum StateReport {
             state["feeds"] = [Any]()
         }
         state["player"] = app.playerPage.reportState(includeTitle: app.screen == .player)
+        state["preview"] = app.previews.reportState
         state["opened"] = app.opened.map { ["kind": $0.kind, "path": $0.url.path] }
         state["columns"] = app.columns.map { $0 as Any } ?? "auto"
         state["catalog_progress"] = app.catalogProgress ?? NSNull()

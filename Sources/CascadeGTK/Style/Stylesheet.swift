@@ -14,6 +14,8 @@ public enum Stylesheet {
         .video-cell .cover.failed { background: #eceaea; }
         .video-cell .cover-glyph { color: alpha(#50535c, 0.55); }
         .video-cell .title { font-size: 13pt; color: #1d1f24; }
+        .video-cell .cell-preview { opacity: 0; transition: opacity 250ms ease-in; }
+        .video-cell .cell-preview.shown { opacity: 1; }
         .video-cell .badge {
             font-size: 9pt; font-weight: bold; color: white; background: alpha(black, 0.6);
             border-radius: 4px; padding: 1px 5px; margin: 6px;
