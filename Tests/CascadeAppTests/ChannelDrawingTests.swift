@@ -164,7 +164,11 @@ import Testing
             try #require(
                 met, "seed \(seed) round \(round) (\(action)): never settled on channel \(expected) (shows \(shows))")
             let problems = try driver.drawingProblems(settled)
-            #expect(problems.isEmpty, "seed \(seed) round \(round) (\(action)): \(problems)")
+            let built = (settled.state["feeds"] as? [[String: Any]] ?? []).map { $0["built"] as? Bool ?? false }
+            #expect(
+                problems.isEmpty,
+                "seed \(seed) round \(round) (\(action)): \(problems); live cells \(settled.state["live_cells"] ?? "?"), built \(built), feed \(settled.feed)"
+            )
             if !problems.isEmpty { break }
         }
     }

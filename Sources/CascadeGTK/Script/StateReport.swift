@@ -22,6 +22,7 @@ enum StateReport {
             state["visible_items"] = itemList(feed.drawnItems)
             state["model_visible_items"] = itemList(feed.modelVisibleItems)
             state["live_cells"] = feed.liveCells
+            state["focused_item"] = feed.focusedItem ?? NSNull()
             let origin = feed.contentOrigin(in: app.window)
             state["feed_origin"] = [round3(origin.x), round3(origin.y)]
             var summary = feedSummary(feed.model)
@@ -56,6 +57,7 @@ enum StateReport {
             state["visible_items"] = [Any]()
             state["model_visible_items"] = [Any]()
             state["live_cells"] = 0
+            state["focused_item"] = NSNull()
             var summary = feedSummary(nil)
             summary["state"] = app.isLoadingChannels ? "refreshing" : "idle"
             state["feed"] = summary
