@@ -35,6 +35,8 @@ PACKAGES=(
   gettext
   locales
   python3
+  # The player test reads the real X cursor through XFIXES (the pointer hides with the controls).
+  python3-xlib
   desktop-file-utils
   appstream
   libcurl4-openssl-dev

@@ -146,8 +146,9 @@ import Testing
                 let forward = Bool.random(using: &random)
                 action = "swipe \(forward ? "next" : "prev")"
                 // Quick horizontal wheel clicks over the page, past half a page (50 pt each on a
-                // 1000 pt page): the swipe settles on the neighbour whatever its speed.
-                driver.move(to: origin.x + 300, origin.y + 300)
+                // 1000 pt page): the swipe settles on the neighbour whatever its speed. Below the
+                // first channel's banner (about 350 pt tall), which takes swipes that start on it.
+                driver.move(to: origin.x + 300, origin.y + 520)
                 driver.xdotool(["click", "--repeat", "13", "--delay", "12", forward ? "7" : "6"])
                 channel = min(channels - 1, max(0, channel + (forward ? 1 : -1)))
             default:
@@ -179,5 +180,21 @@ import Testing
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-drawing-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    /// Polls the report for the first ok `wait-idle` step at index ≥ `after` whose state
+    /// satisfies `condition` (bounded).
+    static func poll(
+        _ url: URL, after: Int, timeout: Double, _ condition: ([String: Any]) -> Bool
+    ) -> (ScriptReport, Int)? {
+        var found: (ScriptReport, Int)?
+        waitUntilBlocking(timeout: .seconds(timeout), interval: .milliseconds(100)) {
+            guard let report = ScriptReport(url: url), report.steps.count > after else { return false }
+            found = (after..<report.steps.count).first { i in
+                report.ok(i) && report.steps[i]["action"] as? String == "wait-idle" && condition(report.state(i))
+            }.map { (report, $0) }
+            return found != nil
+        }
+        return found
     }
 }

@@ -46,6 +46,12 @@ import Testing
         }
     }
 
+    @Test func parsesTheResumeOffersButtons() throws {
+        let actions = try ScriptAction.parse(script: "resume\nstart-over\n").map(\.action)
+        #expect(actions == [.resume, .startOver])
+        #expect(throws: ScriptError.self) { try ScriptAction.parse(script: "resume 3") }
+    }
+
     @Test func lineNumbersSurviveCommentsAndBlanks() throws {
         let parsed = try ScriptAction.parse(script: "# header\n\nwait-idle\n  # indented comment\nback\n")
         #expect(parsed.map(\.line) == [3, 5])

@@ -5,7 +5,8 @@ import CascadeScreens
 import Foundation
 
 /// The GTK widget of one video cell: a cover (rounded top corners, placeholder while loading,
-/// an error glyph if it fails, a duration badge) above a centred, word-wrapped plain-text title.
+/// an error glyph if it fails, a duration badge, a progress bar when the video was left
+/// partway) above a centred, word-wrapped plain-text title.
 ///
 /// Reused: the collection binds it to an item, sizes it with `apply(size:)` and unbinds it
 /// when it scrolls away. It decides nothing; proportions come from `VideoCellGeometry`.
@@ -19,6 +20,8 @@ public final class VideoCellWidget {
     private let badge: OpaquePointer
     private let title: OpaquePointer
     private let titleClip: UnsafeMutablePointer<GtkWidget>
+    /// The watched-fraction bar along the cover's bottom (`VideoCellWidget+Progress.swift`).
+    let progressBar = CoverProgressBar()
     private var size = CGSize.zero
     /// Called on a click (primary button) or Enter while focused.
     public var onActivate: (() -> Void)?
@@ -61,6 +64,7 @@ public final class VideoCellWidget {
         gtk_widget_set_halign(badge.widget, GTK_ALIGN_END)
         gtk_widget_set_valign(badge.widget, GTK_ALIGN_END)
         gtk_overlay_add_overlay(OpaquePointer(coverBox), badge.widget)
+        gtk_overlay_add_overlay(OpaquePointer(coverBox), progressBar.root)
 
         title = OpaquePointer(gtk_label_new(nil))
         gtk_widget_add_css_class(title.widget, "title")
@@ -136,6 +140,7 @@ public final class VideoCellWidget {
             root, Int32(saturatingRounded: newSize.width), Int32(saturatingRounded: newSize.height))
         gtk_widget_set_size_request(
             coverBox, Int32(saturating: geometry.cover.width), Int32(saturating: geometry.cover.height))
+        progressBar.apply(width: Double(geometry.cover.width))
         // The title is centred in everything below the cover (the gap and its band), so a
         // line of 13 pt text still fits where the 11 % band alone is shorter than the line.
         gtk_widget_set_size_request(

@@ -40,6 +40,10 @@ public enum ScriptAction: Equatable, Sendable {
     /// Waits (at most 30 s) until the file `name` exists in the screenshots folder, then
     /// deletes it: a driver outside the app (a test acting with real X input) steps the script.
     case waitSignal(name: String)
+    /// Clicks the player's "Resume from …" button (it must be offered).
+    case resume
+    /// Clicks the player's "Start over" button (it must be offered).
+    case startOver
 
     /// Parses a whole script: one action per line, `#` starts a comment, blank lines skipped.
     ///
@@ -118,6 +122,8 @@ public enum ScriptAction: Equatable, Sendable {
         case "toggle-fullscreen": try count(0); return .toggleFullscreen
         case "back": try count(0); return .back
         case "tap-footer": try count(0); return .tapFooter
+        case "resume": try count(0); return .resume
+        case "start-over": try count(0); return .startOver
         case "wait-opened": try count(1); return .waitOpened(count: try index(0))
         case "wait-status":
             guard !args.isEmpty else { throw ScriptError.bad("wait-status: expected text") }

@@ -168,7 +168,7 @@ public final class ScriptRunner {
             try await waitUntil(timeout: 5) { !banner.isAnimating }
             banner.step(forward: forward)
             try await waitUntil(timeout: 5) { !banner.isAnimating }
-        case .play, .pause, .seek, .waitPosition, .toggleFullscreen:
+        case .play, .pause, .seek, .waitPosition, .toggleFullscreen, .resume, .startOver:
             try await performPlayer(action)
         case .waitOpened(let count):
             try await waitUntil(timeout: 20) { app.opened.count >= count }
@@ -216,6 +216,9 @@ public final class ScriptRunner {
             try await waitPosition(seconds, page: page)
         case .toggleFullscreen:
             page.fullscreenClicked()
+        case .resume, .startOver:
+            guard page.isResumeOffered else { throw ScriptFailure("no resume offer is shown") }
+            if action == .resume { page.resumeClicked() } else { page.startOverClicked() }
         default:
             break
         }

@@ -14,15 +14,25 @@ enum StateReport {
             "carousel_page": app.feed?.banner?.currentPage as Any? ?? NSNull(),
             "alert": app.alert.text ?? NSNull(),
             "catalog_status": app.catalogStatus ?? NSNull(),
+            "top_bar": app.topBarTexts,
+            "catalog_stale": app.catalogStale,
             "rss_bytes": residentBytes(),
             "frame_times_ms": ["count": frames.count, "p50": round3(frames.p50), "p95": round3(frames.p95)],
         ]
         if let feed = app.feed {
             // What is drawn (the cell widgets on screen), and what the model counts as visible.
-            state["visible_items"] = itemList(feed.drawnItems)
+            // Drawn cells also say what their cover's progress bar shows (null: no bar).
+            state["visible_items"] = itemList(feed.drawnItems) { index in
+                feed.cell(forItem: index)?.drawnProgress.map { round3($0) as Any } ?? NSNull()
+            }
             state["model_visible_items"] = itemList(feed.modelVisibleItems)
             state["live_cells"] = feed.liveCells
             state["focused_item"] = feed.focusedItem ?? NSNull()
+            if let banner = feed.model.bannerFrame {
+                state["banner_frame"] = [
+                    round3(banner.minX), round3(banner.minY), round3(banner.width), round3(banner.height),
+                ]
+            }
             let origin = feed.contentOrigin(in: app.window)
             state["feed_origin"] = [round3(origin.x), round3(origin.y)]
             var summary = feedSummary(feed.model)
@@ -70,13 +80,17 @@ enum StateReport {
         return state
     }
 
-    private static func itemList(_ items: [(index: Int, item: VideoItem, frame: CGRect)]) -> [[String: Any]] {
+    private static func itemList(
+        _ items: [(index: Int, item: VideoItem, frame: CGRect)], progress: ((Int) -> Any)? = nil
+    ) -> [[String: Any]] {
         items.map { entry in
             let f = entry.frame
-            return [
+            var result: [String: Any] = [
                 "index": entry.index, "id": entry.item.id,
                 "frame": [round3(f.minX), round3(f.minY), round3(f.width), round3(f.height)],
             ]
+            if let progress { result["progress"] = progress(entry.index) }
+            return result
         }
     }
 

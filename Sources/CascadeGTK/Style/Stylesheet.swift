@@ -18,6 +18,8 @@ public enum Stylesheet {
             font-size: 9pt; font-weight: bold; color: white; background: alpha(black, 0.6);
             border-radius: 4px; padding: 1px 5px; margin: 6px;
         }
+        .video-cell .cover-progress { background: alpha(black, 0.45); }
+        .video-cell .cover-progress-fill { background: #ff3b5c; }
         .refresh-header, .load-footer { color: #5b5f6a; font-size: 10.5pt; }
         .load-footer.failed { color: #b3261e; }
         .load-footer.beyond-limit { background: rgba(246, 246, 248, 0.94); color: #1f2128; }
@@ -66,6 +68,13 @@ public enum Stylesheet {
         .player-controls scale trough { background: alpha(white, 0.3); min-height: 4px; }
         .player-controls scale highlight { background: #ff3b5c; }
         .player-controls scale slider { background: white; min-width: 12px; min-height: 12px; margin: -5px; }
+        .player-resume { margin: 12px; }
+        .player-resume button {
+            min-height: 36px; padding: 0 16px; border-radius: 18px; border: none;
+            background: alpha(black, 0.6); color: white; box-shadow: 0 0 0 1px alpha(white, 0.5);
+        }
+        .player-resume button.suggested-action { background: #ff3b5c; box-shadow: none; font-weight: bold; }
+        .player-resume button:focus-visible { outline: 2px solid white; outline-offset: 2px; }
         .player-error {
             background: alpha(black, 0.75); border-radius: 10px; padding: 16px 22px; color: white;
         }

@@ -140,7 +140,7 @@ public final class AppModel {
     }
 
     /// The catalog key of a launch source: one per demo catalog folder or feed address.
-    public static func catalogKey(for source: LaunchOptions.Source) -> String {
+    public nonisolated static func catalogKey(for source: LaunchOptions.Source) -> String {
         switch source {
         case .demoCatalog(let directory): "demo-\(directory.map(StableID.derived(fromText:)) ?? "default")"
         case .http(let url), .server(let url): "http-\(StableID.derived(fromText: url))"
@@ -152,7 +152,6 @@ public final class AppModel {
     /// The channel page settled on channel `index`.
     public func channelSelected(_ index: Int) {
         guard channels.indices.contains(index) else { return }
-        host?.showSubtitle(channels[index].title)
         host?.runBanner(ofChannel: screen == .feed ? index : nil)
         host?.rememberChannel(channels[index], isFirst: index == 0)
     }
@@ -278,7 +277,6 @@ public final class AppModel {
         }
         self.pager = pager
         host?.showChannels(pager, selected: selected)
-        host?.showSubtitle(channels[0].title)
     }
 
     private func present(_ message: FeedAlert, then action: (() -> Void)?) {
