@@ -252,6 +252,31 @@ import Testing
         #expect(Set(model.items.map(\.id)).count == model.items.count)
     }
 
+    @Test func aReplacedListLetsTheHostDropEveryCellItShowed() async throws {
+        let (model, _, _) = makeModel()
+        model.start()
+        #expect(await waitUntil { model.items.count == 10 })
+        model.refreshClosingFinished()
+        model.scroll(to: CGRect(x: 0, y: 0, width: 375, height: 667))
+        #expect(await waitUntil { model.items.count >= 20 && !model.feedState.isLoading })
+        // Scrolled to items 10 and beyond: a refresh brings back only the first page.
+        let frame = try #require(model.frame(ofItem: 14))
+        model.scroll(to: CGRect(x: 0, y: frame.minY, width: 375, height: 300))
+        let shown = model.viewport.visibleElements.map(\.id)
+        #expect(!shown.isEmpty)
+        var dropped = shown
+        dropped.removeAll()
+        model.onItemsChanged = { change in
+            // What FeedView does: reset, hide what disappeared, scroll again.
+            guard change == .replaced else { return }
+            dropped += model.viewport.reset().disappeared.map(\.id)
+        }
+        model.pull(distance: 60)
+        model.releasePull()
+        #expect(await waitUntil { !dropped.isEmpty })
+        #expect(dropped == shown)
+    }
+
     @Test func aShortPullDoesNotRefresh() async {
         let (model, loader, _) = makeModel()
         model.start()
