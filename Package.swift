@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "CascadeImages", dependencies: ["CascadeNumerics", "CascadeTransfer"]),
         .target(name: "CascadePlayer", dependencies: ["CascadeNumerics", "CascadeScheduling"]),
         // A folder of videos as a feed: scanning, content sniffing, the freedesktop thumbnail store.
-        .target(name: "CascadeFolder", dependencies: ["CascadeFeed", "CascadeImages"]),
+        .target(name: "CascadeFolder", dependencies: ["CascadeFeed", "CascadeImages", "CascadeNumerics"]),
 
         // MARK: Platform adapters without UI
         // gdk-pixbuf alone (no GTK): the Linux image decoder, usable by the bench and tests.
@@ -58,7 +58,7 @@ let package = Package(
             name: "CascadeScreens",
             dependencies: [
                 "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
-                "CascadePlayer",
+                "CascadePlayer", "CascadeScheduling",
             ]
         ),
 
@@ -76,7 +76,8 @@ let package = Package(
                 "CascadeScreens",
             ]
         ),
-        .executableTarget(name: "CascadeApp", dependencies: ["CascadeGTK", "CascadeFeed", "CascadeScreens"]),
+        .executableTarget(
+            name: "CascadeApp", dependencies: ["CascadeGTK", "CascadeFeed", "CascadePlayer", "CascadeScreens"]),
 
         // MARK: Benchmarks
         .executableTarget(
@@ -133,10 +134,18 @@ let package = Package(
         ),
         .testTarget(name: "CascadePlayerTests", dependencies: ["CascadePlayer", "CascadeTestSupport"]),
         .testTarget(
-            name: "CascadeGTKTests", dependencies: ["CascadeGTK", "CGtk", "CascadePlayer", "CascadeTestSupport"]),
+            name: "CascadeGTKTests",
+            dependencies: [
+                "CascadeGTK", "CGtk", "CascadeFeed", "CascadeImages", "CascadePlayer", "CascadeScreens",
+                "CascadeTestSupport",
+            ]
+        ),
         .testTarget(
             name: "CascadeAppTests",
-            dependencies: ["CascadeTestSupport", "CascadeFeed", "CascadeImages", "CascadePixbuf"]
+            dependencies: [
+                "CascadeTestSupport", "CascadeFeed", "CascadeImages", "CascadePixbuf", "CascadeFolder",
+                "CascadeNumerics",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
