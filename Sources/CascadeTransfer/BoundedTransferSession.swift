@@ -38,9 +38,9 @@ public final class BoundedTransferSession: Sendable {
         self.init(limits: limits, maximumConnectionsPerHost: maximumConnectionsPerHost, onChunk: nil)
     }
 
-    /// Creates a session whose delegate calls `onChunk` before counting each chunk: how tests
-    /// make the delegate slower than the transport.
-    init(limits: TransferLimits, maximumConnectionsPerHost: Int?, onChunk: (@Sendable () -> Void)?) {
+    /// Creates a session whose delegate calls `onChunk` with the delegate queue's callbacks in
+    /// flight before counting each chunk: how tests see that the transport never runs ahead.
+    init(limits: TransferLimits, maximumConnectionsPerHost: Int?, onChunk: (@Sendable (Int) -> Void)?) {
         self.limits = limits
         let configuration = URLSessionConfiguration.ephemeral
         // Backstops only: the router enforces the real (sub-second capable) timeouts.
@@ -51,13 +51,16 @@ public final class BoundedTransferSession: Sendable {
         if let maximumConnectionsPerHost {
             configuration.httpMaximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
         }
-        router = TransferRouter(onChunk: onChunk)
-        queue = InlineDelegateQueue()
+        let queue = InlineDelegateQueue()
+        self.queue = queue
+        var reportChunk: (@Sendable () -> Void)?
+        if let onChunk { reportChunk = { onChunk(queue.callbacksInFlight) } }
+        router = TransferRouter(onChunk: reportChunk)
         session = URLSession(configuration: configuration, delegate: router, delegateQueue: queue)
     }
 
     deinit {
-        session.invalidateAndCancel()
+        router.invalidate(session)
     }
 
     // MARK: Transfers

@@ -23,6 +23,8 @@ final class InlineDelegateQueue: OperationQueue, @unchecked Sendable {
     /// Serialises the callbacks (as a queue with one operation at a time would); recursive, so a
     /// callback that hands over another one runs it instead of deadlocking.
     private let serial = NSRecursiveLock()
+    private let counter = NSLock()
+    private var handedOver = 0
 
     override init() {
         super.init()
@@ -30,7 +32,13 @@ final class InlineDelegateQueue: OperationQueue, @unchecked Sendable {
         name = "cascade.transfer-delegate"
     }
 
+    /// Callbacks handed over and not finished: 1 while one runs. Were they queued instead, the
+    /// chunks waiting behind the one being counted would show here (tests check it).
+    var callbacksInFlight: Int { counter.withLock { handedOver } }
+
     override func addOperation(_ block: @escaping @Sendable () -> Void) {
+        counter.withLock { handedOver += 1 }
+        defer { counter.withLock { handedOver -= 1 } }
         serial.lock()
         defer { serial.unlock() }
         block()

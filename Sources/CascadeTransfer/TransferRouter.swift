@@ -83,6 +83,12 @@ final class TransferRouter: NSObject, URLSessionDataDelegate, @unchecked Sendabl
         transfer.completion(result)
     }
 
+    /// Invalidates `session` (cancelling what is left) after the cancels already asked for:
+    /// corelibs traps when a task is cancelled by both at once.
+    func invalidate(_ session: URLSession) {
+        cancelQueue.async { session.invalidateAndCancel() }
+    }
+
     /// Transfers in flight (registered and not answered).
     var activeCount: Int { lock.withLock { transfers.count } }
 

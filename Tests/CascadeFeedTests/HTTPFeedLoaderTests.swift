@@ -139,7 +139,8 @@ final class SleepRecorder: @unchecked Sendable {
                 #expect(error == .tooLarge(limit: 8 * 1024 * 1024))
             }
         }
-        #expect(ResidentMemory.peakBytes() - before < 100 * 1024 * 1024)
+        // The whole process's peak, other suites running alongside: far below an endless body's growth.
+        #expect(ResidentMemory.peakBytes() - before < 200 * 1024 * 1024)
     }
 
     @Test func aSlowDripWithinTheTimeoutSucceeds() async throws {
