@@ -177,4 +177,24 @@ import Testing
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// Polls the report for the first ok `wait-idle` step at index ≥ `after` whose state
+    /// satisfies `condition` (bounded).
+    static func poll(
+        _ url: URL, after: Int, timeout: Double, _ condition: ([String: Any]) -> Bool
+    ) -> (ScriptReport, Int)? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let report = ScriptReport(url: url), report.steps.count > after {
+                for i in after..<report.steps.count
+                where report.ok(i) && report.steps[i]["action"] as? String == "wait-idle"
+                    && condition(report.state(i))
+                {
+                    return (report, i)
+                }
+            }
+            usleep(100_000)
+        }
+        return nil
+    }
 }
