@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "CascadeImages", dependencies: ["CascadeNumerics"]),
         .target(name: "CascadePlayer", dependencies: ["CascadeNumerics", "CascadeScheduling"]),
         // A folder of videos as a feed: scanning, content sniffing, the freedesktop thumbnail store.
-        .target(name: "CascadeFolder", dependencies: ["CascadeFeed", "CascadeImages"]),
+        .target(name: "CascadeFolder", dependencies: ["CascadeFeed", "CascadeImages", "CascadeNumerics"]),
 
         // MARK: Platform adapters without UI
         // gdk-pixbuf alone (no GTK): the Linux image decoder, usable by the bench and tests.
@@ -55,7 +55,7 @@ let package = Package(
             name: "CascadeScreens",
             dependencies: [
                 "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
-                "CascadePlayer",
+                "CascadePlayer", "CascadeScheduling",
             ]
         ),
 
@@ -73,7 +73,8 @@ let package = Package(
                 "CascadeScreens",
             ]
         ),
-        .executableTarget(name: "CascadeApp", dependencies: ["CascadeGTK", "CascadeFeed", "CascadeScreens"]),
+        .executableTarget(
+            name: "CascadeApp", dependencies: ["CascadeGTK", "CascadeFeed", "CascadePlayer", "CascadeScreens"]),
 
         // MARK: Benchmarks
         .executableTarget(
@@ -136,7 +137,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CascadeAppTests",
-            dependencies: ["CascadeTestSupport", "CascadeFeed", "CascadeImages", "CascadeNumerics", "CascadePixbuf"]
+            dependencies: [
+                "CascadeTestSupport", "CascadeFeed", "CascadeImages", "CascadePixbuf", "CascadeFolder",
+                "CascadeNumerics",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

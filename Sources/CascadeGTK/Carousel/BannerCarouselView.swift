@@ -33,6 +33,11 @@ public final class BannerCarouselView {
     private var onScreen = false
     /// The drag's position in page widths (positive: towards the next page) over time.
     private var dragTracker = VelocityTracker()
+    /// A touchpad swipe's travel in page widths so far (nil: no swipe under way).
+    private var swipePages: Double?
+    private var swipeEndTimer: MainLoopTimer?
+    /// Whether the drag under way was cancelled (another gesture claimed its press).
+    private var dragCancelled = false
 
     /// Creates a carousel auto-advancing every `interval` seconds.
     public init(pipeline: ImagePipeline, interval: Double = 4) {
@@ -122,8 +127,10 @@ public final class BannerCarouselView {
 
     /// The page shown, or nil without banners.
     public var currentPage: Int? { model.currentPage }
-    /// Whether a page change is animating.
-    public var isAnimating: Bool { animation != nil }
+    /// Whether the auto-advance timer runs (on screen, not hovered, in a foreground window).
+    public var isAutoAdvancing: Bool { model.isAutoAdvancing }
+    /// Whether a page change is animating or a swipe is under way.
+    public var isAnimating: Bool { animation != nil || swipePages != nil }
 
     /// Moves one page forward or back (the same path as a completed drag), and restarts the
     /// auto-advance countdown as any user interaction does.
@@ -134,11 +141,45 @@ public final class BannerCarouselView {
         updateRunning()
     }
 
+    /// Feeds a horizontal touchpad or wheel scroll delta in points (positive: towards the next
+    /// banner), as the channel page routes swipes that start over the banner: the banners follow
+    /// it, and when the deltas stop (`PointerInput.gestureEndDelay`) they snap as a drag does.
+    public func swipeDelta(_ dx: Double) {
+        guard size.width > 0, dx.isFinite, model.pageCount > 1 else { return }
+        if swipePages == nil {
+            animation?.stop()
+            animation = nil
+            dragTracker.reset()
+            dragTracker.add(position: 0, time: Self.now())
+            model.beginDrag()
+            swipePages = 0
+        }
+        let pages = (swipePages ?? 0) + dx / size.width
+        model.drag(by: pages - (swipePages ?? 0))
+        swipePages = pages
+        dragTracker.add(position: pages, time: Self.now())
+        drawnPosition = model.cells.first { $0.slot == 1 }.map { Double($0.page) - $0.offset } ?? 0
+        render()
+        swipeEndTimer?.cancel()
+        swipeEndTimer = MainLoopTimer.after(seconds: PointerInput.gestureEndDelay) { [weak self] in self?.endSwipe() }
+    }
+
+    /// Whether `widget` is the carousel or inside it (where a gesture over the banner starts).
+    public func contains(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        widget == root || gtk_widget_is_ancestor(widget, root) != 0
+    }
+
     /// Ends a page change at once (its page stays the model's); used when the carousel leaves
     /// the screen, where its frame clock stops.
     public func stopAnimating() {
         animation?.stop()
         animation = nil
+        swipeEndTimer?.cancel()
+        swipeEndTimer = nil
+        if swipePages != nil {
+            swipePages = nil
+            _ = model.endDrag()
+        }
         drawnPosition = model.position
         render()
     }
@@ -160,6 +201,7 @@ public final class BannerCarouselView {
         let drag = gtk_gesture_drag_new()!
         Signal.connectPoint(UnsafeMutableRawPointer(drag), "drag-begin") { [weak self] _, _ in
             guard let self else { return }
+            self.dragCancelled = false
             self.animation?.stop()
             self.animation = nil
             self.dragTracker.reset()
@@ -175,8 +217,15 @@ public final class BannerCarouselView {
             self.drawnPosition = self.model.cells.first { $0.slot == 1 }.map { Double($0.page) - $0.offset } ?? 0
             self.render()
         }
+        // Another gesture took the press (the feed scrolls vertically): this drag ends without
+        // a click, whatever distance it saw.
+        Signal.connectSequence(UnsafeMutableRawPointer(drag), "cancel") { [weak self] in self?.dragCancelled = true }
         Signal.connectPoint(UnsafeMutableRawPointer(drag), "drag-end") { [weak self] dx, dy in
             guard let self else { return }
+            if self.dragCancelled {
+                self.animate(self.model.endDrag())
+                return
+            }
             if PointerInput.isTap(dx: dx, dy: dy) {
                 _ = self.model.endDrag()
                 if let page = self.model.currentPage { self.onOpen?(page) }
@@ -203,6 +252,14 @@ public final class BannerCarouselView {
             return true
         }
         gtk_widget_add_controller(root, keys)
+    }
+
+    private func endSwipe() {
+        swipeEndTimer?.cancel()
+        swipeEndTimer = nil
+        guard swipePages != nil else { return }
+        swipePages = nil
+        animate(model.endDrag(velocity: dragTracker.velocity))
     }
 
     /// +1, or −1 right to left: the next banner is then to the left of the current one.

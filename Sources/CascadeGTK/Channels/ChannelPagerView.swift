@@ -26,7 +26,7 @@ public final class ChannelPagerView {
     public var onSelectionChanged: ((Int) -> Void)?
 
     private let pipeline: ImagePipeline
-    private let stripScroller: UnsafeMutablePointer<GtkWidget>
+    let stripScroller: UnsafeMutablePointer<GtkWidget>
     /// The tab list.
     let strip: UnsafeMutablePointer<GtkWidget>
     private let indicator: UnsafeMutablePointer<GtkWidget>
@@ -39,9 +39,13 @@ public final class ChannelPagerView {
     /// The pages' panel.
     let containerScroller: UnsafeMutablePointer<GtkWidget>
     private let probe = SizeProbe()
-    private var size = CGSize.zero
+    private(set) var size = CGSize.zero
     private var animation: MotionAnimation?
-    private var swipeEndTimer: MainLoopTimer?
+    private(set) var swipeEndTimer: MainLoopTimer?
+    /// The mouse or touch drag under way (`ChannelPagerView+Drag`).
+    var pointerDrag: PointerDragSession?
+    /// The pointer's last position over the container.
+    var pointer = CGPoint(x: -1, y: -1)
     /// The container's position in pages over the current swipe.
     private var swipeTracker = VelocityTracker()
 
@@ -84,6 +88,8 @@ public final class ChannelPagerView {
 
         buildTabs()
         connectSwipes()
+        connectDrags()
+        connectStripScrolling()
         model.onBuild = { [weak self] index, feed in self?.buildPage(index, feed) }
         model.onDiscard = { [weak self] index in self?.discardPage(index) }
         model.onVisibilityChanged = { [weak self] index, visible in
@@ -106,7 +112,7 @@ public final class ChannelPagerView {
     /// The width of one page.
     public var pageWidth: Double { Double(size.width) }
     /// Whether the container is animating or a swipe is in progress.
-    public var isMoving: Bool { animation != nil || swipeEndTimer != nil }
+    public var isMoving: Bool { animation != nil || swipeEndTimer != nil || pointerDrag?.owner == .channels }
     /// The selection indicator's frame in strip coordinates (for tests).
     public var indicatorFrame: CGRect? { model.indicatorFrame(tabFrames: tabFrames) }
     /// The tab frames in strip coordinates.
@@ -123,6 +129,10 @@ public final class ChannelPagerView {
         graphene_point_init(&point, 0, 0)
         guard gtk_widget_compute_point(strip, ancestor, &point, &result) != 0 else { return .zero }
         return CGPoint(x: Double(result.x), y: Double(result.y))
+    }
+    /// Scrolls the tab strip to `offset` (clamped to its content), as a drag or wheel does.
+    public func scrollStrip(to offset: Double) {
+        gtk_adjustment_set_value(gtk_scrolled_window_get_hadjustment(OpaquePointer(stripScroller)), offset)
     }
     /// The tab strip's visible width.
     public var stripWidth: Double { Double(gtk_widget_get_width(stripScroller)) }
@@ -242,8 +252,8 @@ public final class ChannelPagerView {
         Signal.connectScroll(UnsafeMutableRawPointer(scroll)) { [weak self, scroll] dx, _ in
             guard let self, dx != 0 else { return false }
             let unit = gtk_event_controller_scroll_get_unit(scroll)
-            self.swipeDelta(PointerInput.points(forScrollDelta: dx, isWheel: unit == GDK_SCROLL_UNIT_WHEEL))
-            return true
+            return self.routeHorizontalScroll(
+                PointerInput.points(forScrollDelta: dx, isWheel: unit == GDK_SCROLL_UNIT_WHEEL))
         }
         Signal.connect(UnsafeMutableRawPointer(scroll), "scroll-end") { [weak self] in
             guard let self, self.swipeEndTimer != nil else { return }
@@ -283,7 +293,7 @@ public final class ChannelPagerView {
         gtk_fixed_remove(container.as(GtkFixed.self), view.root)
     }
 
-    private func animate(from: Double, to: Double, reporting: Bool) {
+    func animate(from: Double, to: Double, reporting: Bool) {
         animation?.stop()
         animation = MotionAnimation(
             widget: containerScroller, motion: .pageSnap, from: from, to: to,
@@ -311,7 +321,7 @@ public final class ChannelPagerView {
         gtk_widget_grab_focus(selectedTab)
     }
 
-    private func layout() {
+    func layout() {
         placeTabs()
         for (index, page) in pages {
             let x = (Double(index) - model.position) * size.width * Double(pageSign)

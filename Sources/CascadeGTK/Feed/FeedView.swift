@@ -4,6 +4,7 @@ import CascadeFeed
 import CascadeImages
 import CascadeLayout
 import CascadeNumerics
+import CascadePlayer
 import CascadeScreens
 import Foundation
 
@@ -46,6 +47,12 @@ public final class FeedView {
     public var bannerInterval: Double = 4
     /// The banner carousel, made when the feed first has banners.
     public private(set) var banner: BannerCarouselView?
+    /// The vertical drag under way, if any (`FeedView+Drag`).
+    var drag: DragSession?
+    /// The glide after a drag's release, while it runs.
+    var glideTicker: FrameTicker?
+    /// The window's hover previews (nil: none); set before cells are made.
+    public var previews: FeedPreviews?
 
     /// Called when the user opens an item.
     public var onOpenItem: ((VideoItem) -> Void)? {
@@ -54,6 +61,13 @@ public final class FeedView {
     }
     /// Called when the refresh, footer or alert state changed (after redrawing them).
     public var onChromeChanged: (() -> Void)?
+    /// Called with the covers' width in device pixels whenever the layout changes it (a
+    /// resize, another column count, another scale factor): folder feeds make thumbnails at
+    /// the size it needs.
+    public var onCoverPixelWidth: ((Int) -> Void)?
+    private var reportedCoverWidth = 0
+    /// Where an item's video was left, for the cover's progress bar (nil: no bars).
+    public var watchProgress: ((VideoItem) -> ResumePoint?)?
 
     // MARK: Lifecycle
 
@@ -119,10 +133,13 @@ public final class FeedView {
         probe.onResize = nil
         closingTicker?.stop()
         closingTicker = nil
+        stopGlide()
+        drag = nil
         pullReleaseTimer?.cancel()
         images.unbindAll()
         prefetcher.stopAll()
         bannerActive = false
+        previews?.feedStopped(self)
         banner?.setOnScreen(false)
         banner?.stopAnimating()
         // The model outlives this view: leave it with no visible set, so the next view of
@@ -169,9 +186,12 @@ public final class FeedView {
             return false
         }
     }
+    /// Whether a pull (wheel, touchpad or drag) is under way.
+    var isPulling: Bool { pull.isPulling }
     /// Whether a pull or the refresh header's closing animation is running.
     public var isAnimating: Bool {
-        pull.isPulling || closingTicker != nil || pullReleaseTimer != nil || banner?.isAnimating == true
+        pull.isPulling || closingTicker != nil || pullReleaseTimer != nil || glideTicker != nil
+            || banner?.isAnimating == true
     }
 
     // MARK: Actions (the same paths real input takes)
@@ -192,6 +212,18 @@ public final class FeedView {
         // A wheel has no "finger lifted": the pull ends when the deltas stop.
         pullReleaseTimer?.cancel()
         pullReleaseTimer = MainLoopTimer.after(seconds: PointerInput.gestureEndDelay) { [weak self] in self?.endPull() }
+        return true
+    }
+
+    /// A mouse or touch drag's step of `dy` points (negative: towards the top): at the top it
+    /// pulls to refresh as a wheel does, but the pull lasts until the drag ends (`endPull()`),
+    /// however long the finger rests. Returns whether the step was consumed as a pull.
+    func pullByDrag(_ dy: Double) -> Bool {
+        guard !model.refresh.isBusy, pull.scroll(deltaY: dy, offset: offset) else { return false }
+        pullReleaseTimer?.cancel()
+        pullReleaseTimer = nil
+        model.pull(distance: pull.distance(viewportHeight: viewportHeight))
+        setTopInset(pull.distance(viewportHeight: viewportHeight))
         return true
     }
 
@@ -235,6 +267,7 @@ public final class FeedView {
         Signal.connect(adjustment.raw, "value-changed") { [weak self] in
             guard let self else { return }
             self.model.scrollOffset = self.offset
+            self.previews?.scrolled(self)
             self.updateViewport()
         }
 
@@ -272,6 +305,7 @@ public final class FeedView {
 
     private func itemsChanged(_ change: FeedScreenModel.ItemsChange) {
         if change == .replaced {
+            previews?.itemsReplaced(in: self)
             // Every frame may have changed: drop the on-screen cells so they rebind.
             recycler.apply(model.viewport.reset(), make: { _ in VideoCellWidget() }, bind: { _, _ in }, hide: hide)
         }
@@ -283,6 +317,7 @@ public final class FeedView {
         gtk_widget_set_size_request(
             content, Int32(saturating: model.layout.contentSize.width),
             Int32(saturating: model.scrollableContentHeight.rounded(.up)))
+        reportCoverWidth()
         let rect = CGRect(x: 0, y: offset, width: lastSize.width, height: max(1, viewportHeight))
         var update = model.scroll(to: rect)
         placeBanner(&update)
@@ -346,10 +381,11 @@ public final class FeedView {
             guard let self, let cell, let index = self.index(of: cell) else { return }
             self.model.activateItem(at: index)
         }
+        attachPreviewInput(to: cell)
         return cell
     }
 
-    private func index(of cell: VideoCellWidget) -> Int? {
+    func index(of cell: VideoCellWidget) -> Int? {
         recycler.visibleCells.first { $0.value === cell }.flatMap { model.itemIndex(of: $0.key) }
     }
 
@@ -367,18 +403,29 @@ public final class FeedView {
         if images.request(for: ObjectIdentifier(cell)) != request {
             cell.bind(title: item.title, duration: FeedScreenModel.durationText(item.duration))
         }
+        cell.setWatchProgress(watchProgress?(item))
         images.bind(request, to: ObjectIdentifier(cell)) { [weak cell] state in
             switch state {
             case .placeholder, .loading: cell?.showPlaceholder()
-            case .image(let image): cell?.show(image)
+            case .image(let image):
+                cell?.show(image)
+                if let cell { StartupTiming.coverShown(on: cell.root) }
             case .failure: cell?.showFailure()
             }
         }
     }
 
     private func hide(_ cell: VideoCellWidget) {
+        previews?.cellHidden(in: self, cell: cell)
         images.unbind(ObjectIdentifier(cell))
         gtk_widget_set_visible(cell.root, 0)
+    }
+
+    private func reportCoverWidth() {
+        let width = Int(saturating: (model.layout.columnWidth(inSection: model.itemSection) * scale).rounded(.up))
+        guard width > 0, width != reportedCoverWidth else { return }
+        reportedCoverWidth = width
+        onCoverPixelWidth?(width)
     }
 
     private func coverRequest(for item: VideoItem, size: CGSize, priority: ImagePriority) -> ImageRequest {

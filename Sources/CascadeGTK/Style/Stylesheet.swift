@@ -14,10 +14,14 @@ public enum Stylesheet {
         .video-cell .cover.failed { background: #eceaea; }
         .video-cell .cover-glyph { color: alpha(#50535c, 0.55); }
         .video-cell .title { font-size: 13pt; color: #1d1f24; }
+        .video-cell .cell-preview { opacity: 0; transition: opacity 250ms ease-in; }
+        .video-cell .cell-preview.shown { opacity: 1; }
         .video-cell .badge {
             font-size: 9pt; font-weight: bold; color: white; background: alpha(black, 0.6);
             border-radius: 4px; padding: 1px 5px; margin: 6px;
         }
+        .video-cell .cover-progress { background: alpha(black, 0.45); }
+        .video-cell .cover-progress-fill { background: #ff3b5c; }
         .refresh-header, .load-footer { color: #5b5f6a; font-size: 10.5pt; }
         .load-footer.failed { color: #b3261e; }
         .load-footer:focus-visible { outline: 2px solid #3b82f6; outline-offset: -4px; border-radius: 6px; }
@@ -73,6 +77,13 @@ public enum Stylesheet {
         .player-controls scale trough { background: alpha(white, 0.3); min-height: 4px; }
         .player-controls scale highlight { background: #ff3b5c; }
         .player-controls scale slider { background: white; min-width: 12px; min-height: 12px; margin: -5px; }
+        .player-resume { margin: 12px; }
+        .player-resume button {
+            min-height: 36px; padding: 0 16px; border-radius: 18px; border: none;
+            background: alpha(black, 0.6); color: white; box-shadow: 0 0 0 1px alpha(white, 0.5);
+        }
+        .player-resume button.suggested-action { background: #ff3b5c; box-shadow: none; font-weight: bold; }
+        .player-resume button:focus-visible { outline: 2px solid white; outline-offset: 2px; }
         .player-error {
             background: alpha(black, 0.75); border-radius: 10px; padding: 16px 22px; color: white;
         }

@@ -40,6 +40,8 @@ public final class AppModel {
     public private(set) var alert: FeedAlert?
     /// Whether the channel list is loading.
     public private(set) var isLoadingChannels = false
+    /// The window's presence as its host last reported it.
+    public private(set) var windowPresence = WindowPresence()
     /// Names the persisted first pages of the catalog shown.
     public private(set) var catalogKey: String
     /// Which side feeds start at (set before `start()`; `InterfaceDirection` decides it).
@@ -144,7 +146,7 @@ public final class AppModel {
     }
 
     /// The catalog key of a launch source: one per demo catalog folder or feed address.
-    public static func catalogKey(for source: LaunchOptions.Source) -> String {
+    public nonisolated static func catalogKey(for source: LaunchOptions.Source) -> String {
         switch source {
         case .demoCatalog(let directory): "demo-\(directory.map(StableID.derived(fromText:)) ?? "default")"
         case .http(let url), .server(let url): "http-\(StableID.derived(fromText: url))"
@@ -156,8 +158,7 @@ public final class AppModel {
     /// The channel page settled on channel `index`.
     public func channelSelected(_ index: Int) {
         guard channels.indices.contains(index) else { return }
-        host?.showSubtitle(channels[index].title)
-        host?.runBanner(ofChannel: screen == .feed ? index : nil)
+        host?.runBanner(ofChannel: bannerChannel(index))
         host?.rememberChannel(channels[index], isFirst: index == 0)
     }
 
@@ -193,7 +194,22 @@ public final class AppModel {
         guard screen == .player else { return }
         screen = .feed
         host?.showChannelPage()
-        host?.runBanner(ofChannel: pager?.selectedIndex)
+        host?.runBanner(ofChannel: bannerChannel(pager?.selectedIndex))
+    }
+
+    // MARK: Window
+
+    /// The window's presence changed (shown, minimized, focused): the banner runs only while the
+    /// window is in the foreground.
+    public func windowPresenceChanged(_ presence: WindowPresence) {
+        guard presence != windowPresence else { return }
+        windowPresence = presence
+        host?.runBanner(ofChannel: bannerChannel(pager?.selectedIndex))
+    }
+
+    /// The channel whose banner may run: the one shown, on the channel page, in a foreground window.
+    private func bannerChannel(_ index: Int?) -> Int? {
+        screen == .feed && windowPresence.isForeground ? index : nil
     }
 
     // MARK: Alerts
@@ -282,7 +298,6 @@ public final class AppModel {
         }
         self.pager = pager
         host?.showChannels(pager, selected: selected)
-        host?.showSubtitle(channels[0].title)
     }
 
     private func present(_ message: FeedAlert, then action: (() -> Void)?) {

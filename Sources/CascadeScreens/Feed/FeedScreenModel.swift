@@ -234,6 +234,17 @@ public final class FeedScreenModel {
         return true
     }
 
+    /// A drag (mouse or touch) pulled the content `distance` points past its end, upwards at
+    /// the bottom, at `time` seconds on a monotonic clock: MJRefresh's footer gesture. Past
+    /// `PointerInput.dragPastEndDistance` it counts as a scroll down at the end, so a new drag
+    /// after a failed load-more retries once, and a drag still under way does not retry again.
+    /// Returns whether a retry started.
+    @discardableResult
+    public func draggedPastEnd(by distance: Double, at time: Double) -> Bool {
+        guard distance.isFinite, distance >= PointerInput.dragPastEndDistance else { return false }
+        return scrolledDownAtEnd(at: time)
+    }
+
     /// The user clicked the footer: retries a failed load.
     public func footerActivated() {
         if footer.retry() || footer.beginLoading() {
