@@ -159,6 +159,39 @@ import Testing
         #expect(model.screen == .feed)
     }
 
+    @Test func theBannerRunsOnlyWhileTheWindowIsInTheForeground() async throws {
+        defer { removeCache() }
+        let (model, host, _) = try makeModel([.success(Self.channels)])
+        await model.loadChannels()
+        host.calls.removeAll()
+        // A golden table: each presence change → the banner allowed to run (channel 0 shown).
+        let table: [(WindowPresence, Int?)] = [
+            (WindowPresence(isActive: false), nil),
+            (WindowPresence(), 0),
+            (WindowPresence(isMinimized: true, isActive: false), nil),
+            (WindowPresence(isMapped: false), nil),
+            (WindowPresence(isMapped: true), 0),
+        ]
+        for (presence, banner) in table {
+            model.windowPresenceChanged(presence)
+            #expect(host.calls.last == .banner(banner), "\(presence)")
+        }
+        // An unchanged presence tells the host nothing.
+        let count = host.calls.count
+        model.windowPresenceChanged(WindowPresence())
+        #expect(host.calls.count == count)
+        // In the background, a channel change and a return from the player keep banners still.
+        model.windowPresenceChanged(WindowPresence(isActive: false))
+        model.channelSelected(1)
+        #expect(host.calls.suffix(2) == [.banner(nil), .rememberChannel("b", isFirst: false)])
+        model.open(FeedFixtures.item(1))
+        model.back()
+        #expect(host.calls.last == .banner(nil))
+        // Back in the foreground: the banner of the channel the pager shows runs again.
+        model.windowPresenceChanged(WindowPresence())
+        #expect(host.calls.last == .banner(model.pager?.selectedIndex))
+    }
+
     @Test func feedKeysScrollAndSwitchChannelsOnlyOnceChannelsLoaded() async throws {
         defer { removeCache() }
         let (model, host, _) = try makeModel([.success(Self.channels)])

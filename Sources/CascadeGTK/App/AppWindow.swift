@@ -49,6 +49,8 @@ public final class AppWindow: AppHosting {
     /// Where videos were left (nil: nothing is remembered): the player's resume offer and the
     /// cells' progress bars.
     public let resumeStore: ResumeStore?
+    /// The feed's hover previews (at most one live in the window).
+    public let previews: FeedPreviews
 
     private let options: LaunchOptions
     private var started = false
@@ -81,6 +83,11 @@ public final class AppWindow: AppHosting {
         model = AppModel(
             options: options, catalog: catalog, cacheDirectory: cacheDirectory,
             preferredColumns: preferences?.preferences.columns, lastChannel: preferences?.preferences.lastChannel)
+        // Right-to-left languages mirror the window: GTK's own widgets through the default
+        // direction (set before any widget exists), the feeds' columns through the model.
+        let direction = InterfaceDirection.layoutDirection(environment: ProcessInfo.processInfo.environment)
+        gtk_widget_set_default_direction(direction == .rightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
+        model.layoutDirection = direction
         let disk = try? DiskImageCache(directory: cacheDirectory.appendingPathComponent("images"))
         // 32 MB of decoded covers holds about four screens of cells (a cover is ~0.3 MB), keeps a
         // 10,000-item fling's memory growth bounded, and the disk cache makes re-decoding cheap.
@@ -89,6 +96,8 @@ public final class AppWindow: AppHosting {
             decoder: PixbufImageDecoder(), fetcher: FolderFeeds.fetcher(),
             memoryCache: MemoryImageCache(costLimit: 32 << 20), diskCache: disk)
         playerPage = PlayerPage(pipeline: pipeline)
+        previews = FeedPreviews(
+            enabled: options.previews && (preferences?.preferences.hoverPreviews ?? Preferences().hoverPreviews))
 
         window = gtk_application_window_new(UnsafeMutablePointer<GtkApplication>(application))
         gtk_window_set_title(window.as(GtkWindow.self), "Cascade")
@@ -136,6 +145,11 @@ public final class AppWindow: AppHosting {
         Signal.connect(window.raw, "realize") { [weak self] in
             guard let self else { return }
             self.frameStats.attach(to: self.window)
+            self.followPresence()
+        }
+        Signal.connectNotify(window.raw, "is-active") { [weak self] in
+            guard let self else { return }
+            self.previews.controller.windowActiveChanged(gtk_window_is_active(self.window.as(GtkWindow.self)) != 0)
         }
     }
 
@@ -206,6 +220,7 @@ public final class AppWindow: AppHosting {
     }
 
     public func showPlayer(_ item: VideoItem) {
+        previews.controller.playerOpened()
         playerPage.show(item)
         gtk_stack_set_visible_child_name(stack, Screen.player.rawValue)
         playerPage.takeFocus()
@@ -268,6 +283,7 @@ public final class AppWindow: AppHosting {
                 resumeStore?.resumePoint(for: item.videoURL.absoluteString)
             }
         }
+        page.previews = previews
         page.onOpenItem = { [weak self] item in self?.model.open(item) }
         page.onCoverPixelWidth = { FolderFeeds.thumbnails.setCoverPixelWidth($0) }
         page.onChromeChanged = { [weak self, weak page] in

@@ -57,6 +57,7 @@ public final class PlayerPage {
         gtk_widget_set_margin_bottom(bar, 12)
         let back = gtk_button_new_from_icon_name("go-previous-symbolic")!
         gtk_widget_set_tooltip_text(back, Localization.text("Back (Esc)"))
+        Accessible.setLabel(back, Localization.text("Back"))
         titleLabel = OpaquePointer(gtk_label_new(nil))
         gtk_widget_add_css_class(titleLabel.widget, "player-title")
         gtk_label_set_ellipsize(titleLabel, PANGO_ELLIPSIZE_END)

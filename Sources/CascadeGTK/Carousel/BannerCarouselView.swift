@@ -3,6 +3,7 @@ import CascadeCollection
 import CascadeFeed
 import CascadeImages
 import CascadeNumerics
+import CascadeScreens
 import Foundation
 
 /// The endless banner carousel: three reusable pages laid out from `CarouselModel.cells(at:)`
@@ -17,8 +18,10 @@ public final class BannerCarouselView {
     /// Called when the user opens banner `index`.
     public var onOpen: ((Int) -> Void)?
 
-    private let stage: UnsafeMutablePointer<GtkWidget>
-    private var slots: [(box: UnsafeMutablePointer<GtkWidget>, picture: OpaquePointer)] = []
+    /// The pages' container (a GtkFixed).
+    let stage: UnsafeMutablePointer<GtkWidget>
+    /// The reusable pages; slot `i` shows `model.cells`' cell with `slot == i`.
+    private(set) var slots: [(box: UnsafeMutablePointer<GtkWidget>, picture: OpaquePointer)] = []
     private let dots: UnsafeMutablePointer<GtkWidget>
     private let caption: OpaquePointer
     private let binder: ImageBinder
@@ -41,6 +44,8 @@ public final class BannerCarouselView {
         binder = ImageBinder(pipeline: pipeline)
         model = CarouselModel(pageCount: 0, autoAdvanceInterval: interval, scheduler: GLibScheduler())
         root = gtk_overlay_new()
+        Accessible.setRole(root, GTK_ACCESSIBLE_ROLE_GROUP)
+        gtk_widget_set_focusable(root, 1)
         gtk_widget_add_css_class(root, "banner")
         gtk_widget_set_overflow(root, GTK_OVERFLOW_HIDDEN)
         g_object_ref_sink(root.raw)
@@ -51,6 +56,7 @@ public final class BannerCarouselView {
         gtk_scrolled_window_set_policy(OpaquePointer(clip), GTK_POLICY_EXTERNAL, GTK_POLICY_EXTERNAL)
         gtk_scrolled_window_set_child(OpaquePointer(clip), stage)
         gtk_widget_set_can_target(clip, 0)
+        gtk_widget_set_can_focus(clip, 0)  // the carousel itself takes the focus
         gtk_overlay_set_child(OpaquePointer(root), clip)
         for _ in 0..<3 {
             let box = gtk_overlay_new()!
@@ -121,6 +127,8 @@ public final class BannerCarouselView {
 
     /// The page shown, or nil without banners.
     public var currentPage: Int? { model.currentPage }
+    /// Whether the auto-advance timer runs (on screen, not hovered, in a foreground window).
+    public var isAutoAdvancing: Bool { model.isAutoAdvancing }
     /// Whether a page change is animating or a swipe is under way.
     public var isAnimating: Bool { animation != nil || swipePages != nil }
 
@@ -202,7 +210,7 @@ public final class BannerCarouselView {
         }
         Signal.connectPoint(UnsafeMutableRawPointer(drag), "drag-update") { [weak self] dx, _ in
             guard let self, self.size.width > 0 else { return }
-            let pages = -dx / self.size.width
+            let pages = -dx * Double(self.pageSign) / self.size.width
             let moved = pages - (self.dragTracker.lastPosition ?? 0)
             self.dragTracker.add(position: pages, time: Self.now())
             self.model.drag(by: moved)
@@ -227,6 +235,23 @@ public final class BannerCarouselView {
             self.animate(self.model.endDrag(velocity: self.dragTracker.velocity))
         }
         gtk_widget_add_controller(root, drag)
+
+        // Focused: ← and → step (mirrored right to left), Enter or Space opens the banner.
+        let keys = gtk_event_controller_key_new()!
+        Signal.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] key, _ in
+            guard let self else { return false }
+            switch Int32(bitPattern: key) {
+            case GDK_KEY_Left, GDK_KEY_KP_Left, GDK_KEY_Right, GDK_KEY_KP_Right:
+                let right = key == UInt32(GDK_KEY_Right) || key == UInt32(GDK_KEY_KP_Right)
+                self.step(forward: right == (self.pageSign > 0))
+            case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space:
+                if let page = self.model.currentPage { self.onOpen?(page) }
+            default:
+                return false
+            }
+            return true
+        }
+        gtk_widget_add_controller(root, keys)
     }
 
     private func endSwipe() {
@@ -236,6 +261,9 @@ public final class BannerCarouselView {
         swipePages = nil
         animate(model.endDrag(velocity: dragTracker.velocity))
     }
+
+    /// +1, or −1 right to left: the next banner is then to the left of the current one.
+    private var pageSign: CGFloat { Accessible.layoutDirection(of: root).horizontalSign }
 
     private func updateRunning() {
         model.setVisible(onScreen && !hovered)
@@ -285,7 +313,8 @@ public final class BannerCarouselView {
                 continue
             }
             gtk_widget_set_visible(slot.box, 1)
-            gtk_fixed_move(stage.as(GtkFixed.self), slot.box, (cell.offset * size.width).rounded(), 0)
+            gtk_fixed_move(
+                stage.as(GtkFixed.self), slot.box, (cell.offset * size.width * Double(pageSign)).rounded(), 0)
             let request = ImageRequest(
                 url: items[cell.page].coverURL,
                 targetSize: PixelSize(width: Int(saturating: size.width), height: Int(saturating: size.height)))
@@ -303,7 +332,10 @@ public final class BannerCarouselView {
             }
         }
         let page = model.currentPage ?? 0
-        gtk_label_set_text(caption, items.indices.contains(page) ? items[page].title : "")
+        let title = items.indices.contains(page) ? items[page].title : ""
+        gtk_label_set_text(caption, title)
+        Accessible.setLabel(root, AccessibleText.banner(index: page, count: items.count, translate: Localization.text))
+        Accessible.setDescription(root, title)
         var dot = gtk_widget_get_first_child(dots)
         var index = 0
         while let current = dot {

@@ -27,11 +27,16 @@ public final class ChannelPagerView {
 
     private let pipeline: ImagePipeline
     let stripScroller: UnsafeMutablePointer<GtkWidget>
-    private let strip: UnsafeMutablePointer<GtkWidget>
+    /// The tab list.
+    let strip: UnsafeMutablePointer<GtkWidget>
     private let indicator: UnsafeMutablePointer<GtkWidget>
-    private var tabs: [UnsafeMutablePointer<GtkWidget>] = []
+    /// The tabs, in channel order.
+    private(set) var tabs: [UnsafeMutablePointer<GtkWidget>] = []
     private var tabFrames: [CGRect] = []
+    /// The tabs' frames left to right, the strip's content width and height.
+    private var laidOutTabs: (frames: [CGRect], contentWidth: CGFloat, height: Int32) = ([], 0, 0)
     private let container: UnsafeMutablePointer<GtkWidget>
+    /// The pages' panel.
     let containerScroller: UnsafeMutablePointer<GtkWidget>
     private let probe = SizeProbe()
     private(set) var size = CGSize.zero
@@ -55,7 +60,10 @@ public final class ChannelPagerView {
         stripScroller = gtk_scrolled_window_new()
         gtk_scrolled_window_set_policy(OpaquePointer(stripScroller), GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
         gtk_widget_add_css_class(stripScroller, "tab-strip")
+        gtk_widget_set_focusable(stripScroller, 0)  // the tabs take the focus, not their scroller
         strip = gtk_fixed_new()
+        Accessible.setRole(strip, GTK_ACCESSIBLE_ROLE_TAB_LIST)
+        Accessible.setLabel(strip, AccessibleText.channels(translate: Localization.text))
         gtk_scrolled_window_set_child(OpaquePointer(stripScroller), strip)
         indicator = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
         gtk_widget_add_css_class(indicator, "tab-indicator")
@@ -66,7 +74,9 @@ public final class ChannelPagerView {
         // adjustments report the container's size.
         container = gtk_fixed_new()
         containerScroller = gtk_scrolled_window_new()
+        Accessible.setRole(containerScroller, GTK_ACCESSIBLE_ROLE_TAB_PANEL)
         gtk_scrolled_window_set_policy(OpaquePointer(containerScroller), GTK_POLICY_EXTERNAL, GTK_POLICY_EXTERNAL)
+        gtk_widget_set_focusable(containerScroller, 0)
         gtk_scrolled_window_set_child(OpaquePointer(containerScroller), container)
         gtk_widget_set_hexpand(containerScroller, 1)
         gtk_widget_set_vexpand(containerScroller, 1)
@@ -149,7 +159,7 @@ public final class ChannelPagerView {
         guard size.width > 0, animation == nil else { return }
         let now = Double(g_get_monotonic_time()) / 1e6
         if !swipeTracker.isTracking { swipeTracker.add(position: model.position, time: now) }
-        model.swiped(to: model.position + dx / size.width)
+        model.swiped(to: model.position + Double(pageSign) * dx / size.width)
         swipeTracker.add(position: model.position, time: now)
         layout()
         swipeEndTimer?.cancel()
@@ -167,17 +177,35 @@ public final class ChannelPagerView {
 
     // MARK: Private
 
+    /// Each tab is a focusable overlay around its title (a focusable GtkBox is never in the Tab
+    /// chain): a tab for screen readers (its position among the tabs, selected or not,
+    /// controlling the pages), chosen by a click, Enter or Space.
     private func buildTabs() {
         for (index, channel) in model.channels.enumerated() {
-            let label = gtk_label_new(channel.title)!
-            gtk_widget_add_css_class(label, "tab")
+            let tab = gtk_overlay_new()!
+            Accessible.setRole(tab, GTK_ACCESSIBLE_ROLE_TAB)
+            gtk_widget_add_css_class(tab, "tab")
+            gtk_widget_set_focusable(tab, 1)
+            gtk_overlay_set_child(tab.opaque, gtk_label_new(channel.title))
+            Accessible.setLabel(tab, channel.title)
+            Accessible.setPosition(tab, index + 1, of: model.channels.count)
+            Accessible.relate(tab, GTK_ACCESSIBLE_RELATION_CONTROLS, to: containerScroller)
             let click = gtk_gesture_click_new()!
             Signal.connectPress(UnsafeMutableRawPointer(click), "released") { [weak self] _, _, _ in
                 self?.selectTab(index)
             }
-            gtk_widget_add_controller(label, click)
-            gtk_fixed_put(strip.as(GtkFixed.self), label, 0, 0)
-            tabs.append(label)
+            gtk_widget_add_controller(tab, click)
+            let keys = gtk_event_controller_key_new()!
+            Signal.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] key, _ in
+                guard [GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space].contains(Int32(bitPattern: key)) else {
+                    return false
+                }
+                self?.selectTab(index)
+                return true
+            }
+            gtk_widget_add_controller(tab, keys)
+            gtk_fixed_put(strip.as(GtkFixed.self), tab, 0, 0)
+            tabs.append(tab)
         }
         gtk_fixed_put(strip.as(GtkFixed.self), indicator, 0, 0)
         measureTabs()
@@ -195,11 +223,27 @@ public final class ChannelPagerView {
             height = max(height, naturalHeight)
         }
         let stripLayout = ChannelPagerModel.tabStrip(widths: widths, height: CGFloat(height))
-        tabFrames = stripLayout.frames
+        laidOutTabs = (stripLayout.frames, stripLayout.contentWidth, height + 3)
+        placeTabs()
+    }
+
+    /// Moves the tabs to their frames. Right to left the first tab is at the right end of the
+    /// strip (of its visible width when the tabs fit in it); the frames are kept as drawn, so
+    /// the indicator and the strip's scrolling follow them unchanged.
+    private func placeTabs() {
+        let direction = Accessible.layoutDirection(of: strip)
+        let width =
+            direction == .rightToLeft
+            ? max(laidOutTabs.contentWidth, CGFloat(stripWidth)) : laidOutTabs.contentWidth
+        let frames = laidOutTabs.frames.map { frame in
+            CGRect(x: direction.x(of: frame, inWidth: width), y: frame.minY, width: frame.width, height: frame.height)
+        }
+        guard frames != tabFrames else { return }
+        tabFrames = frames
         for (tab, frame) in zip(tabs, tabFrames) {
             gtk_fixed_move(strip.as(GtkFixed.self), tab, frame.minX, frame.minY)
         }
-        gtk_widget_set_size_request(strip, Int32(saturating: stripLayout.contentWidth), height + 3)
+        gtk_widget_set_size_request(strip, Int32(saturating: width), laidOutTabs.height)
     }
 
     private func connectSwipes() {
@@ -217,6 +261,9 @@ public final class ChannelPagerView {
         }
         gtk_widget_add_controller(containerScroller, scroll)
     }
+
+    /// +1, or −1 right to left: the next page is then to the left of the current one.
+    private var pageSign: CGFloat { Accessible.layoutDirection(of: containerScroller).horizontalSign }
 
     private func checkSize() {
         let newSize = CGSize(width: probe.size.width, height: probe.size.height)
@@ -260,12 +307,24 @@ public final class ChannelPagerView {
                 self.animation = nil
                 self.model.settled(at: Int(saturatingRounded: to))
                 self.layout()
+                self.followFocus()
             })
     }
 
+    /// Keeps the keyboard where the user is: when the focus was on another tab or in a page
+    /// that slid away (GTK then drops it), it goes to the selected tab.
+    private func followFocus() {
+        guard let window = gtk_widget_get_root(root), let selectedTab = tabs[safe: model.selectedIndex] else { return }
+        let focus = gtk_root_get_focus(window)
+        let onPage = currentPage.map { page in focus.map { gtk_widget_is_ancestor($0, page.root) != 0 } ?? false }
+        if let focus, focus == selectedTab || onPage == true || gtk_widget_is_ancestor(focus, root) == 0 { return }
+        gtk_widget_grab_focus(selectedTab)
+    }
+
     func layout() {
+        placeTabs()
         for (index, page) in pages {
-            let x = (Double(index) - model.position) * size.width
+            let x = (Double(index) - model.position) * size.width * Double(pageSign)
             gtk_fixed_move(container.as(GtkFixed.self), page.root, x.rounded(), 0)
             gtk_widget_set_visible(page.root, abs(Double(index) - model.position) < 1 ? 1 : 0)
         }
@@ -276,6 +335,7 @@ public final class ChannelPagerView {
             } else {
                 gtk_widget_remove_css_class(tab, "selected")
             }
+            Accessible.setSelected(tab, index == selected)
         }
         if let frame = model.indicatorFrame(tabFrames: tabFrames) {
             gtk_widget_set_size_request(indicator, Int32(saturatingRounded: frame.width), 3)

@@ -28,7 +28,8 @@ public final class FeedView {
     let content: UnsafeMutablePointer<GtkWidget>
     private let refreshHeader: UnsafeMutablePointer<GtkWidget>
     private let refreshStatus = StatusLine()
-    private let footer: UnsafeMutablePointer<GtkWidget>
+    /// The load-more footer (focusable while a failed load can be retried).
+    let footer: UnsafeMutablePointer<GtkWidget>
     private let footerStatus = StatusLine()
     private let images: ImageBinder
     private let prefetcher: ImagePrefetcher
@@ -50,6 +51,8 @@ public final class FeedView {
     var drag: DragSession?
     /// The glide after a drag's release, while it runs.
     var glideTicker: FrameTicker?
+    /// The window's hover previews (nil: none); set before cells are made.
+    public var previews: FeedPreviews?
 
     /// Called when the user opens an item.
     public var onOpenItem: ((VideoItem) -> Void)? {
@@ -82,6 +85,9 @@ public final class FeedView {
         // shrinking window kept the old layout, clipped on the right.
         gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_kinetic_scrolling(OpaquePointer(scrolled), 1)
+        // The keyboard moves between the cells (PgUp/PgDn/Home/End scroll): the scroller itself
+        // takes no focus, or Tab would stop on it and then skip every cell inside.
+        gtk_widget_set_focusable(scrolled, 0)
         gtk_widget_set_hexpand(scrolled, 1)
         gtk_widget_set_vexpand(scrolled, 1)
         content = gtk_fixed_new()
@@ -100,10 +106,12 @@ public final class FeedView {
         gtk_overlay_add_overlay(OpaquePointer(root), refreshHeader)
 
         // The footer spans the layout's footer frame; its status line sits centred in it.
-        footer = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+        // An overlay, so it can join the Tab chain when a failed load-more can be retried (a
+        // focusable box never does).
+        footer = gtk_overlay_new()
         gtk_widget_add_css_class(footer, "load-footer")
         gtk_widget_set_hexpand(footerStatus.widget, 1)
-        gtk_box_append(footer.as(GtkBox.self), footerStatus.widget)
+        gtk_overlay_set_child(footer.opaque, footerStatus.widget)
         gtk_fixed_put(content.as(GtkFixed.self), footer, 0, 0)
 
         connectInput()
@@ -131,6 +139,7 @@ public final class FeedView {
         images.unbindAll()
         prefetcher.stopAll()
         bannerActive = false
+        previews?.feedStopped(self)
         banner?.setOnScreen(false)
         banner?.stopAnimating()
         // The model outlives this view: leave it with no visible set, so the next view of
@@ -258,6 +267,7 @@ public final class FeedView {
         Signal.connect(adjustment.raw, "value-changed") { [weak self] in
             guard let self else { return }
             self.model.scrollOffset = self.offset
+            self.previews?.scrolled(self)
             self.updateViewport()
         }
 
@@ -278,6 +288,15 @@ public final class FeedView {
             self?.tapFooter()
         }
         gtk_widget_add_controller(footer, footerClick)
+        let footerKeys = gtk_event_controller_key_new()!
+        Signal.connectKey(UnsafeMutableRawPointer(footerKeys)) { [weak self] key, _ in
+            guard [GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space].contains(Int32(bitPattern: key)) else {
+                return false
+            }
+            self?.model.footerActivated()
+            return true
+        }
+        gtk_widget_add_controller(footer, footerKeys)
     }
 
     private func checkSize() {
@@ -298,6 +317,7 @@ public final class FeedView {
 
     private func itemsChanged(_ change: FeedScreenModel.ItemsChange) {
         if change == .replaced {
+            previews?.itemsReplaced(in: self)
             // Every frame may have changed: drop the on-screen cells so they rebind.
             recycler.apply(model.viewport.reset(), make: { _ in VideoCellWidget() }, bind: { _, _ in }, hide: hide)
         }
@@ -373,10 +393,11 @@ public final class FeedView {
             guard let self, let cell, let index = self.index(of: cell) else { return }
             self.model.activateItem(at: index)
         }
+        attachPreviewInput(to: cell)
         return cell
     }
 
-    private func index(of cell: VideoCellWidget) -> Int? {
+    func index(of cell: VideoCellWidget) -> Int? {
         recycler.visibleCells.first { $0.value === cell }.flatMap { model.itemIndex(of: $0.key) }
     }
 
@@ -398,13 +419,16 @@ public final class FeedView {
         images.bind(request, to: ObjectIdentifier(cell)) { [weak cell] state in
             switch state {
             case .placeholder, .loading: cell?.showPlaceholder()
-            case .image(let image): cell?.show(image)
+            case .image(let image):
+                cell?.show(image)
+                if let cell { StartupTiming.coverShown(on: cell.root) }
             case .failure: cell?.showFailure()
             }
         }
     }
 
     private func hide(_ cell: VideoCellWidget) {
+        previews?.cellHidden(in: self, cell: cell)
         images.unbind(ObjectIdentifier(cell))
         gtk_widget_set_visible(cell.root, 0)
     }
@@ -462,8 +486,12 @@ public final class FeedView {
         footerStatus.show(model.footerText, busy: model.footer.state == .loading)
         if case .failed = model.footer.state {
             gtk_widget_add_css_class(footer, "failed")
+            // Retrying is a button press: reachable by Tab, Enter or Space retries.
+            gtk_widget_set_focusable(footer, 1)
+            Accessible.setLabel(footer, Localization.text(model.footerText))
         } else {
             gtk_widget_remove_css_class(footer, "failed")
+            gtk_widget_set_focusable(footer, 0)
         }
         refreshStatus.show(model.refreshText, busy: model.refresh.state == .refreshing)
         gtk_widget_set_visible(refreshHeader, model.refresh.state == .idle ? 0 : 1)

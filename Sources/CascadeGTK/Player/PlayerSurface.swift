@@ -1,5 +1,6 @@
 import CGtk
 import CascadePlayer
+import CascadeScreens
 
 /// The player page's 16:9 video container: the video over black, the cover until the first
 /// frame, the centred 44 × 44 play button (or, for a video left partway, the resume offer in
@@ -61,6 +62,7 @@ final class PlayerSurface {
         gtk_widget_set_halign(playButton, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(playButton, GTK_ALIGN_CENTER)
         gtk_widget_set_tooltip_text(playButton, Localization.text("Play (Space)"))
+        Accessible.setLabel(playButton, AccessibleText.playPause(showsPause: false, translate: Localization.text))
         gtk_overlay_add_overlay(overlay.opaque, playButton)
         gtk_overlay_add_overlay(overlay.opaque, resumeOffer.root)
 

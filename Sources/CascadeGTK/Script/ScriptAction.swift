@@ -44,6 +44,9 @@ public enum ScriptAction: Equatable, Sendable {
     case resume
     /// Clicks the player's "Start over" button (it must be offered).
     case startOver
+    /// The pointer comes to rest on item N's cell (it must be on screen); waits (at most 10 s)
+    /// until its hover preview plays or fails, or at once when previews are off.
+    case hoverItem(Int)
 
     /// Parses a whole script: one action per line, `#` starts a comment, blank lines skipped.
     ///
@@ -112,6 +115,7 @@ public enum ScriptAction: Equatable, Sendable {
         case "fling": try count(2); return .fling(vx: try number(0), vy: try number(1))
         case "pull-refresh": try count(0); return .pullRefresh
         case "tap-item": try count(1); return .tapItem(try index(0))
+        case "hover-item": try count(1); return .hoverItem(try index(0))
         case "tap-tab": try count(1); return .tapTab(try index(0))
         case "swipe-page": try count(1); return .swipePage(forward: try direction(0))
         case "carousel": try count(1); return .carousel(forward: try direction(0))

@@ -116,6 +116,17 @@ public final class ScriptRunner {
             guard let cell = feed.cell(forItem: index) else { throw ScriptFailure("item \(index) is not on screen") }
             cell.onActivate?()
             try await frames(2)
+        case .hoverItem(let index):
+            let feed = try requireFeed()
+            guard app.screen == .feed else { throw ScriptFailure("the feed is not shown") }
+            guard feed.hoverItem(index) else { throw ScriptFailure("item \(index) is not on screen") }
+            let previews = app.previews.controller
+            try await waitUntil(timeout: 10) {
+                switch previews.state {
+                case .pending, .loading: false
+                case .idle, .playing, .failed: true
+                }
+            }
         case .tapFooter:
             let feed = try requireFeed()
             guard app.screen == .feed else { throw ScriptFailure("the feed is not shown") }
@@ -295,8 +306,11 @@ public final class ScriptRunner {
         return !feed.model.feedState.isLoading && !feed.hasPendingImages && !feed.isAnimating
     }
 
-    /// Waits for `count` frames of the window's frame clock.
+    /// Waits for `count` frames of the window's frame clock; none while the window is minimized
+    /// or unmapped, where the frame clock is frozen and nothing is drawn.
     private func frames(_ count: Int) async throws {
+        let presence = app.presence
+        guard presence.isMapped && !presence.isMinimized else { return }
         var remaining = count
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ticker = FrameTicker(widget: app.window) { _ in

@@ -12,12 +12,22 @@ enum StateReport {
             "screen": app.screen.rawValue,
             "channel": app.channelPager?.model.selectedIndex ?? 0,
             "carousel_page": app.feed?.banner?.currentPage as Any? ?? NSNull(),
+            "carousel_auto_advancing": app.feed?.banner?.isAutoAdvancing ?? false,
+            "window": [
+                "mapped": app.presence.isMapped, "minimized": app.presence.isMinimized,
+                "active": app.presence.isActive,
+            ],
             "alert": app.alert.text ?? NSNull(),
             "catalog_status": app.catalogStatus ?? NSNull(),
             "top_bar": app.topBarTexts,
             "catalog_stale": app.catalogStale,
             "rss_bytes": residentBytes(),
-            "frame_times_ms": ["count": frames.count, "p50": round3(frames.p50), "p95": round3(frames.p95)],
+            "frame_times_ms": [
+                "count": frames.count, "p50": round3(frames.p50), "p95": round3(frames.p95), "p99": round3(frames.p99),
+                "over_16_7": frames.over16_7, "over_33": frames.over33,
+                "samples": frames.sorted.map { ($0 * 100).rounded() / 100 },
+            ],
+            "first_cover_painted_ms": StartupTiming.firstCoverPaintedMs.map(round3) as Any? ?? NSNull(),
         ]
         if let feed = app.feed {
             // What is drawn (the cell widgets on screen), and what the model counts as visible.
@@ -74,9 +84,11 @@ enum StateReport {
             state["feeds"] = [Any]()
         }
         state["player"] = app.playerPage.reportState(includeTitle: app.screen == .player)
+        state["preview"] = app.previews.reportState
         state["opened"] = app.opened.map { ["kind": $0.kind, "path": $0.url.path] }
         state["columns"] = app.columns.map { $0 as Any } ?? "auto"
         state["catalog_progress"] = app.catalogProgress ?? NSNull()
+        state["focus"] = focus(app)
         return state
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// The `cascade` command line.
 ///
 /// ```
-/// cascade [--feed-url URL] [--catalog DIR] [--folder DIR] [--columns N] [--request-timeout S] [--script FILE --report FILE.json
+/// cascade [--feed-url URL] [--catalog DIR] [--folder DIR] [--columns N] [--no-previews] [--request-timeout S] [--script FILE --report FILE.json
 ///         [--screenshots DIR]] [--headless-out DIR] [--single-instance | --new-instance] [--version] [--help]
 ///         [FILE | DIR]...
 /// ```
@@ -41,6 +41,9 @@ public struct LaunchOptions: Equatable, Sendable {
     public var pageSize = 10
     /// Seconds between the banner carousel's automatic advances (0: never).
     public var carouselInterval: Double = 4
+    /// Whether resting the pointer (or keyboard focus) on a cell may play a preview;
+    /// `--no-previews` turns them off for this run whatever the preference says.
+    public var previews = true
     /// Whether to print usage and exit.
     public var showHelp = false
     /// Whether to print the version (and the GTK and GStreamer versions) and exit.
@@ -72,6 +75,8 @@ public struct LaunchOptions: Equatable, Sendable {
           --folder DIR          browse a folder of your videos (one channel per subfolder,
                                 freedesktop thumbnails as covers); also `cascade DIR`
           --columns N           fixed column count (default: adaptive, 2 at the reference width)
+          --no-previews         no hover previews in the feed this run (the preference keeps
+                                its value)
           --request-timeout S   HTTP request timeout in seconds (default 10)
           --carousel-interval S seconds between banner auto-advances (default 4, 0 = off)
           --page-size N         items per feed page (default 10, as in the reference API)
@@ -132,6 +137,7 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--small-demo": options.smallDemo = true
             case "--preferences": options.preferences = true
             case "--no-preferences": options.preferences = false
+            case "--no-previews": options.previews = false
             case "--feed-url":
                 let url = try value(arg)
                 guard

@@ -33,6 +33,8 @@ public final class FeedScreenModel {
         public var minimumAspectRatio: CGFloat
         /// Display scale for rounding heights to device pixels.
         public var displayScale: CGFloat
+        /// Which side the first column is on (`InterfaceDirection` decides it from the language).
+        public var direction: LayoutDirection = .leftToRight
         /// Whether featured items also show in a banner carousel at the top (a full-span item).
         public var showsBanner: Bool = false
         /// The most banners shown.
@@ -127,7 +129,8 @@ public final class FeedScreenModel {
             columns: configuration.columns, columnSpacing: spacing, rowSpacing: spacing,
             insets: LayoutInsets(all: spacing), footerHeight: configuration.footerHeight)
         layout = WaterfallLayout(
-            configuration: WaterfallConfiguration(section: style, displayScale: configuration.displayScale))
+            configuration: WaterfallConfiguration(
+                section: style, direction: configuration.direction, displayScale: configuration.displayScale))
         layout.replaceAll(sections: [[]])
         viewport = CollectionViewport(layout: layout)
         pager.onChange = { [weak self] snapshot in self?.apply(snapshot) }
