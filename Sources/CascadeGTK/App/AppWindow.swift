@@ -73,7 +73,8 @@ public final class AppWindow: AppHosting {
         self.preferences = preferences
         model = AppModel(
             options: options, catalog: catalog, cacheDirectory: cacheDirectory,
-            preferredColumns: preferences?.preferences.columns, lastChannel: preferences?.preferences.lastChannel)
+            preferredColumns: preferences?.preferences.columns, lastChannel: preferences?.preferences.lastChannel,
+            hoverPreviews: preferences?.preferences.hoverPreviews ?? Preferences().hoverPreviews)
         let disk = try? DiskImageCache(directory: cacheDirectory.appendingPathComponent("images"))
         // 32 MB of decoded covers holds about four screens of cells (a cover is ~0.3 MB), keeps a
         // 10,000-item fling's memory growth bounded, and the disk cache makes re-decoding cheap.
@@ -82,8 +83,7 @@ public final class AppWindow: AppHosting {
             decoder: PixbufImageDecoder(), fetcher: FolderFeeds.fetcher(),
             memoryCache: MemoryImageCache(costLimit: 32 << 20), diskCache: disk)
         playerPage = PlayerPage(pipeline: pipeline)
-        previews = FeedPreviews(
-            enabled: options.previews && (preferences?.preferences.hoverPreviews ?? Preferences().hoverPreviews))
+        previews = FeedPreviews(enabled: model.hoverPreviews)
 
         window = gtk_application_window_new(UnsafeMutablePointer<GtkApplication>(application))
         gtk_window_set_title(window.as(GtkWindow.self), "Cascade")
@@ -226,6 +226,14 @@ public final class AppWindow: AppHosting {
 
     public func rememberColumns(_ columns: Int?) {
         preferences?.update { $0.columns = columns }
+    }
+
+    public func showHoverPreviews(_ enabled: Bool) {
+        previews.controller.isEnabled = enabled
+    }
+
+    public func rememberHoverPreviews(_ enabled: Bool) {
+        preferences?.update { $0.hoverPreviews = enabled }
     }
 
     // MARK: Private

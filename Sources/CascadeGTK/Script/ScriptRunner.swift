@@ -186,6 +186,9 @@ public final class ScriptRunner {
         case .columns(let columns):
             app.setColumns(columns)
             _ = await waitIdle(timeout: 15)
+        case .previews(let enabled):
+            app.model.setHoverPreviews(enabled)
+            try await frames(1)
         case .setVolume(let volume):
             guard app.screen == .player else { throw ScriptFailure("the player page is not shown") }
             app.playerPage.controlsBar.onVolume?(volume)
