@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "CascadeImages", dependencies: ["CascadeNumerics"]),
         .target(name: "CascadePlayer", dependencies: ["CascadeNumerics", "CascadeScheduling"]),
         // A folder of videos as a feed: scanning, content sniffing, the freedesktop thumbnail store.
-        .target(name: "CascadeFolder", dependencies: ["CascadeFeed", "CascadeImages"]),
+        .target(name: "CascadeFolder", dependencies: ["CascadeFeed", "CascadeImages", "CascadeNumerics"]),
 
         // MARK: Platform adapters without UI
         // gdk-pixbuf alone (no GTK): the Linux image decoder, usable by the bench and tests.
@@ -73,7 +73,8 @@ let package = Package(
                 "CascadeScreens",
             ]
         ),
-        .executableTarget(name: "CascadeApp", dependencies: ["CascadeGTK", "CascadeFeed", "CascadeScreens"]),
+        .executableTarget(
+            name: "CascadeApp", dependencies: ["CascadeGTK", "CascadeFeed", "CascadePlayer", "CascadeScreens"]),
 
         // MARK: Benchmarks
         .executableTarget(
@@ -128,10 +129,18 @@ let package = Package(
         ),
         .testTarget(name: "CascadePlayerTests", dependencies: ["CascadePlayer", "CascadeTestSupport"]),
         .testTarget(
-            name: "CascadeGTKTests", dependencies: ["CascadeGTK", "CGtk", "CascadePlayer", "CascadeTestSupport"]),
+            name: "CascadeGTKTests",
+            dependencies: [
+                "CascadeGTK", "CGtk", "CascadeFeed", "CascadeImages", "CascadePlayer", "CascadeScreens",
+                "CascadeTestSupport",
+            ]
+        ),
         .testTarget(
             name: "CascadeAppTests",
-            dependencies: ["CascadeTestSupport", "CascadeFeed", "CascadeImages", "CascadePixbuf"]
+            dependencies: [
+                "CascadeTestSupport", "CascadeFeed", "CascadeImages", "CascadePixbuf", "CascadeFolder",
+                "CascadeNumerics",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

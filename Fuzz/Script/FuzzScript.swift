@@ -40,10 +40,10 @@ enum FuzzScript {
         case .waitStatus(let text): precondition(!text.isEmpty, "\(action)")
         case .seek(let seconds), .waitPosition(let seconds):
             precondition(seconds.isFinite && seconds >= 0, "\(action)")
-        case .screenshot(let name):
+        case .screenshot(let name), .waitSignal(let name):
             precondition(!name.isEmpty && !name.hasPrefix(".") && !name.contains("/"), "\(action)")
         case .waitIdle, .scrollToEnd, .pullRefresh, .swipePage, .carousel, .play, .pause, .toggleFullscreen, .back,
-            .tapFooter, .previews:
+            .tapFooter, .previews, .resume, .startOver:
             break
         }
     }

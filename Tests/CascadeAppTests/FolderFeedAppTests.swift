@@ -1,3 +1,5 @@
+import CascadeFolder
+import CascadeNumerics
 import CascadePixbuf
 import CascadeTestSupport
 import Foundation
@@ -33,6 +35,7 @@ import Testing
             pull-refresh
             wait-idle
             wait-status 4 videos
+            screenshot after
             """
         try script.write(to: spare.url.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
         let report = spare.url.appendingPathComponent("r.json")
@@ -51,7 +54,7 @@ import Testing
         #expect(child.wait(timeout: 90) == 0, "\(child.stderr)")
 
         let result = try #require(ScriptReport(url: report))
-        #expect(result.steps.count == 12)
+        #expect(result.steps.count == 13)
         for i in result.steps.indices {
             #expect(result.ok(i), "step \(i) \(result.steps[i]["action"] ?? ""): \(result.steps[i]["error"] ?? "")")
         }
@@ -63,9 +66,33 @@ import Testing
         #expect(result.state(6)["screen"] as? String == "player")
         #expect(((result.state(6)["player"] as? [String: Any])?["position"] as? Double ?? 0) >= 0.4)
         #expect(result.feed(11)["items"] as? Int == 4, "the added file shows after the pull")
-        // Thumbnails in the standard's place; the broken file has a failure entry.
-        let large = (try? FileManager.default.contentsOfDirectory(atPath: cache.path + "/thumbnails/large")) ?? []
-        #expect(large.filter { $0.hasSuffix(".png") }.count >= 3)
+        // The file watcher marked the feed stale (no polling timer exists); the pull cleared it.
+        #expect(result.state(7)["catalog_stale"] as? Bool == false)
+        #expect(result.state(8)["catalog_stale"] as? Bool == true)
+        #expect(result.state(8)["catalog_status"] as? String == "The folder changed: pull down to refresh")
+        #expect(result.state(11)["catalog_stale"] as? Bool == false)
+        // The added file is the newest: first, and its cover is drawn.
+        let addedID = ThumbnailSubject(path: folder.path("Travel/added.mp4"), mtime: 0, size: 0).fileName.dropLast(4)
+        let first = result.visibleItems(12).first { $0.index == 0 }
+        #expect(first?.id == String(addedID), "\(result.visibleItems(12).map(\.id))")
+        let after = try ScreenCheck.pixelProblems(
+            png: spare.url.appendingPathComponent("after.png"), report: result, step: 12, decoder: PixbufImageDecoder(),
+            minimumCovers: 2)
+        #expect(after.isEmpty, "covers drawn after the pull: \(after)")
+        // Thumbnails in the standard's place, at the size the cells need (3 columns of a
+        // 1000 px window are wider than a large thumbnail); the broken file has a failure entry.
+        let frame = (result.state(3)["visible_items"] as? [[String: Any]])?.first?["frame"] as? [Double]
+        let cellWidth = Int(saturating: try #require(frame?[2]).rounded(.up))
+        let landscape = ThumbnailSize.needed(coverPixelWidth: cellWidth, aspectRatio: 90.0 / 160.0)
+        let portrait = ThumbnailSize.needed(coverPixelWidth: cellWidth, aspectRatio: 160.0 / 90.0)
+        #expect(cellWidth > ThumbnailSize.large.pixels && landscape == .xLarge && portrait == .xxLarge, "\(cellWidth)")
+        func thumbnails(_ size: ThumbnailSize) -> Int {
+            let names = try? FileManager.default.contentsOfDirectory(
+                atPath: cache.path + "/thumbnails/" + size.folderName)
+            return (names ?? []).filter { $0.hasSuffix(".png") }.count
+        }
+        #expect(thumbnails(landscape) >= 2 && thumbnails(portrait) >= 1)
+        #expect(thumbnails(.normal) + thumbnails(.large) == 0, "no thumbnail smaller than the cells")
         let failed =
             (try? FileManager.default.contentsOfDirectory(atPath: cache.path + "/thumbnails/fail/cascade-1")) ?? []
         #expect(failed.count == 1)
@@ -96,5 +123,38 @@ import Testing
         let missingReport = try #require(ScriptReport(url: report))
         #expect(
             (missingReport.state(0)["alert"] as? String)?.isEmpty == false, "an alert says the folder is unreadable")
+    }
+}
+
+/// A local `.flv` file plays as the FLV it is: the reference feed's `.flv` → `.mp4` rule is not
+/// applied to files found in a folder or opened by the user.
+@Suite struct FolderFLVAppTests {
+    @Test func anFLVFileInAFolderPlaysAsItIs() throws {
+        let folder = try VideoFolderFixture()
+        defer { folder.remove() }
+        let spare = try VideoFolderFixture(label: "cascade-spare")
+        defer { spare.remove() }
+        let flv = try folder.clip("old clip.flv", size: "160x90", duration: 2, format: "flv")
+        #expect(Array(try Data(contentsOf: flv).prefix(3)) == Array("FLV".utf8))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("old clip.mp4")))
+        let script = "wait-idle\nwait-status 1 video\ntap-item 0\nplay\nwait-position 0.4\n"
+        try script.write(to: spare.url.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
+        let report = spare.url.appendingPathComponent("r.json")
+        let run = try CascadeProcess.run(
+            arguments: [
+                folder.url.path, "--carousel-interval", "0", "--script", spare.url.appendingPathComponent("s.txt").path,
+                "--report", report.path,
+            ],
+            environment: DesktopFixtures.quietEnvironment.merging(["XDG_CACHE_HOME": spare.path("cache")]) { $1 },
+            timeout: 90)
+        #expect(run.status == 0, "\(run.stderr)")
+        let result = try #require(ScriptReport(url: report))
+        for i in result.steps.indices {
+            #expect(result.ok(i), "step \(i) \(result.steps[i]["action"] ?? ""): \(result.steps[i]["error"] ?? "")")
+        }
+        let player = try #require(result.state(4)["player"] as? [String: Any])
+        #expect(player["title"] as? String == "old clip")
+        #expect(player["position"] as? Double ?? 0 >= 0.4, "the FLV played: \(player)")
+        #expect((player["duration"] as? Double).map { abs($0 - 2) < 0.2 } == true, "\(player)")
     }
 }

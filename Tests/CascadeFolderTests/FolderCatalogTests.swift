@@ -19,7 +19,7 @@ import Testing
             thumbnails: ThumbnailGenerator(
                 store: ThumbnailStore(root: folder.url.appendingPathComponent(".thumbs")), grabber: grabber,
                 size: .large),
-            firstPageWait: .seconds(30), pollInterval: .seconds(3600))
+            firstPageWait: .seconds(30), watcher: nil)
     }
 
     @Test(.timeLimit(.minutes(1))) func channelsPerSubfolderNewestFirstInPages() async throws {
@@ -157,7 +157,8 @@ import Testing
 /// far and the status counts up; when the scan ends the status says how many there are.
 @Suite struct FolderScanProgressTests {
     final class Gate: @unchecked Sendable {
-        let entered = DispatchSemaphore(value: 0)
+        /// Set (under `lines`) once the scan is held; polled, so no test thread blocks on it.
+        var entered = false
         let release = DispatchSemaphore(value: 0)
         let lines = NSLock()
         var statuses: [String] = []
@@ -174,7 +175,7 @@ import Testing
         // Hold the scan after folder A is listed (B is still to come).
         let scanner = FolderScanner { relative in
             guard relative == "A" else { return }
-            gate.entered.signal()
+            gate.lines.withLock { gate.entered = true }
             _ = gate.release.wait(timeout: .now() + 30)
         }
         let thumbnails = ThumbnailGenerator(
@@ -187,7 +188,7 @@ import Testing
             gate.lines.withLock { gate.statuses.append(status.text) }
         }
         await library.start()
-        #expect(gate.entered.wait(timeout: .now() + 20) == .success)
+        #expect(await waitUntil { gate.lines.withLock { gate.entered } })
         let page = try await library.page(folder: nil, offset: 0, size: 10, isFirst: true)
         #expect(page.entries.count == 10 && !page.isEnd, "a first page while the scan is held")
         #expect(await library.status == .scanning(found: 12))

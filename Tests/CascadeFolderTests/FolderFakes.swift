@@ -27,6 +27,8 @@ final class FakeGrabber: FrameGrabbing, @unchecked Sendable {
     private var running = 0
     private(set) var peak = 0
     private(set) var calls = 0
+    /// The `maxEdge` of every call, in order.
+    private(set) var maxEdges: [Int] = []
     let delay: TimeInterval
 
     init(delay: TimeInterval = 0) { self.delay = delay }
@@ -34,6 +36,7 @@ final class FakeGrabber: FrameGrabbing, @unchecked Sendable {
     func thumbnailPNG(path: String, maxEdge: Int, duration: Double?) throws -> [UInt8] {
         lock.withLock {
             calls += 1
+            maxEdges.append(maxEdge)
             running += 1
             peak = max(peak, running)
         }
@@ -48,5 +51,54 @@ extension ScannerTests {
     /// A fixture "video": an mp4 header, then what `FakeProber` reads.
     static func fakeVideo(width: Int, height: Int, duration: Double) -> [UInt8] {
         mp4Header + Array("VIDEO \(width)x\(height) \(duration)".utf8)
+    }
+}
+
+/// A watcher the test drives: records every folder set it was asked to watch and delivers the
+/// events the test sends.
+final class FakeWatcher: FolderWatching, @unchecked Sendable {
+    enum Call: Equatable {
+        case watch(Set<String>)
+        case stop
+    }
+
+    private let lock = NSLock()
+    private var handler: (@Sendable (FolderEvent) -> Void)?
+    private(set) var calls: [Call] = []
+    /// Folders `watch` reports as unwatched.
+    var refused: Set<String> = []
+
+    func watch(_ folders: [String], handler: @escaping @Sendable (FolderEvent) -> Void) -> [String] {
+        lock.withLock {
+            calls.append(.watch(Set(folders)))
+            self.handler = handler
+        }
+        return folders.filter { refused.contains($0) }
+    }
+
+    func stop() {
+        lock.withLock {
+            calls.append(.stop)
+            handler = nil
+        }
+    }
+
+    /// Delivers `event` as the system would (from another thread's point of view).
+    func send(_ event: FolderEvent) {
+        lock.withLock { handler }?(event)
+    }
+}
+
+/// A value behind a lock, for what a test collects from other threads.
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
     }
 }

@@ -70,7 +70,24 @@ import Testing
         #expect(result.files.map(\.relativePath) == ["a/one.mp4"])
     }
 
-    @Test func missingOrFileRootThrows() throws {
+    @Test(.timeLimit(.minutes(1))) func theRootVanishingMidScanEndsTheScan() throws {
+        let folder = try VideoFolderFixture()
+        defer { folder.remove() }
+        try folder.file("a/one.mp4", bytes: Self.mp4Header)
+        try folder.file("b/two.mp4", bytes: Self.mp4Header)
+        try folder.file("c/three.mp4", bytes: Self.mp4Header)
+        var calls = 0
+        let result = try FolderScanner().scan(root: folder.url.path) { _ in
+            calls += 1
+            if calls == 1 { try? FileManager.default.removeItem(at: folder.url) }
+            return true
+        }
+        // The root was listed; its three folders were gone when their turn came.
+        #expect(result.files.isEmpty)
+        #expect(Set(result.problems) == [.unreadableFolder("a"), .unreadableFolder("b"), .unreadableFolder("c")])
+    }
+
+    @Test(.timeLimit(.minutes(1))) func missingOrFileRootThrows() throws {
         let folder = try VideoFolderFixture()
         defer { folder.remove() }
         try folder.file("file.mp4", bytes: Self.mp4Header)
@@ -82,7 +99,7 @@ import Testing
         }
     }
 
-    @Test func knownFilesAreNotReopenedAndChangesAreSeen() throws {
+    @Test(.timeLimit(.minutes(1))) func knownFilesAreNotReopenedAndChangesAreSeen() throws {
         let folder = try VideoFolderFixture()
         defer { folder.remove() }
         try folder.file("a.mp4", bytes: Self.mp4Header)

@@ -13,7 +13,7 @@ import Testing
         FolderCatalog(
             folder: folder.url.path, prober: GStreamerVideoProber(),
             thumbnails: ThumbnailGenerator(store: store, grabber: GStreamerFrameGrabber(), size: .normal),
-            firstPageWait: .seconds(30), pollInterval: .seconds(3600))
+            firstPageWait: .seconds(30), watcher: nil)
     }
 
     func covers(_ catalog: FolderCatalog, channel: Int = 0) async throws -> (FeedPage, [URL: Data]) {
@@ -32,6 +32,22 @@ import Testing
         try folder.clip("Tall/portrait clip.mp4", size: "90x160", duration: 1.6)
         try folder.file("Tall/broken.mp4", bytes: Array("\0\0\0\u{18}ftypisom\0\0\0\0isommp42".utf8) + [1, 2, 3])
         let store = ThumbnailStore(root: folder.url.appendingPathComponent(".cache/thumbnails"))
+        // Another program (a file manager) already made an x-large thumbnail of the landscape
+        // clip: valid (URI and MTime match, no Thumb::Size), so it is used as it is.
+        let landscape = folder.path("Wide/landscape.mp4")
+        let subject = ThumbnailSubject(path: landscape, mtime: try mtime(landscape), size: 0)
+        let pixels = try #require(StoredPNG.encode(width: 2, height: 1, rgb: [9, 9, 9, 9, 9, 9]))
+        let foreignPNG = try #require(
+            PNGText.inserting(
+                [
+                    ("Thumb::URI", subject.uri), ("Thumb::MTime", String(subject.mtime)),
+                    ("Software", "GNOME::ThumbnailFactory"),
+                ],
+                into: pixels))
+        let foreign = store.url(for: subject, size: .xLarge)
+        try FileManager.default.createDirectory(
+            at: foreign.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(foreignPNG).write(to: foreign)
         let first = catalog(folder, store: store)
         #expect(try await first.channels().map(\.title) == ["All videos", "Tall", "Wide"])
         let (tall, _) = try await covers(first, channel: 1)
@@ -41,8 +57,12 @@ import Testing
 
         let (all, data) = try await covers(first)
         #expect(all.items.count == 2 && all.entryCount == 3)
-        #expect(first.library.thumbnails.counters.generated == 2)
-        for item in all.items {
+        #expect(first.library.thumbnails.counters.generated == 1, "only the portrait clip's is made")
+        let wide = try #require(all.items.first { $0.title == "landscape" })
+        #expect(abs((wide.duration ?? 0) - 1.2) < 0.1)
+        #expect(wide.width == 160 && wide.height == 90)
+        #expect(wide.coverURL == foreign && data[foreign] == Data(foreignPNG), "used as is")
+        for item in all.items where item.title != "landscape" {
             let path = item.videoURL.path
             let uri = FileURI.from(path: path)
             #expect(item.coverURL.path == store.root.path + "/normal/" + MD5.hex(uri) + ".png")
@@ -67,7 +87,8 @@ import Testing
         try folder.setModified("Wide/landscape.mp4", seconds: 2_000_000_000)
         let third = catalog(folder, store: store)
         let (page, _) = try await covers(third)
-        #expect(third.library.thumbnails.counters.generated == 1)
+        #expect(third.library.thumbnails.counters.generated == 1, "the foreign one no longer matches the mtime")
+        #expect(page.items.first?.coverURL == store.url(for: subject, size: .normal))
         #expect(page.items.first?.title == "landscape", "the touched file is now the newest")
     }
 

@@ -6,7 +6,8 @@ import Foundation
 @MainActor
 final class PlayerHarness {
     static let feedURL = URL(string: "https://cdn.example.com/v/clip.flv?sig=1")!
-    static let playURL = URL(string: "https://cdn.example.com/v/clip.mp4?sig=1")!
+    /// The player plays the URL it is given (the `.flv` rule belongs to the feed decoder).
+    static let playURL = feedURL
 
     let engine: FakePlaybackEngine
     let scheduler = ManualScheduler()

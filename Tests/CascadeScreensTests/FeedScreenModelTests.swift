@@ -38,6 +38,32 @@ import Testing
         }
     }
 
+    @Test func arrowKeysMoveTheFocusToTheNeighbourCellByTheLayout() async throws {
+        let (model, _, _) = makeModel()
+        model.start()
+        #expect(await waitUntil { model.items.count >= 10 })
+        model.scroll(to: CGRect(x: 0, y: 0, width: 375, height: 667))
+        // No focus yet: the first visible item.
+        #expect(model.focusTarget(from: nil, direction: .down) == 0)
+        let frames = try (0..<model.items.count).map { try #require(model.frame(ofItem: $0)) }
+        for index in frames.indices {
+            let frame = frames[index]
+            let column = frames.indices.filter { frames[$0].minX == frame.minX }
+            let below = column.filter { frames[$0].minY > frame.minY }.min { frames[$0].minY < frames[$1].minY }
+            let above = column.filter { frames[$0].minY < frame.minY }.max { frames[$0].minY < frames[$1].minY }
+            #expect(model.focusTarget(from: index, direction: .down) == below, "down from \(index)")
+            #expect(model.focusTarget(from: index, direction: .up) == above, "up from \(index)")
+            let other = frames.indices.filter {
+                frames[$0].minX > frame.minX && frames[$0].minY < frame.maxY && frames[$0].maxY > frame.minY
+            }
+            let right = other.min { abs(frames[$0].midY - frame.midY) < abs(frames[$1].midY - frame.midY) }
+            #expect(model.focusTarget(from: index, direction: .right) == right, "right from \(index)")
+            // Two columns: left of the left column there is nothing.
+            if frame.minX < 20 { #expect(model.focusTarget(from: index, direction: .left) == nil) }
+            if let right { #expect(model.focusTarget(from: right, direction: .left) != nil) }
+        }
+    }
+
     @Test func aSecondHostOnTheSameModelGetsEveryVisibleElementAsAppeared() async {
         let (model, _, _) = makeModel()
         model.attachHost()
@@ -127,6 +153,18 @@ import Testing
 
     final class Failing: @unchecked Sendable { var value = true }
 
+    /// A 2-column model over three pages of 10 whose page 1 times out while `failing.value`.
+    func makeFailingLoadMoreModel() -> (FeedScreenModel, ScriptedFeedLoader, Failing) {
+        let failing = Failing()
+        let loader = ScriptedFeedLoader { page, size in
+            if page == 1 && failing.value { return .failure(.timedOut) }
+            return .success(FeedPage(items: FeedFixtures.items(page * size..<(page + 1) * size), isEnd: page == 2))
+        }
+        let model = FeedScreenModel(pager: FeedPager(loader: loader), configuration: .init(columns: .fixed(2)))
+        model.setContainerSize(CGSize(width: 375, height: 667))
+        return (model, loader, failing)
+    }
+
     @Test func aNewScrollGestureAtTheBottomRetriesAFailedLoadMoreAndStillnessNever() async {
         let failing = Failing()
         let loader = ScriptedFeedLoader { page, size in
@@ -165,6 +203,30 @@ import Testing
         #expect(!model.scrolledDownAtEnd(at: .nan))
     }
 
+    @Test func aNewDragPastTheEndRetriesAFailedLoadMoreOnce() async {
+        let (model, loader, failing) = makeFailingLoadMoreModel()
+        model.start()
+        #expect(await waitUntil { model.items.count == 10 })
+        model.scroll(to: CGRect(x: 0, y: 0, width: 375, height: 667))
+        #expect(await waitUntil { model.footer.state == .failed(reason: "Loading timed out") })
+        let callsAfterFailure = await loader.calls.count
+        // A drag that moves less than the distance past the end asks for nothing.
+        #expect(!model.draggedPastEnd(by: PointerInput.dragPastEndDistance - 1, at: 10.0))
+        #expect(!model.draggedPastEnd(by: .nan, at: 10.1))
+        #expect(model.footer.state == .failed(reason: "Loading timed out"))
+        // Past it, the drag retries once; its further updates do not retry again.
+        #expect(model.draggedPastEnd(by: PointerInput.dragPastEndDistance, at: 10.2))
+        #expect(model.footer.state == .loading)
+        #expect(await waitUntil { !model.feedState.isLoading })
+        #expect(await loader.calls.count == callsAfterFailure + 1)
+        #expect(!model.draggedPastEnd(by: 80, at: 10.3))
+        #expect(await loader.calls.count == callsAfterFailure + 1)
+        // A new drag (after the gesture-end delay) retries again, and this time the page lands.
+        failing.value = false
+        #expect(model.draggedPastEnd(by: 40, at: 11.0))
+        #expect(await waitUntil { model.items.count >= 20 })
+    }
+
     @Test func pullPastTheThresholdRefreshesAndReplaces() async {
         let (model, loader, spy) = makeModel()
         model.start()
@@ -188,6 +250,31 @@ import Testing
         #expect(spy.changes.dropFirst(changesBefore).first == .replaced)
         #expect(model.footer.state != .noMoreData)
         #expect(Set(model.items.map(\.id)).count == model.items.count)
+    }
+
+    @Test func aReplacedListLetsTheHostDropEveryCellItShowed() async throws {
+        let (model, _, _) = makeModel()
+        model.start()
+        #expect(await waitUntil { model.items.count == 10 })
+        model.refreshClosingFinished()
+        model.scroll(to: CGRect(x: 0, y: 0, width: 375, height: 667))
+        #expect(await waitUntil { model.items.count >= 20 && !model.feedState.isLoading })
+        // Scrolled to items 10 and beyond: a refresh brings back only the first page.
+        let frame = try #require(model.frame(ofItem: 14))
+        model.scroll(to: CGRect(x: 0, y: frame.minY, width: 375, height: 300))
+        let shown = model.viewport.visibleElements.map(\.id)
+        #expect(!shown.isEmpty)
+        var dropped = shown
+        dropped.removeAll()
+        model.onItemsChanged = { change in
+            // What FeedView does: reset, hide what disappeared, scroll again.
+            guard change == .replaced else { return }
+            dropped += model.viewport.reset().disappeared.map(\.id)
+        }
+        model.pull(distance: 60)
+        model.releasePull()
+        #expect(await waitUntil { !dropped.isEmpty })
+        #expect(dropped == shown)
     }
 
     @Test func aShortPullDoesNotRefresh() async {

@@ -11,9 +11,14 @@ public protocol FeedCatalogProviding: Sendable {
     var referencePolicy: FeedReferencePolicy { get }
     /// Status lines as they change (for example "Scanning… 120 videos"); one consumer.
     func statusLines() -> AsyncStream<String>
+    /// Whether what the catalog shows is out of date (its source changed since it was read):
+    /// a refresh brings it up to date. Read when a status line arrives.
+    var isStale: Bool { get }
 }
 
 extension FeedCatalogProviding {
     /// No status lines.
     public func statusLines() -> AsyncStream<String> { AsyncStream { $0.finish() } }
+    /// Never stale.
+    public var isStale: Bool { false }
 }

@@ -7,6 +7,8 @@ import Foundation
 /// - numbers may arrive as strings (`"640"`), durations as seconds or `"mm:ss"`/`"h:mm:ss"`;
 /// - `title`, `duration`, `id`, `featured` and `end` are optional;
 /// - relative `cover`/`flv` references resolve against `baseURL` (the catalog root);
+/// - the `flv` field's `.flv` extension is rewritten to `.mp4` (`ReferenceVideoURL`), the
+///   reference's rule; `video`/`url` fields and every other source play as they are;
 /// - an entry without a usable cover, video or positive size, or whose cover or video the
 ///   `policy` refuses (a `file:` URL in a feed from HTTP), is skipped and recorded in
 ///   `FeedPage.skipped`, and the rest of the page still loads;
@@ -76,6 +78,7 @@ public struct FeedPageDecoder: Sendable {
             return .failure(SkipError(.missingCover))
         }
         guard let cover = resolve(coverText) else { return .failure(SkipError(.invalidCoverURL)) }
+        let isFLVField = entry["flv"] != nil
         guard let videoText = (entry["flv"] ?? entry["video"] ?? entry["url"])?.text?.trimmed, !videoText.isEmpty
         else { return .failure(SkipError(.missingVideo)) }
         guard let video = resolve(videoText) else { return .failure(SkipError(.invalidVideoURL)) }
@@ -83,9 +86,12 @@ public struct FeedPageDecoder: Sendable {
             return .failure(SkipError(.invalidSize))
         }
         let explicitID = entry["id"]?.text?.trimmed
+        // Derived from the URL as the feed gives it, before the `.flv` rule, so ids do not
+        // depend on how the video is played.
         let id = explicitID.flatMap { $0.isEmpty ? nil : $0 } ?? StableID.derived(from: video)
+        let played = isFLVField ? ReferenceVideoURL.playable(fromFLVField: video) : video
         let item = VideoItem(
-            id: id, title: entry["title"]?.text ?? "", coverURL: cover, videoURL: video,
+            id: id, title: entry["title"]?.text ?? "", coverURL: cover, videoURL: played,
             duration: entry["duration"].flatMap(DurationParser.seconds(from:)), width: width, height: height,
             isFeatured: entry["featured"]?.flag ?? false)
         return item.validated(by: policy).mapError(SkipError.init)

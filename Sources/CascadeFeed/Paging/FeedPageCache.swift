@@ -92,7 +92,9 @@ public final class FeedPageCache: Sendable {
     // MARK: Private
 
     private struct Stored: Codable {
-        static let currentVersion = 1
+        // 2: video URLs are the ones played (the `.flv` rule applied when decoding); pages
+        // stored before hold `.flv` URLs that would no longer be rewritten.
+        static let currentVersion = 2
         var version: Int
         var page: FeedPage
     }

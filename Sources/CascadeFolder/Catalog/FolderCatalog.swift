@@ -18,47 +18,51 @@ public final class FolderCatalog: FeedCatalogProviding {
 
     /// The state owner.
     public let library: FolderLibrary
-    /// How often the folder is polled for changes.
-    public let pollInterval: Duration
     /// `file:` URLs inside the folder (videos) and the thumbnail cache (covers) only.
     public let referencePolicy: FeedReferencePolicy
     private let status: AsyncStream<String>
-    private let monitor = Locked<Task<Void, Never>?>(nil)
+    private let stale = Locked(false)
 
     // MARK: Lifecycle
 
-    /// Creates a catalog over `folder`; `thumbnails` holds the thumbnail cache and the grabber.
+    /// Creates a catalog over `folder`; `thumbnails` holds the thumbnail cache and the grabber;
+    /// content checks and probe results persist under `cacheDirectory` (nil: not at all);
+    /// `watcher` reports changes as they happen (`FolderWatchers.system()` by default: inotify
+    /// on Linux; nil: changes show up at the next rescan).
     public init(
         folder: String, prober: any VideoProbing, thumbnails: ThumbnailGenerator,
         scanner: FolderScanner = FolderScanner(), firstPageWait: Duration = .milliseconds(600),
-        pollInterval: Duration = .seconds(2)
+        cacheDirectory: URL? = nil, watcher: (any FolderWatching)? = FolderWatchers.system()
     ) {
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(1))
         status = stream
-        self.pollInterval = pollInterval
+        let stale = stale
         library = FolderLibrary(
-            root: folder, prober: prober, thumbnails: thumbnails, scanner: scanner, firstPageWait: firstPageWait
-        ) { continuation.yield($0.text) }
+            root: folder, prober: prober, thumbnails: thumbnails, scanner: scanner, firstPageWait: firstPageWait,
+            mediaCache: cacheDirectory.map {
+                FolderMediaCache(directory: $0, root: URL(fileURLWithPath: folder).standardizedFileURL.path)
+            }, watcher: watcher
+        ) { status in
+            stale.withLock {
+                if case .stale = status { $0 = true } else { $0 = false }
+            }
+            continuation.yield(status.text)
+        }
         referencePolicy = .localFolders(roots: [
             URL(fileURLWithPath: library.root, isDirectory: true), thumbnails.store.root,
         ])
     }
 
-    deinit {
-        monitor.withLock { $0?.cancel() }
-    }
-
     // MARK: FeedCatalogProviding
 
     /// "All videos", then the top-level subfolders (see `FolderLibrary.folders()`); starts the
-    /// scan and the change monitor.
+    /// scan (the watcher follows the folders it lists).
     public func channels() async throws -> [Channel] {
         // A folder that is missing or not a folder says so at once, whatever the scan's pace
         // (on a loaded machine the scan may not have failed yet when the channel list is due).
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: library.root, isDirectory: &isFolder), isFolder.boolValue
         else { throw FeedError.unreadableFile(path: library.root) }
-        startMonitor()
         let folders = await library.folders()
         if case .failed(let error) = await library.status {
             switch error {
@@ -81,19 +85,6 @@ public final class FolderCatalog: FeedCatalogProviding {
 
     public func statusLines() -> AsyncStream<String> { status }
 
-    // MARK: Private
-
-    private func startMonitor() {
-        monitor.withLock { task in
-            guard task == nil else { return }
-            let interval = pollInterval
-            task = Task { [weak library] in
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: interval)
-                    guard let library else { return }
-                    await library.checkForChanges()
-                }
-            }
-        }
-    }
+    /// Whether the folder changed since the last scan (the status line says "pull down to refresh").
+    public var isStale: Bool { stale.withLock { $0 } }
 }

@@ -46,7 +46,9 @@ public struct FolderFeedLoader: FeedLoading {
         let generator = library.thumbnails
         let items = page.entries.enumerated().compactMap { position, entry in
             let subject = entry.file.subject
-            let cover = generator.cover(for: subject, duration: entry.probe.duration)
+            let cover = generator.cover(
+                for: subject, duration: entry.probe.duration,
+                aspectRatio: Double(max(1, entry.probe.height)) / Double(max(1, entry.probe.width)))
             return try? VideoItem(
                 id: MD5.hex(subject.uri), title: entry.file.title, coverURL: cover,
                 videoURL: URL(fileURLWithPath: entry.file.path), duration: entry.probe.duration,

@@ -9,6 +9,9 @@ import Foundation
 ///   first page at most `firstPageWait`, then shows the newest of what was found so far.
 /// - Probe results are kept per file version (path, mtime, size); a file the probe rejects gets
 ///   a `fail/` entry in the thumbnail store and is left out of pages.
+/// - With a `FolderMediaCache`, content checks and probe results survive the process: the
+///   first scan starts from them, and they are written back (coalesced) after a scan and after
+///   new probes.
 public actor FolderLibrary {
     /// The scanned folder (absolute path).
     public let root: String
@@ -21,6 +24,15 @@ public actor FolderLibrary {
     private let firstPageWait: Duration
     private let rescanAge: Duration
     private let onStatus: @Sendable (FolderStatus) -> Void
+    private let mediaCache: FolderMediaCache?
+    private let watcher: (any FolderWatching)?
+    /// Changes reported while a scan ran, checked against it when it ends (at most 256 kept;
+    /// more counts as a change).
+    private var eventsDuringScan: [FolderEvent] = []
+    /// Folders of the last scan the watcher could not watch (over the system's limit).
+    public private(set) var unwatchedFolders: [String] = []
+    private var mediaCacheLoaded = false
+    private var saveTask: Task<Void, Never>?
 
     private var scanTask: Task<Void, Never>?
     private let partial = Locked<[VideoFile]>([])
@@ -28,7 +40,8 @@ public actor FolderLibrary {
     private var byFolder: [String: [VideoFile]] = [:]
     private var folderStamps: [String: Int64] = [:]
     private var sniffed: [String: FolderScanner.SniffRecord] = [:]
-    private var probes: [String: (file: VideoFile, result: Result<VideoProbe, VideoProbeError>)] = [:]
+    /// Probe results by path (the entry's stamp says which version of the file).
+    private var probes: [String: FolderMediaCache.Entry] = [:]
     private var lastScan: ContinuousClock.Instant?
     private var rejected = 0
     private var scanError: FolderScanError?
@@ -50,13 +63,19 @@ public actor FolderLibrary {
     ///   - firstPageWait: how long a first page waits for a running scan before it shows what
     ///     was found so far.
     ///   - rescanAge: a first page asked for this long after the last scan rescans.
+    ///   - mediaCache: where content checks and probe results persist (nil: nowhere).
+    ///   - watcher: reports changes in the scanned folders as they happen (nil: changes are
+    ///     seen only by a rescan); the library marks itself stale on a change that matters.
     ///   - onStatus: receives every status change (on any thread).
     public init(
         root: String, prober: any VideoProbing, thumbnails: ThumbnailGenerator,
         scanner: FolderScanner = FolderScanner(),
         firstPageWait: Duration = .milliseconds(600), rescanAge: Duration = .seconds(2),
+        mediaCache: FolderMediaCache? = nil, watcher: (any FolderWatching)? = nil,
         onStatus: @escaping @Sendable (FolderStatus) -> Void = { _ in }
     ) {
+        self.mediaCache = mediaCache
+        self.watcher = watcher
         self.root = URL(fileURLWithPath: root).standardizedFileURL.path
         self.store = thumbnails.store
         self.prober = prober
@@ -87,6 +106,20 @@ public actor FolderLibrary {
     /// Whether a scan is running.
     public var isScanning: Bool { scanTask != nil }
 
+    /// How many probes ran in this process (a test reads it to see that persisted results
+    /// were used).
+    public private(set) var probeCount = 0
+
+    /// Writes the media cache now, if one is set and anything is pending (a test, or a host
+    /// before it quits, waits for it).
+    public func saveMediaCache() async {
+        guard let mediaCache else { return }
+        saveTask?.cancel()
+        saveTask = nil
+        let entries = cacheEntries()
+        await BlockingWork.run { try? mediaCache.save(entries) }
+    }
+
     /// The top-level subfolders holding videos, in name order: waits for the running scan at
     /// most `firstPageWait`, then lists the non-hidden subfolders as they are.
     public func folders() async -> [String] {
@@ -107,8 +140,29 @@ public actor FolderLibrary {
         a.localizedStandardCompare(b) == .orderedAscending
     }
 
-    /// Compares the folders of the last scan with the disk; marks the library stale (and
-    /// reports it) when one changed, appeared or vanished.
+    deinit { watcher?.stop() }
+
+    /// Takes one change the watcher saw: when it matters (`FolderEvent.marksStale`) and the
+    /// last scan did not already see it (`FolderEventCheck`), the library becomes stale and
+    /// reports it. A change during a scan is checked once the scan has finished.
+    public func folderChanged(_ event: FolderEvent) {
+        guard event.marksStale else { return }
+        if scanTask != nil {
+            eventsDuringScan.append(event)
+            if eventsDuringScan.count > 256 {
+                eventsDuringScan = [FolderEvent(folder: "", name: "", kind: .overflow)]
+            }
+            return
+        }
+        guard lastScan != nil, !isStale, scanError == nil,
+            !FolderEventCheck.alreadySeen(event, folderStamps: folderStamps, files: sniffed)
+        else { return }
+        isStale = true
+        onStatus(status)
+    }
+
+    /// Compares the folders of the last scan with the disk, for a check on demand; marks the
+    /// library stale (and reports it) when one changed, appeared or vanished.
     /// - Returns: whether the library is stale.
     @discardableResult
     public func checkForChanges() async -> Bool {
@@ -154,13 +208,16 @@ public actor FolderLibrary {
     private func startScan() {
         scanCount += 1
         partial.withLock { $0 = [] }
-        let known = sniffed
         let root = root
+        let cacheToLoad = mediaCacheLoaded ? nil : mediaCache
+        mediaCacheLoaded = true
         let scanner = scanner
         let partial = partial
         let onStatus = onStatus
         onStatus(.scanning(found: 0))
         scanTask = Task {
+            if let cacheToLoad { self.adopt(await BlockingWork.run { cacheToLoad.load() }) }
+            let known = self.sniffed
             let outcome = await BlockingWork.run { () -> Result<FolderScanner.Result, FolderScanError> in
                 var reported = ContinuousClock.now
                 do throws(FolderScanError) {
@@ -196,12 +253,18 @@ public actor FolderLibrary {
             let present = Set(files.map(\.path))
             probes = probes.filter { present.contains($0.key) }
             countRejected()
+            scheduleSave()
+            startWatching()
+            isStale = eventsDuringScan.contains {
+                !FolderEventCheck.alreadySeen($0, folderStamps: folderStamps, files: sniffed)
+            }
         case .failure(let error):
             scanError = error
             files = []
             byFolder = [:]
             folderStamps = [root: -1]
         }
+        eventsDuringScan = []
         partial.withLock { $0 = files }
         onStatus(status)
     }
@@ -218,7 +281,7 @@ public actor FolderLibrary {
 
     private func probe(_ slice: [VideoFile]) async -> [(VideoFile, VideoProbe)] {
         var missing: [VideoFile] = []
-        for file in slice where probes[file.path]?.file != file { missing.append(file) }
+        for file in slice where probes[file.path]?.matches(file) != true { missing.append(file) }
         if !missing.isEmpty {
             let prober = prober
             let store = store
@@ -245,21 +308,76 @@ public actor FolderLibrary {
                 }
                 return collected
             }
-            for (index, result) in results { probes[missing[index].path] = (missing[index], result) }
+            probeCount += missing.count
+            for (index, result) in results {
+                let file = missing[index]
+                probes[file.path] = FolderMediaCache.Entry(
+                    mtime: file.mtime, mtimeNanoseconds: file.mtimeNanoseconds, size: file.size, isVideo: true,
+                    probe: result)
+            }
+            scheduleSave()
             let before = rejected
             countRejected()
             if rejected != before, scanTask == nil { onStatus(status) }
         }
         return slice.compactMap { file in
-            guard case .success(let probe)? = probes[file.path]?.result else { return nil }
+            guard case .success(let probe)? = probes[file.path]?.probe else { return nil }
             return (file, probe)
         }
     }
 
     private func countRejected() {
         rejected = files.reduce(0) { count, file in
-            guard let probe = probes[file.path], probe.file == file, case .failure = probe.result else { return count }
+            guard let entry = probes[file.path], entry.matches(file), case .failure? = entry.probe else { return count }
             return count + 1
+        }
+    }
+
+    /// Watches the folders the scan listed; events come back through `folderChanged(_:)`.
+    private func startWatching() {
+        guard let watcher else { return }
+        let folders = Array(folderStamps.keys)
+        unwatchedFolders = watcher.watch(folders) { [weak self] event in
+            guard let self else { return }
+            Task { await self.folderChanged(event) }
+        }
+    }
+
+    /// Takes what an earlier process stored: content checks for the scan, probe results for pages.
+    private func adopt(_ entries: [String: FolderMediaCache.Entry]) {
+        for (path, entry) in entries {
+            sniffed[path] = FolderScanner.SniffRecord(
+                mtime: entry.mtime, mtimeNanoseconds: entry.mtimeNanoseconds, size: entry.size, isVideo: entry.isVideo)
+            if entry.probe != nil, probes[path] == nil { probes[path] = entry }
+        }
+    }
+
+    /// Everything worth keeping: each sniffed file version with its probe when it still matches.
+    private func cacheEntries() -> [String: FolderMediaCache.Entry] {
+        var entries: [String: FolderMediaCache.Entry] = [:]
+        entries.reserveCapacity(sniffed.count)
+        for (path, record) in sniffed {
+            var entry = FolderMediaCache.Entry(
+                mtime: record.mtime, mtimeNanoseconds: record.mtimeNanoseconds, size: record.size,
+                isVideo: record.isVideo)
+            if let probed = probes[path], probed.mtime == record.mtime,
+                probed.mtimeNanoseconds == record.mtimeNanoseconds, probed.size == record.size
+            {
+                entry.probe = probed.probe
+            }
+            entries[path] = entry
+        }
+        return entries
+    }
+
+    /// Saves a moment later, once for a burst of changes (pages probed one after another).
+    private func scheduleSave() {
+        guard mediaCache != nil, saveTask == nil else { return }
+        saveTask = Task {
+            try? await Task.sleep(for: .milliseconds(500))
+            guard !Task.isCancelled else { return }
+            self.saveTask = nil
+            await self.saveMediaCache()
         }
     }
 

@@ -33,6 +33,14 @@ public struct FolderScanner: Sendable {
         public var mtime: Int64, mtimeNanoseconds: Int64, size: Int64
         /// Whether its content is a video container.
         public var isVideo: Bool
+
+        /// Creates a record.
+        public init(mtime: Int64, mtimeNanoseconds: Int64, size: Int64, isVideo: Bool) {
+            self.mtime = mtime
+            self.mtimeNanoseconds = mtimeNanoseconds
+            self.size = size
+            self.isVideo = isVideo
+        }
     }
 
     /// A scan's findings.

@@ -1,6 +1,13 @@
 import Foundation
 
-/// Makes missing thumbnails when a cover is first asked for, at most two at a time.
+/// Makes missing thumbnails when a cover is first asked for, at most two at a time, at the
+/// size the cells need.
+///
+/// The host reports the cells' cover width in device pixels (`setCoverPixelWidth(_:)`) when
+/// the feed is laid out; a cover asked for after that gets the standard size that covers it
+/// (`ThumbnailSize.needed(coverPixelWidth:aspectRatio:)`), until then `size`. A valid existing
+/// thumbnail of that size or larger is reused, whoever made it. Items keep the cover URL they
+/// were loaded with; a refresh after the columns grew asks again.
 ///
 /// A folder feed's items carry the URL their thumbnail has (or will have) in the store;
 /// `cover(for:)` registers which video each such URL stands for. When the image pipeline asks
@@ -31,16 +38,17 @@ public final class ThumbnailGenerator: Sendable {
 
     /// The store thumbnails go to.
     public let store: ThumbnailStore
-    /// The size generated.
+    /// The size used while no cover width is known.
     public let size: ThumbnailSize
     private let grabber: any FrameGrabbing
     private let gate: AsyncGate
     private let state = Locked(State())
 
     private struct State {
-        var pending: [String: (subject: ThumbnailSubject, duration: Double?)] = [:]
+        var pending: [String: (subject: ThumbnailSubject, duration: Double?, size: ThumbnailSize)] = [:]
         var counters = Counters()
         var running = 0
+        var coverPixelWidth: Int?
     }
 
     // MARK: Lifecycle
@@ -58,12 +66,27 @@ public final class ThumbnailGenerator: Sendable {
     /// The counters so far.
     public var counters: Counters { state.withLock { $0.counters } }
 
+    /// Records the cells' cover width in device pixels (the host calls it when the feed is laid
+    /// out); widths of zero or less are ignored.
+    public func setCoverPixelWidth(_ pixels: Int) {
+        guard pixels > 0 else { return }
+        state.withLock { $0.coverPixelWidth = pixels }
+    }
+
+    /// The size a cover of a video of `aspectRatio` (height over width) needs now.
+    public func neededSize(aspectRatio: Double) -> ThumbnailSize {
+        guard let width = state.withLock({ $0.coverPixelWidth }) else { return size }
+        return ThumbnailSize.needed(coverPixelWidth: width, aspectRatio: aspectRatio)
+    }
+
     /// The cover URL for `subject`: a valid existing thumbnail at the needed size or larger
     /// (ours or another program's), else where ours will be, registered for lazy generation.
-    public func cover(for subject: ThumbnailSubject, duration: Double?) -> URL {
-        if let existing = store.existing(for: subject, atLeast: size) { return existing }
-        let url = store.url(for: subject, size: size)
-        state.withLock { $0.pending[Self.key(url)] = (subject, duration) }
+    /// - Parameter aspectRatio: the video's height over width (1 when unknown).
+    public func cover(for subject: ThumbnailSubject, duration: Double?, aspectRatio: Double = 1) -> URL {
+        let needed = neededSize(aspectRatio: aspectRatio)
+        if let existing = store.existing(for: subject, atLeast: needed) { return existing }
+        let url = store.url(for: subject, size: needed)
+        state.withLock { $0.pending[Self.key(url)] = (subject, duration, needed) }
         return url
     }
 
@@ -89,7 +112,7 @@ public final class ThumbnailGenerator: Sendable {
         }
         let grabber = grabber
         let store = store
-        let size = size
+        let size = entry.size
         let result = await BlockingWork.run { () -> Result<[UInt8], VideoProbeError> in
             let grabbed = Result { () throws(VideoProbeError) in
                 do {

@@ -1,3 +1,5 @@
+import CascadeNumerics
+
 /// The thumbnail sizes of the Thumbnail Managing Standard: each is a folder under the cache and
 /// the largest edge, in pixels, of the images it holds.
 public enum ThumbnailSize: String, CaseIterable, Sendable, Comparable {
@@ -26,6 +28,18 @@ public enum ThumbnailSize: String, CaseIterable, Sendable, Comparable {
     /// The smallest size whose edge covers `pixels` (the largest size when none does).
     public static func fitting(_ pixels: Int) -> ThumbnailSize {
         allCases.first { $0.pixels >= pixels } ?? .xxLarge
+    }
+
+    /// The size a cover needs: thumbnails keep the video's shape inside a square of the size's
+    /// edge, so a cover drawn `coverPixelWidth` device pixels wide needs an edge of that width
+    /// times the taller side's share (a portrait video's longest edge is its height).
+    /// - Parameters:
+    ///   - coverPixelWidth: the cell's cover width in device pixels (points × scale factor).
+    ///   - aspectRatio: the video's height over width; not finite or not positive counts as 1.
+    /// - Complexity: O(1).
+    public static func needed(coverPixelWidth: Int, aspectRatio: Double) -> ThumbnailSize {
+        let ratio = aspectRatio.isFinite && aspectRatio > 0 ? max(1, aspectRatio) : 1
+        return fitting(Int(saturating: (Double(max(0, coverPixelWidth)) * ratio).rounded(.up)))
     }
 
     public static func < (lhs: ThumbnailSize, rhs: ThumbnailSize) -> Bool { lhs.pixels < rhs.pixels }

@@ -28,16 +28,17 @@ extension AppWindow {
         }
     }
 
-    /// Shows `folder`'s videos as the feed. The one place a folder becomes a feed: a folder
-    /// with a catalog (`channels.json`) shows its channels; any other folder is browsed as a
-    /// folder feed (`FolderFeeds`).
+    /// Shows `folder` as the feed, as `FolderFeedChoice` decides: a catalog's channels, or the
+    /// folder's videos (`FolderFeeds`).
     func showFolder(_ folder: URL) {
-        if FileManager.default.fileExists(atPath: folder.appendingPathComponent("channels.json").path) {
-            model.reload(catalog: .directory(folder), key: "folder-\(StableID.derived(fromText: folder.path))")
-        } else {
-            let catalog = FolderFeeds.catalog(folder: folder)
+        let choice = FolderFeedChoice.choose(for: folder)
+        switch choice {
+        case .catalog(let url):
+            model.reload(catalog: .directory(url), key: choice.cacheKey)
+        case .videos(let url):
+            let catalog = FolderFeeds.catalog(folder: url)
             followStatus(of: catalog)
-            model.reload(catalog: catalog, key: FolderFeeds.cacheKey(folder: folder.path))
+            model.reload(catalog: catalog, key: choice.cacheKey)
         }
     }
 

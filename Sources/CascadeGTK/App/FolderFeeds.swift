@@ -9,8 +9,8 @@ import Foundation
 /// thumbnail cache, GStreamer frames, two at a time across every folder shown), the image
 /// transport that makes missing covers on demand, and a catalog per folder.
 public enum FolderFeeds {
-    /// The process's thumbnail generator (large thumbnails: 256 px, the size a cell needs at
-    /// the adaptive column widths).
+    /// The process's thumbnail generator: thumbnails at the size the feed's covers need (the
+    /// feed views report their cover width), large (256 px) until a feed is laid out.
     public static let thumbnails = ThumbnailGenerator(
         store: ThumbnailStore(root: ThumbnailStore.defaultRoot(), application: "cascade", version: "1"),
         grabber: GStreamerFrameGrabber(), size: .large)
@@ -21,13 +21,12 @@ public enum FolderFeeds {
         ThumbnailFetcher(generator: thumbnails, fallback: fallback)
     }
 
-    /// The catalog of `folder`'s videos.
+    /// The catalog of `folder`'s videos; what it learns about the files persists in the app's
+    /// cache folder (`FolderMediaCache`).
     public static func catalog(folder: URL) -> FeedCatalog {
-        .provider(FolderCatalog(folder: folder.path, prober: GStreamerVideoProber(), thumbnails: thumbnails))
-    }
-
-    /// The key naming a folder's persisted first pages.
-    @MainActor public static func cacheKey(folder: String) -> String {
-        AppModel.catalogKey(for: .folder(folder))
+        .provider(
+            FolderCatalog(
+                folder: folder.path, prober: GStreamerVideoProber(), thumbnails: thumbnails,
+                cacheDirectory: DemoCatalog.defaultDirectory.deletingLastPathComponent()))
     }
 }

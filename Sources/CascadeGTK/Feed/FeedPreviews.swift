@@ -118,7 +118,7 @@ public final class FeedPreviews {
             return
         }
         do {
-            let url = try FlvToMp4SourceResolver().resolve(feed.model.items[item].videoURL)
+            let url = try PlainSourceResolver().resolve(feed.model.items[item].videoURL)
             player.start(url, in: cell)
         } catch {
             controller.failed(item: item, message: "\(error)")

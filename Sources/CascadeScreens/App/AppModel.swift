@@ -1,4 +1,5 @@
 import CascadeFeed
+import CascadeLayout
 import Foundation
 
 /// The app window's logic, with no UI: loading the channel list (its errors, the alert and the
@@ -39,11 +40,15 @@ public final class AppModel {
     public private(set) var alert: FeedAlert?
     /// Whether the channel list is loading.
     public private(set) var isLoadingChannels = false
+    /// The window's presence as its host last reported it.
+    public private(set) var windowPresence = WindowPresence()
     /// Names the persisted first pages of the catalog shown.
     public private(set) var catalogKey: String
     /// Whether the feed's hover previews are on: off for a `--no-previews` run or when the
     /// previous run turned them off, until the user turns them on (Ctrl+Shift+P).
     public private(set) var hoverPreviews: Bool
+    /// Which side feeds start at (set before `start()`; `InterfaceDirection` decides it).
+    public var layoutDirection: LayoutDirection = .leftToRight
 
     private let options: LaunchOptions
     private let cacheDirectory: URL
@@ -128,6 +133,7 @@ public final class AppModel {
         var configuration = FeedScreenModel.Configuration()
         if let columns { configuration.columns = .fixed(columns) }
         configuration.showsBanner = showsBanner(channel)
+        configuration.direction = layoutDirection
         return FeedScreenModel(
             pager: FeedPager(loader: loader, pageSize: options.pageSize, cache: cache), configuration: configuration)
     }
@@ -144,7 +150,7 @@ public final class AppModel {
     }
 
     /// The catalog key of a launch source: one per demo catalog folder or feed address.
-    public static func catalogKey(for source: LaunchOptions.Source) -> String {
+    public nonisolated static func catalogKey(for source: LaunchOptions.Source) -> String {
         switch source {
         case .demoCatalog(let directory): "demo-\(directory.map(StableID.derived(fromText:)) ?? "default")"
         case .http(let url), .server(let url): "http-\(StableID.derived(fromText: url))"
@@ -156,8 +162,7 @@ public final class AppModel {
     /// The channel page settled on channel `index`.
     public func channelSelected(_ index: Int) {
         guard channels.indices.contains(index) else { return }
-        host?.showSubtitle(channels[index].title)
-        host?.runBanner(ofChannel: screen == .feed ? index : nil)
+        host?.runBanner(ofChannel: bannerChannel(index))
         host?.rememberChannel(channels[index], isFirst: index == 0)
     }
 
@@ -200,7 +205,22 @@ public final class AppModel {
         guard screen == .player else { return }
         screen = .feed
         host?.showChannelPage()
-        host?.runBanner(ofChannel: pager?.selectedIndex)
+        host?.runBanner(ofChannel: bannerChannel(pager?.selectedIndex))
+    }
+
+    // MARK: Window
+
+    /// The window's presence changed (shown, minimized, focused): the banner runs only while the
+    /// window is in the foreground.
+    public func windowPresenceChanged(_ presence: WindowPresence) {
+        guard presence != windowPresence else { return }
+        windowPresence = presence
+        host?.runBanner(ofChannel: bannerChannel(pager?.selectedIndex))
+    }
+
+    /// The channel whose banner may run: the one shown, on the channel page, in a foreground window.
+    private func bannerChannel(_ index: Int?) -> Int? {
+        screen == .feed && windowPresence.isForeground ? index : nil
     }
 
     // MARK: Alerts
@@ -290,7 +310,6 @@ public final class AppModel {
         }
         self.pager = pager
         host?.showChannels(pager, selected: selected)
-        host?.showSubtitle(channels[0].title)
     }
 
     private func present(_ message: FeedAlert, then action: (() -> Void)?) {

@@ -8,7 +8,7 @@ extension LaunchOptions {
     public func adoptingFolderArgument(relativeTo directory: URL) -> LaunchOptions {
         guard case .demoCatalog(directory: nil) = source, let first = paths.first,
             case .folder(let url) = OpenTarget.classify(path: first, relativeTo: directory),
-            !FileManager.default.fileExists(atPath: url.appendingPathComponent("channels.json").path)
+            case .videos = FolderFeedChoice.choose(for: url)
         else { return self }
         var options = self
         options.source = .folder(url.path)

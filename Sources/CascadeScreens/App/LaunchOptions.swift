@@ -86,8 +86,9 @@ public struct LaunchOptions: Equatable, Sendable {
           --headless-out DIR    where a run without a display writes its PNGs
           --single-instance     join the running window even in script mode (tests)
           --new-instance        never join the running window
-          --preferences         read and write the preferences file even in script mode
-          --no-preferences      neither read nor write it ($XDG_CONFIG_HOME/cascade/preferences.ini)
+          --preferences         read and write the preferences and resume positions even in script mode
+          --no-preferences      neither read nor write them ($XDG_CONFIG_HOME/cascade/preferences.ini,
+                                $XDG_STATE_HOME/cascade/resume-positions)
           --version             print the version and the GTK and GStreamer versions
           --help                show this help
           FILE | DIR            open a video on the player page, or a folder, in the running
@@ -102,9 +103,9 @@ public struct LaunchOptions: Equatable, Sendable {
         singleInstance ?? (scriptPath == nil && !headless)
     }
 
-    /// Whether this run reads and writes the preferences file: interactive runs do; script and
-    /// headless runs do not (a person's settings must not change what a test sees), unless
-    /// `--preferences`.
+    /// Whether this run reads and writes the preferences file and the resume positions (where
+    /// videos were left): interactive runs do; script and headless runs do not (a person's
+    /// settings and watching must not change what a test sees), unless `--preferences`.
     public func usesPreferences(headless: Bool) -> Bool {
         preferences ?? (scriptPath == nil && !headless)
     }

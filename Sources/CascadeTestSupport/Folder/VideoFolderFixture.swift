@@ -33,12 +33,14 @@ public struct VideoFolderFixture {
     /// The absolute path of `relative`.
     public func path(_ relative: String) -> String { url.appendingPathComponent(relative).path }
 
-    /// Writes an H.264 mp4 (no audio) of `duration` seconds and `size` ("WxH") to `relative`,
-    /// creating folders on the way; `fadeIn` starts it black for 40 % of its length.
+    /// Writes an H.264 video (no audio) of `duration` seconds and `size` ("WxH") to `relative`,
+    /// creating folders on the way, in an MP4 container (`format` "mp4") or another ffmpeg
+    /// muxer ("flv", "matroska"); `fadeIn` starts it black for 40 % of its length.
     /// - Throws: `ChildProcess.Failure` when ffmpeg fails or takes longer than 30 s.
     @discardableResult
     public func clip(
-        _ relative: String, size: String = "160x90", duration: Double = 1.5, fadeIn: Bool = false
+        _ relative: String, size: String = "160x90", duration: Double = 1.5, fadeIn: Bool = false,
+        format: String = "mp4"
     )
         throws -> URL
     {
@@ -51,7 +53,7 @@ public struct VideoFolderFixture {
             "/usr/bin/ffmpeg",
             [
                 "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", source, "-pix_fmt", "yuv420p", "-c:v", "libx264",
-                "-preset", "ultrafast", "-f", "mp4", output.path,
+                "-preset", "ultrafast", "-f", format, output.path,
             ])
         return output
     }

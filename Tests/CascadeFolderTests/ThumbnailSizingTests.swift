@@ -1,0 +1,74 @@
+import CascadeFolder
+import CascadeTestSupport
+import Foundation
+import Testing
+
+/// Thumbnails are made at the size the cells need: the standard size covering the cover's width
+/// in device pixels (its height for a portrait video); a valid larger one is reused.
+@Suite struct ThumbnailSizingTests {
+    @Test(
+        arguments: [
+            (0, 1.0, ThumbnailSize.normal), (100, 1.0, .normal), (128, 1.0, .normal), (129, 1.0, .large),
+            (256, 9.0 / 16.0, .large), (300, 9.0 / 16.0, .xLarge), (200, 16.0 / 9.0, .xLarge),
+            (120, 16.0 / 9.0, .large), (600, 1.0, .xxLarge), (5000, 1.0, .xxLarge), (200, .nan, .large),
+            (200, -1.0, .large), (200, .infinity, .large), (Int.max, 1.0, .xxLarge), (-5, 1.0, .normal),
+        ] as [(Int, Double, ThumbnailSize)])
+    func neededSizeCoversTheLongestEdgeOnScreen(width: Int, aspect: Double, expected: ThumbnailSize) {
+        #expect(ThumbnailSize.needed(coverPixelWidth: width, aspectRatio: aspect) == expected)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func coversFollowTheReportedCellWidth() async throws {
+        let folder = try VideoFolderFixture(label: "cascade-sizing")
+        defer { folder.remove() }
+        let store = ThumbnailStore(root: folder.url.appendingPathComponent("thumbnails"))
+        let grabber = FakeGrabber()
+        let generator = ThumbnailGenerator(store: store, grabber: grabber, size: .large)
+        let subject = ThumbnailSubject(path: folder.path("a.mp4"), mtime: 1_700_000_000, size: 42)
+        let portrait = ThumbnailSubject(path: folder.path("b.mp4"), mtime: 1_700_000_000, size: 43)
+
+        // No width reported yet: the default size.
+        #expect(generator.cover(for: subject, duration: 1) == store.url(for: subject, size: .large))
+        generator.setCoverPixelWidth(0)
+        #expect(generator.neededSize(aspectRatio: 1) == .large, "a zero width is ignored")
+
+        // A 2-column window on a HiDPI screen: 400 device pixels wide covers.
+        generator.setCoverPixelWidth(400)
+        let wide = generator.cover(for: subject, duration: 1, aspectRatio: 9.0 / 16.0)
+        #expect(wide == store.url(for: subject, size: .xLarge))
+        _ = try await generator.thumbnail(at: wide)
+        #expect(grabber.maxEdges == [512])
+        #expect(store.isValid(store.url(for: subject, size: .xLarge), for: subject))
+
+        // Narrow columns: the x-large one made above is reused (larger is fine), nothing is made.
+        generator.setCoverPixelWidth(100)
+        #expect(generator.cover(for: subject, duration: 1, aspectRatio: 9.0 / 16.0) == wide)
+        #expect(grabber.calls == 1)
+
+        // A portrait video at 200 px wide is 356 px tall: x-large again.
+        generator.setCoverPixelWidth(200)
+        let tall = generator.cover(for: portrait, duration: 1, aspectRatio: 16.0 / 9.0)
+        #expect(tall == store.url(for: portrait, size: .xLarge))
+        _ = try await generator.thumbnail(at: tall)
+        #expect(grabber.maxEdges == [512, 512])
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aSmallerExistingThumbnailIsNotEnough() async throws {
+        let folder = try VideoFolderFixture(label: "cascade-sizing")
+        defer { folder.remove() }
+        let store = ThumbnailStore(root: folder.url.appendingPathComponent("thumbnails"))
+        let grabber = FakeGrabber()
+        let generator = ThumbnailGenerator(store: store, grabber: grabber, size: .normal)
+        let subject = ThumbnailSubject(path: folder.path("a.mp4"), mtime: 1_700_000_000, size: 42)
+        let png = try #require(StoredPNG.encode(width: 1, height: 1, rgb: [1, 1, 1]))
+        let small = try store.store(png: png, for: subject, size: .normal)
+        #expect(generator.cover(for: subject, duration: 1) == small, "normal is what is needed by default")
+
+        generator.setCoverPixelWidth(1000)
+        let big = generator.cover(for: subject, duration: 1)
+        #expect(big == store.url(for: subject, size: .xxLarge))
+        _ = try await generator.thumbnail(at: big)
+        #expect(grabber.maxEdges == [1024])
+        #expect(store.existing(for: subject, atLeast: .large) == big)
+        #expect(store.isValid(small, for: subject), "the smaller one stays for whoever needs it")
+    }
+}
