@@ -15,11 +15,12 @@ struct PlayerControllerEngineTests {
         fixture = try PlayerEngineFixture()
     }
 
-    @Test func feedFlvURLPlaysTheMp4AndEndsInFullscreenThenStops() throws {
+    /// The reference feed's `.flv` → `.mp4` rule is the feed decoder's (ReferenceVideoURLTests):
+    /// the player plays the URL it is given, here the clip itself.
+    @Test func aClipPlaysAndEndsInFullscreenThenStops() throws {
         let clips = fixture.clips
         let engine = MediaStreamEngine()
-        let feedURL = clips.clip.deletingPathExtension().appendingPathExtension("FLV")
-        let controller = PlayerController(source: feedURL, engine: engine)
+        let controller = PlayerController(source: clips.clip, engine: engine)
         var states: [String] = []
         controller.onChange = { snapshot in
             if states.last != snapshot.state.name { states.append(snapshot.state.name) }
