@@ -30,9 +30,14 @@ import Testing
         // A reused cell says its new item.
         cell.bind(title: "Morning", duration: nil)
         #expect(Check.mismatch(cell.root, GTK_ACCESSIBLE_PROPERTY_LABEL, "Morning, video") == nil)
-        cell.describeForAccessibility(title: "Morning", duration: "1:23", partiallyWatched: true)
+        // Left partway (the cover's progress bar): the name says so, and stops saying it.
+        cell.bind(title: "Morning", duration: "1:23")
+        cell.setWatchProgress(ResumePoint(position: 30, duration: 83))
+        #expect(cell.isPartiallyWatched)
         #expect(
             Check.mismatch(cell.root, GTK_ACCESSIBLE_PROPERTY_LABEL, "Morning, 1:23, video, partially watched") == nil)
+        cell.setWatchProgress(nil)
+        #expect(Check.mismatch(cell.root, GTK_ACCESSIBLE_PROPERTY_LABEL, "Morning, 1:23, video") == nil)
     }
 
     @Test func theTabStripIsATabListWhoseSelectedTabFollowsTheChannel() throws {
