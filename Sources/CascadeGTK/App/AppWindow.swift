@@ -82,7 +82,8 @@ public final class AppWindow: AppHosting {
         self.resumeStore = resumeStore
         model = AppModel(
             options: options, catalog: catalog, cacheDirectory: cacheDirectory,
-            preferredColumns: preferences?.preferences.columns, lastChannel: preferences?.preferences.lastChannel)
+            preferredColumns: preferences?.preferences.columns, lastChannel: preferences?.preferences.lastChannel,
+            hoverPreviews: preferences?.preferences.hoverPreviews ?? Preferences().hoverPreviews)
         // Right-to-left languages mirror the window: GTK's own widgets through the default
         // direction (set before any widget exists), the feeds' columns through the model.
         let direction = InterfaceDirection.layoutDirection(environment: ProcessInfo.processInfo.environment)
@@ -96,8 +97,7 @@ public final class AppWindow: AppHosting {
             decoder: PixbufImageDecoder(), fetcher: FolderFeeds.fetcher(),
             memoryCache: MemoryImageCache(costLimit: 32 << 20), diskCache: disk)
         playerPage = PlayerPage(pipeline: pipeline)
-        previews = FeedPreviews(
-            enabled: options.previews && (preferences?.preferences.hoverPreviews ?? Preferences().hoverPreviews))
+        previews = FeedPreviews(enabled: model.hoverPreviews)
 
         window = gtk_application_window_new(UnsafeMutablePointer<GtkApplication>(application))
         gtk_window_set_title(window.as(GtkWindow.self), "Cascade")
@@ -255,6 +255,14 @@ public final class AppWindow: AppHosting {
 
     public func rememberColumns(_ columns: Int?) {
         preferences?.update { $0.columns = columns }
+    }
+
+    public func showHoverPreviews(_ enabled: Bool) {
+        previews.controller.isEnabled = enabled
+    }
+
+    public func rememberHoverPreviews(_ enabled: Bool) {
+        preferences?.update { $0.hoverPreviews = enabled }
     }
 
     // MARK: Private
