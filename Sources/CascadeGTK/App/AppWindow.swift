@@ -147,10 +147,6 @@ public final class AppWindow: AppHosting {
             self.frameStats.attach(to: self.window)
             self.followPresence()
         }
-        Signal.connectNotify(window.raw, "is-active") { [weak self] in
-            guard let self else { return }
-            self.previews.controller.windowActiveChanged(gtk_window_is_active(self.window.as(GtkWindow.self)) != 0)
-        }
     }
 
     /// Shows the window (and the first time, starts loading the catalog).
