@@ -55,7 +55,7 @@ let package = Package(
             name: "CascadeScreens",
             dependencies: [
                 "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
-                "CascadePlayer",
+                "CascadePlayer", "CascadeScheduling",
             ]
         ),
 
@@ -73,7 +73,8 @@ let package = Package(
                 "CascadeScreens",
             ]
         ),
-        .executableTarget(name: "CascadeApp", dependencies: ["CascadeGTK", "CascadeFeed", "CascadeScreens"]),
+        .executableTarget(
+            name: "CascadeApp", dependencies: ["CascadeGTK", "CascadeFeed", "CascadePlayer", "CascadeScreens"]),
 
         // MARK: Benchmarks
         .executableTarget(
@@ -128,7 +129,12 @@ let package = Package(
         ),
         .testTarget(name: "CascadePlayerTests", dependencies: ["CascadePlayer", "CascadeTestSupport"]),
         .testTarget(
-            name: "CascadeGTKTests", dependencies: ["CascadeGTK", "CGtk", "CascadePlayer", "CascadeTestSupport"]),
+            name: "CascadeGTKTests",
+            dependencies: [
+                "CascadeGTK", "CGtk", "CascadeFeed", "CascadeImages", "CascadePlayer", "CascadeScreens",
+                "CascadeTestSupport",
+            ]
+        ),
         .testTarget(
             name: "CascadeAppTests",
             dependencies: [

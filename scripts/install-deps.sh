@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Cascade needs (GTK4, GStreamer and its development files, Xvfb,
-# ffmpeg, xdotool, openbox, ImageMagick, fonts for Chinese/Japanese/Korean/Arabic/emoji titles,
+# ffmpeg, xdotool, openbox, x11-utils (xmessage, xprop), ImageMagick, fonts for Chinese/Japanese/Korean/Arabic/emoji titles,
 # gettext and the zh_CN.UTF-8 locale). Only what `dpkg -s` reports missing is installed, so a
 # second run is instant. Needs root (or sudo) on Debian 12.
 set -euo pipefail
@@ -21,6 +21,7 @@ PACKAGES=(
   xauth
   xdotool
   openbox
+  x11-utils
   ffmpeg
   imagemagick
   dbus-x11
@@ -35,6 +36,8 @@ PACKAGES=(
   gettext
   locales
   python3
+  # The player test reads the real X cursor through XFIXES (the pointer hides with the controls).
+  python3-xlib
   desktop-file-utils
   appstream
   libcurl4-openssl-dev
@@ -60,10 +63,13 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # The app's translations are chosen by LANG/LC_MESSAGES; glibc only switches to a locale that
-# exists, so the Chinese one the tests use is generated once.
-if ! locale -a 2>/dev/null | grep -qix 'zh_CN.utf8'; then
-  echo "install-deps: generating the zh_CN.UTF-8 locale" >&2
-  $SUDO sed -i 's/^# *\(zh_CN.UTF-8 UTF-8\)/\1/' /etc/locale.gen
-  grep -q '^zh_CN.UTF-8 UTF-8' /etc/locale.gen || echo 'zh_CN.UTF-8 UTF-8' | $SUDO tee -a /etc/locale.gen >/dev/null
-  $SUDO locale-gen >/dev/null
-fi
+# exists, so the ones the tests use are generated once: Chinese (translations) and Arabic
+# (a right-to-left language: the window mirrors).
+for wanted in zh_CN ar_EG; do
+  if ! locale -a 2>/dev/null | grep -qix "$wanted.utf8"; then
+    echo "install-deps: generating the $wanted.UTF-8 locale" >&2
+    $SUDO sed -i "s/^# *\($wanted.UTF-8 UTF-8\)/\1/" /etc/locale.gen
+    grep -q "^$wanted.UTF-8 UTF-8" /etc/locale.gen || echo "$wanted.UTF-8 UTF-8" | $SUDO tee -a /etc/locale.gen >/dev/null
+    $SUDO locale-gen >/dev/null
+  fi
+done

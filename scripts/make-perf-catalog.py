@@ -7,6 +7,7 @@ the demo catalog's covers and clips so nothing new has to be encoded.
 import argparse
 import json
 import os
+import shutil
 
 
 def main():
@@ -22,9 +23,20 @@ def main():
         with open(os.path.join(args.source, channel["id"], "feed.json")) as f:
             pool.extend(json.load(f)["data"]["info_list"])
     os.makedirs(os.path.join(args.out, "all"), exist_ok=True)
+    # The media are linked file by file (hard links, copies across file systems): the app only
+    # reads files inside the catalog's folder, so a symlinked folder pointing out of it is refused.
     media = os.path.join(args.out, "media")
-    if not os.path.exists(media):
-        os.symlink(os.path.abspath(os.path.join(args.source, "media")), media)
+    if os.path.islink(media):
+        os.remove(media)
+    os.makedirs(media, exist_ok=True)
+    source_media = os.path.join(args.source, "media")
+    for name in os.listdir(source_media):
+        target = os.path.join(media, name)
+        if not os.path.exists(target):
+            try:
+                os.link(os.path.join(source_media, name), target)
+            except OSError:
+                shutil.copy2(os.path.join(source_media, name), target)
     entries = []
     for i in range(args.items):
         entry = dict(pool[i % len(pool)])

@@ -32,17 +32,18 @@ enum FuzzScript {
         case .resize(let width, let height):
             precondition((100...8000).contains(width) && (100...8000).contains(height), "\(action)")
         case .scrollBy(let x, let y), .fling(let x, let y): precondition(x.isFinite && y.isFinite, "\(action)")
-        case .scrollToItem(let index), .tapItem(let index), .tapTab(let index), .waitOpened(let index):
+        case .scrollToItem(let index), .tapItem(let index), .tapTab(let index), .waitOpened(let index),
+            .hoverItem(let index):
             precondition(index >= 0, "\(action)")
         case .columns(let count): precondition(count.map { (1...12).contains($0) } ?? true, "\(action)")
         case .setVolume(let volume): precondition((0...1).contains(volume), "\(action)")
         case .waitStatus(let text): precondition(!text.isEmpty, "\(action)")
         case .seek(let seconds), .waitPosition(let seconds):
             precondition(seconds.isFinite && seconds >= 0, "\(action)")
-        case .screenshot(let name):
+        case .screenshot(let name), .waitSignal(let name):
             precondition(!name.isEmpty && !name.hasPrefix(".") && !name.contains("/"), "\(action)")
         case .waitIdle, .scrollToEnd, .pullRefresh, .swipePage, .carousel, .play, .pause, .toggleFullscreen, .back,
-            .tapFooter:
+            .tapFooter, .resume, .startOver:
             break
         }
     }

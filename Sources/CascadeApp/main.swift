@@ -1,5 +1,6 @@
 import CascadeFeed
 import CascadeGTK
+import CascadePlayer
 import CascadeScreens
 import Foundation
 
@@ -131,11 +132,16 @@ case .folder(let path):
 let cacheDirectory = DemoCatalog.defaultDirectory.deletingLastPathComponent()
 let status = MainActor.assumeIsolated {
     // Interactive runs remember their settings; script and headless runs only with --preferences.
-    let preferences =
-        options.usesPreferences(headless: needsHeadless) ? PreferencesFile(url: PreferencesFile.defaultURL) : nil
+    let remembers = options.usesPreferences(headless: needsHeadless)
+    let preferences = remembers ? PreferencesFile(url: PreferencesFile.defaultURL) : nil
+    // Where videos were left, under the same rule: a person's watching never changes what a test sees.
+    let resumeStore = remembers ? ResumeStore(fileURL: ResumeStore.defaultFileURL()) : nil
+    let warn = { (message: String) in FileHandle.standardError.write(Data("cascade: warning: \(message)\n".utf8)) }
+    for warning in resumeStore?.warnings ?? [] { warn(warning) }
+    resumeStore?.onWarning = warn
     return CascadeApplication.run(
         instance: instance, options: options, catalog: catalog, cacheDirectory: cacheDirectory, script: script,
-        preferences: preferences, generating: generation)
+        preferences: preferences, resumeStore: resumeStore, generating: generation)
 }
 headless?.stop()
 exit(status)

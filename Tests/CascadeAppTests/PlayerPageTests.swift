@@ -196,11 +196,17 @@ import Testing
             (($0["player"] as? [String: Any])?["controls_visible"] as? Bool) == false
         }
         #expect(hidden != nil, "the controls never hid")
+        // The pointer hid with them: X shows a blank cursor over the page (read through XFIXES).
+        let blank = XCursor.wait(display: display.name) { $0 == 0 }
+        #expect(blank == 0, "the cursor has \(blank.map(String.init) ?? "unreadable") opaque pixels")
+        #expect((hidden?["player"] as? [String: Any])?["pointer_hidden"] as? Bool == true)
         _ = xdotool(["mousemove", "--window", id, "\(Int(video[0] + 100))", "\(Int(video[1] + 100))"])
         let shown = poll(reportURL, timeout: 4) {
             (($0["player"] as? [String: Any])?["controls_visible"] as? Bool) == true
         }
         #expect(shown != nil, "pointer motion did not show the controls")
+        let visible = XCursor.wait(display: display.name) { $0 > 0 }
+        #expect((visible ?? 0) > 0, "the cursor stayed blank after motion")
 
         // A vertical drag down the left half dims the picture; Space pauses.
         let x = Int(video[0] + video[2] / 4)

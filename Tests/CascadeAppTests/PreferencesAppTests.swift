@@ -21,6 +21,7 @@ import Testing
             ],
             environment: [
                 "XDG_CONFIG_HOME": work.appendingPathComponent("config").path,
+                "XDG_STATE_HOME": work.appendingPathComponent("state").path,
                 "XDG_CACHE_HOME": work.appendingPathComponent("cache").path, "GTK_A11Y": "none",
             ], timeout: 120)
         let report = try #require(ScriptReport(url: reportURL), "no report: \(result.stderr)")

@@ -19,6 +19,7 @@ import Testing
         var env = ProcessInfo.processInfo.environment.merging(DesktopFixtures.quietEnvironment) { $1 }
         env["XDG_CACHE_HOME"] = work.appendingPathComponent("cache").path
         env["XDG_CONFIG_HOME"] = work.appendingPathComponent("config").path
+        env["XDG_STATE_HOME"] = work.appendingPathComponent("state").path
         let bus = try ChildGroup(
             [
                 "dbus-run-session", "--", "sh", "-c",

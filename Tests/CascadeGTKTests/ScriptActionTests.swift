@@ -39,6 +39,19 @@ import Testing
             ])
     }
 
+    @Test func waitSignalNamesAFileInTheScreenshotsFolder() throws {
+        #expect(try ScriptAction.parse(line: "wait-signal go-1.x") == .waitSignal(name: "go-1.x"))
+        for bad in ["wait-signal", "wait-signal ../go", "wait-signal .hidden", "wait-signal a b"] {
+            #expect(throws: ScriptError.self, "\(bad)") { try ScriptAction.parse(line: bad) }
+        }
+    }
+
+    @Test func parsesTheResumeOffersButtons() throws {
+        let actions = try ScriptAction.parse(script: "resume\nstart-over\n").map(\.action)
+        #expect(actions == [.resume, .startOver])
+        #expect(throws: ScriptError.self) { try ScriptAction.parse(script: "resume 3") }
+    }
+
     @Test func lineNumbersSurviveCommentsAndBlanks() throws {
         let parsed = try ScriptAction.parse(script: "# header\n\nwait-idle\n  # indented comment\nback\n")
         #expect(parsed.map(\.line) == [3, 5])

@@ -22,6 +22,20 @@ import Testing
         #expect(controls.errorMessage == nil)
     }
 
+    /// (state, controls visible, pointer hidden): the pointer hides only with the controls of a
+    /// playing video.
+    @Test(arguments: [
+        (PlayerState.playing, false, true), (.playing, true, false), (.paused, false, false), (.paused, true, false),
+        (.loading, false, false), (.ended, false, false), (.idle, false, false),
+    ])
+    func thePointerHidesWithThePlayingControls(state: PlayerState, visible: Bool, hidden: Bool) {
+        let controls = snapshot {
+            $0.state = state
+            $0.controlsVisible = visible
+        }.controls
+        #expect(controls.hidesPointer == hidden)
+    }
+
     @Test func scrubPreviewWinsOverPosition() {
         let controls = snapshot {
             $0.state = .paused

@@ -12,7 +12,6 @@ import Testing
     final class SpyHost: AppHosting {
         enum Call: Equatable {
             case showChannels([String], selected: Int)
-            case subtitle(String)
             case alert(String)
             case hideAlert
             case player(String)
@@ -29,7 +28,6 @@ import Testing
         func showChannels(_ pager: ChannelPagerModel, selected: Int) {
             calls.append(.showChannels(pager.channels.map(\.id), selected: selected))
         }
-        func showSubtitle(_ text: String) { calls.append(.subtitle(text)) }
         func showAlert(_ alert: FeedAlert) { calls.append(.alert(alert.title)) }
         func hideAlert() { calls.append(.hideAlert) }
         func showPlayer(_ item: VideoItem) { calls.append(.player(item.id)) }
@@ -95,11 +93,13 @@ import Testing
         defer { removeCache() }
         let (model, host, _) = try makeModel([.success(Self.channels)])
         await model.loadChannels()
-        #expect(host.calls == [.showChannels(["a", "b"], selected: 0), .subtitle("Alpha")])
+        #expect(host.calls == [.showChannels(["a", "b"], selected: 0)])
         #expect(model.channels == Self.channels)
         #expect(!model.isLoadingChannels)
         model.channelSelected(1)
-        #expect(host.calls.suffix(3) == [.subtitle("Beta"), .banner(1), .rememberChannel("b", isFirst: false)])
+        // The top bar does not repeat the tab's title: a channel change sends no subtitle.
+        #expect(
+            host.calls == [.showChannels(["a", "b"], selected: 0), .banner(1), .rememberChannel("b", isFirst: false)])
     }
 
     @Test func aFailedLoadAlertsAndDismissingRetries() async throws {
@@ -119,10 +119,10 @@ import Testing
         #expect(answers.loads == 2)
         #expect(
             host.calls == [
-                .alert("Loading timed out"), .hideAlert, .showChannels(["a", "b"], selected: 0), .subtitle("Alpha"),
+                .alert("Loading timed out"), .hideAlert, .showChannels(["a", "b"], selected: 0),
             ])
         model.dismissAlert()  // nothing shown: nothing happens
-        #expect(host.calls.count == 4)
+        #expect(host.calls.count == 3)
     }
 
     @Test func anEmptyCatalogSaysSoWithoutRetrying() async throws {
@@ -154,9 +154,42 @@ import Testing
         // While the player is shown, a channel change keeps every banner still.
         model.open(item)
         model.channelSelected(1)
-        #expect(host.calls.suffix(3) == [.subtitle("Beta"), .banner(nil), .rememberChannel("b", isFirst: false)])
+        #expect(host.calls.suffix(3) == [.player(item.id), .banner(nil), .rememberChannel("b", isFirst: false)])
         #expect(model.handleKey("Left", modifiers: .alt))
         #expect(model.screen == .feed)
+    }
+
+    @Test func theBannerRunsOnlyWhileTheWindowIsInTheForeground() async throws {
+        defer { removeCache() }
+        let (model, host, _) = try makeModel([.success(Self.channels)])
+        await model.loadChannels()
+        host.calls.removeAll()
+        // A golden table: each presence change → the banner allowed to run (channel 0 shown).
+        let table: [(WindowPresence, Int?)] = [
+            (WindowPresence(isActive: false), nil),
+            (WindowPresence(), 0),
+            (WindowPresence(isMinimized: true, isActive: false), nil),
+            (WindowPresence(isMapped: false), nil),
+            (WindowPresence(isMapped: true), 0),
+        ]
+        for (presence, banner) in table {
+            model.windowPresenceChanged(presence)
+            #expect(host.calls.last == .banner(banner), "\(presence)")
+        }
+        // An unchanged presence tells the host nothing.
+        let count = host.calls.count
+        model.windowPresenceChanged(WindowPresence())
+        #expect(host.calls.count == count)
+        // In the background, a channel change and a return from the player keep banners still.
+        model.windowPresenceChanged(WindowPresence(isActive: false))
+        model.channelSelected(1)
+        #expect(host.calls.suffix(2) == [.banner(nil), .rememberChannel("b", isFirst: false)])
+        model.open(FeedFixtures.item(1))
+        model.back()
+        #expect(host.calls.last == .banner(nil))
+        // Back in the foreground: the banner of the channel the pager shows runs again.
+        model.windowPresenceChanged(WindowPresence())
+        #expect(host.calls.last == .banner(model.pager?.selectedIndex))
     }
 
     @Test func feedKeysScrollAndSwitchChannelsOnlyOnceChannelsLoaded() async throws {
@@ -202,8 +235,8 @@ import Testing
         let (model, host, answers) = try makeModel([.success(Self.channels)], lastChannel: "b")
         answers.dropped = 3
         await model.loadChannels()
-        #expect(host.calls.count == 3)
-        #expect(host.calls.prefix(2) == [.showChannels(["a", "b"], selected: 1), .subtitle("Alpha")])
+        #expect(host.calls.count == 2)
+        #expect(host.calls.first == .showChannels(["a", "b"], selected: 1))
         #expect(host.calls.last == .alert("Too many channels"))
         #expect(model.alert?.message.contains("3 more") == true)
     }
@@ -222,7 +255,7 @@ import Testing
         #expect(model.handleKey("plus", modifiers: .control, shownColumns: 3))
         #expect(model.columns == 4)
         #expect(model.pager !== before)
-        #expect(host.calls == [.rememberColumns(4), .showChannels(["a", "b"], selected: 0), .subtitle("Alpha")])
+        #expect(host.calls == [.rememberColumns(4), .showChannels(["a", "b"], selected: 0)])
         #expect(model.handleKey("0", modifiers: .control))
         #expect(model.columns == nil)
         #expect(model.makeFeed(for: Self.channels[0]).configuration.columns == .adaptive(minimumWidth: 170))
@@ -244,7 +277,7 @@ import Testing
         #expect(await waitUntil { !model.isLoadingChannels })
         #expect(model.channels == other)
         #expect(model.pageCacheKey(for: other[0]) == "folder-x-z")
-        #expect(host.calls == [.channelPage, .banner(0), .showChannels(["z"], selected: 0), .subtitle("Zed")])
+        #expect(host.calls == [.channelPage, .banner(0), .showChannels(["z"], selected: 0)])
     }
 
     @Test func aFeedAlertShowsOnlyForTheShownChannelAndOneAtATime() async throws {

@@ -127,6 +127,18 @@ import Testing
 
     final class Failing: @unchecked Sendable { var value = true }
 
+    /// A 2-column model over three pages of 10 whose page 1 times out while `failing.value`.
+    func makeFailingLoadMoreModel() -> (FeedScreenModel, ScriptedFeedLoader, Failing) {
+        let failing = Failing()
+        let loader = ScriptedFeedLoader { page, size in
+            if page == 1 && failing.value { return .failure(.timedOut) }
+            return .success(FeedPage(items: FeedFixtures.items(page * size..<(page + 1) * size), isEnd: page == 2))
+        }
+        let model = FeedScreenModel(pager: FeedPager(loader: loader), configuration: .init(columns: .fixed(2)))
+        model.setContainerSize(CGSize(width: 375, height: 667))
+        return (model, loader, failing)
+    }
+
     @Test func aNewScrollGestureAtTheBottomRetriesAFailedLoadMoreAndStillnessNever() async {
         let failing = Failing()
         let loader = ScriptedFeedLoader { page, size in
@@ -163,6 +175,30 @@ import Testing
         #expect(await waitUntil { model.items.count >= 20 })
         // A non-finite time is ignored.
         #expect(!model.scrolledDownAtEnd(at: .nan))
+    }
+
+    @Test func aNewDragPastTheEndRetriesAFailedLoadMoreOnce() async {
+        let (model, loader, failing) = makeFailingLoadMoreModel()
+        model.start()
+        #expect(await waitUntil { model.items.count == 10 })
+        model.scroll(to: CGRect(x: 0, y: 0, width: 375, height: 667))
+        #expect(await waitUntil { model.footer.state == .failed(reason: "Loading timed out") })
+        let callsAfterFailure = await loader.calls.count
+        // A drag that moves less than the distance past the end asks for nothing.
+        #expect(!model.draggedPastEnd(by: PointerInput.dragPastEndDistance - 1, at: 10.0))
+        #expect(!model.draggedPastEnd(by: .nan, at: 10.1))
+        #expect(model.footer.state == .failed(reason: "Loading timed out"))
+        // Past it, the drag retries once; its further updates do not retry again.
+        #expect(model.draggedPastEnd(by: PointerInput.dragPastEndDistance, at: 10.2))
+        #expect(model.footer.state == .loading)
+        #expect(await waitUntil { !model.feedState.isLoading })
+        #expect(await loader.calls.count == callsAfterFailure + 1)
+        #expect(!model.draggedPastEnd(by: 80, at: 10.3))
+        #expect(await loader.calls.count == callsAfterFailure + 1)
+        // A new drag (after the gesture-end delay) retries again, and this time the page lands.
+        failing.value = false
+        #expect(model.draggedPastEnd(by: 40, at: 11.0))
+        #expect(await waitUntil { model.items.count >= 20 })
     }
 
     @Test func pullPastTheThresholdRefreshesAndReplaces() async {

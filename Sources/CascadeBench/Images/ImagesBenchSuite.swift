@@ -7,17 +7,20 @@ struct ImagesBenchSuite: BenchSuite {
     let name = "images"
 
     func run(quick: Bool) -> [BenchLine] {
-        decodeDownsample(quick: quick) + [memoryCacheHit(quick: quick)] + coalesce(quick: quick)
+        decodeDownsample(quick: quick, grain: .smooth) + decodeDownsample(quick: quick, grain: .noisy)
+            + [memoryCacheHit(quick: quick)] + coalesce(quick: quick)
     }
 
     // MARK: Cases
 
-    /// A 4000 × 3000 JPEG to 400 px wide: our scaled decode vs a full decode then a scale.
-    private func decodeDownsample(quick: Bool) -> [BenchLine] {
+    /// A 4000 × 3000 JPEG to 400 px wide: our scaled decode vs a full decode then a scale. The
+    /// smooth photo's lines are `decode.downsample…`, the noisy one's `decode.downsample.noisy…`.
+    private func decodeDownsample(quick: Bool, grain: BenchJPEG.Grain) -> [BenchLine] {
         let (width, height) = (4_000, 3_000)
         let target = PixelSize(width: 400, height: 300)
-        guard let photo = BenchJPEG.make(width: width, height: height) else {
-            return [.value(suite: name, name: "decode.downsample", n: nil, value: 0, unit: "error", max: nil, min: 1)]
+        let caseName = grain == .smooth ? "decode.downsample" : "decode.downsample.noisy"
+        guard let photo = BenchJPEG.make(width: width, height: height, grain: grain) else {
+            return [.value(suite: name, name: caseName, n: nil, value: 0, unit: "error", max: nil, min: 1)]
         }
         defer { try? FileManager.default.removeItem(at: photo.url.deletingLastPathComponent()) }
         let decoder = PixbufImageDecoder()
@@ -37,11 +40,11 @@ struct ImagesBenchSuite: BenchSuite {
         let n = width * height
         return [
             .ratio(
-                suite: name, name: "decode.downsample", n: n, oursNs: ours, baseline: "full-decode-then-scale",
+                suite: name, name: caseName, n: n, oursNs: ours, baseline: "full-decode-then-scale",
                 baselineNs: baseline, target: 3, extra: ["jpeg_bytes": Double(photo.data.count)]),
             // Peak pixel-buffer bytes, as a ratio line (ours_ns/baseline_ns carry bytes here).
             .ratio(
-                suite: name, name: "decode.downsample.peak_bytes", n: n, oursNs: Double(max(oursBytes, 1)),
+                suite: name, name: "\(caseName).peak_bytes", n: n, oursNs: Double(max(oursBytes, 1)),
                 baseline: "full-decode-then-scale", baselineNs: Double(baselineBytes), target: 10,
                 extra: ["ours_bytes": Double(oursBytes), "baseline_bytes": Double(baselineBytes)]),
         ]

@@ -10,6 +10,10 @@ public enum PointerInput {
     /// How far, in points, a press may move and still count as a click rather than a drag.
     public static let tapSlop: Double = 4
 
+    /// How far, in points, a drag must pull the content past its end (upwards at the bottom)
+    /// before it counts as asking for more, as MJRefresh's footer does.
+    public static let dragPastEndDistance: Double = 24
+
     /// A scroll delta in points: wheel deltas count in clicks, touchpad deltas in points.
     public static func points(forScrollDelta delta: Double, isWheel: Bool) -> Double {
         guard delta.isFinite else { return 0 }

@@ -1,7 +1,7 @@
 import CascadeFeed
 import Foundation
 
-/// A catalog's status line (a folder feed's "Scanning… 120 videos") beside the channel title.
+/// A catalog's status line (a folder feed's "Scanning… 120 videos") in the top bar.
 extension AppWindow {
     /// Shows `catalog`'s status lines as they come (none for catalogs without any).
     func followStatus(of catalog: FeedCatalog) {

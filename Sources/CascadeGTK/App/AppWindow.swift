@@ -2,6 +2,7 @@ import CGtk
 import CascadeFeed
 import CascadeImages
 import CascadePixbuf
+import CascadePlayer
 import CascadeScreens
 import Foundation
 
@@ -45,6 +46,11 @@ public final class AppWindow: AppHosting {
     public internal(set) var opened: [OpenTarget] = []
     /// The remembered settings (nil: none are read or written).
     public let preferences: PreferencesFile?
+    /// Where videos were left (nil: nothing is remembered): the player's resume offer and the
+    /// cells' progress bars.
+    public let resumeStore: ResumeStore?
+    /// The feed's hover previews (at most one live in the window).
+    public let previews: FeedPreviews
 
     private let options: LaunchOptions
     private var started = false
@@ -60,21 +66,28 @@ public final class AppWindow: AppHosting {
     /// saw a file arrive): the status line then asks for a pull.
     public internal(set) var catalogStale = false
     var statusTask: Task<Void, Never>?
-    private var channelTitle = ""
+    private let appTitle: OpaquePointer
 
     // MARK: Lifecycle
 
     /// Creates the window for `application`.
     public init(
         application: OpaquePointer, options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL,
-        preferences: PreferencesFile? = nil, generating generation: DemoCatalogGeneration? = nil
+        preferences: PreferencesFile? = nil, resumeStore: ResumeStore? = nil,
+        generating generation: DemoCatalogGeneration? = nil
     ) {
         self.generation = generation
         self.options = options
         self.preferences = preferences
+        self.resumeStore = resumeStore
         model = AppModel(
             options: options, catalog: catalog, cacheDirectory: cacheDirectory,
             preferredColumns: preferences?.preferences.columns, lastChannel: preferences?.preferences.lastChannel)
+        // Right-to-left languages mirror the window: GTK's own widgets through the default
+        // direction (set before any widget exists), the feeds' columns through the model.
+        let direction = InterfaceDirection.layoutDirection(environment: ProcessInfo.processInfo.environment)
+        gtk_widget_set_default_direction(direction == .rightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
+        model.layoutDirection = direction
         let disk = try? DiskImageCache(directory: cacheDirectory.appendingPathComponent("images"))
         // 32 MB of decoded covers holds about four screens of cells (a cover is ~0.3 MB), keeps a
         // 10,000-item fling's memory growth bounded, and the disk cache makes re-decoding cheap.
@@ -83,6 +96,8 @@ public final class AppWindow: AppHosting {
             decoder: PixbufImageDecoder(), fetcher: FolderFeeds.fetcher(),
             memoryCache: MemoryImageCache(costLimit: 32 << 20), diskCache: disk)
         playerPage = PlayerPage(pipeline: pipeline)
+        previews = FeedPreviews(
+            enabled: options.previews && (preferences?.preferences.hoverPreviews ?? Preferences().hoverPreviews))
 
         window = gtk_application_window_new(UnsafeMutablePointer<GtkApplication>(application))
         gtk_window_set_title(window.as(GtkWindow.self), "Cascade")
@@ -97,6 +112,7 @@ public final class AppWindow: AppHosting {
         let bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 10)!
         gtk_widget_add_css_class(bar, "top-bar")
         let title = gtk_label_new("Cascade")!
+        appTitle = OpaquePointer(title)
         gtk_widget_add_css_class(title, "app-title")
         subtitle = OpaquePointer(gtk_label_new(nil))
         gtk_widget_add_css_class(subtitle.widget, "dim-label")
@@ -118,6 +134,10 @@ public final class AppWindow: AppHosting {
         gtk_window_set_child(window.as(GtkWindow.self), overlay)
 
         if let volume = preferences?.preferences.volume { playerPage.controller.setVolume(volume) }
+        playerPage.controller.resumeStore = resumeStore
+        resumeStore?.onChange = { [weak self] in
+            for feed in self?.channelPager?.pages.values.map({ $0 }) ?? [] { feed.refreshWatchProgress() }
+        }
         playerPage.onBack = { [weak self] in self?.model.back() }
         model.host = self
         followStatus(of: catalog)
@@ -125,6 +145,11 @@ public final class AppWindow: AppHosting {
         Signal.connect(window.raw, "realize") { [weak self] in
             guard let self else { return }
             self.frameStats.attach(to: self.window)
+            self.followPresence()
+        }
+        Signal.connectNotify(window.raw, "is-active") { [weak self] in
+            guard let self else { return }
+            self.previews.controller.windowActiveChanged(gtk_window_is_active(self.window.as(GtkWindow.self)) != 0)
         }
     }
 
@@ -141,9 +166,11 @@ public final class AppWindow: AppHosting {
         }
     }
 
-    /// Remembers what outlives the run (the volume); call when the window goes away.
+    /// Remembers what outlives the run (the volume, where the video playing was left); call
+    /// when the window goes away.
     public func saveSession() {
         preparation?.cancel()
+        playerPage.controller.recordPosition()
         let volume = playerPage.controller.snapshot.volume
         preferences?.update { $0.volume = volume }
     }
@@ -169,15 +196,19 @@ public final class AppWindow: AppHosting {
         if let page = view.currentPage { gtk_widget_grab_focus(page.scrolled) }
     }
 
-    public func showSubtitle(_ text: String) {
-        channelTitle = text
-        updateSubtitle()
+    /// The top bar's subtitle: the catalog's status only. The selected channel is the tab
+    /// strip's highlighted tab right below; the bar does not repeat its title.
+    func updateSubtitle() {
+        gtk_label_set_text(subtitle, catalogStatus ?? "")
     }
 
-    /// The top bar's subtitle: the selected channel, then the catalog's status.
-    func updateSubtitle() {
-        let text = [channelTitle, catalogStatus ?? ""].filter { !$0.isEmpty }.joined(separator: "  ·  ")
-        gtk_label_set_text(subtitle, text)
+    /// The texts the top bar draws (its non-empty labels, left to right), for the report.
+    public var topBarTexts: [String] {
+        [appTitle, subtitle].compactMap { label in
+            guard gtk_widget_get_visible(label.widget) != 0, let text = gtk_label_get_text(label) else { return nil }
+            let string = String(cString: text)
+            return string.isEmpty ? nil : string
+        }
     }
 
     public func showAlert(_ message: FeedAlert) {
@@ -189,8 +220,10 @@ public final class AppWindow: AppHosting {
     }
 
     public func showPlayer(_ item: VideoItem) {
+        previews.controller.playerOpened()
         playerPage.show(item)
         gtk_stack_set_visible_child_name(stack, Screen.player.rawValue)
+        playerPage.takeFocus()
     }
 
     public func showChannelPage() {
@@ -245,6 +278,12 @@ public final class AppWindow: AppHosting {
 
     private func configure(_ page: FeedView) {
         page.bannerInterval = options.carouselInterval
+        if let resumeStore {
+            page.watchProgress = { [weak resumeStore] item in
+                resumeStore?.resumePoint(for: item.videoURL.absoluteString)
+            }
+        }
+        page.previews = previews
         page.onOpenItem = { [weak self] item in self?.model.open(item) }
         page.onCoverPixelWidth = { FolderFeeds.thumbnails.setCoverPixelWidth($0) }
         page.onChromeChanged = { [weak self, weak page] in

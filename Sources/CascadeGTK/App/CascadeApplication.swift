@@ -1,5 +1,6 @@
 import CGtk
 import CascadeFeed
+import CascadePlayer
 import CascadeScreens
 import Foundation
 
@@ -34,11 +35,13 @@ public enum CascadeApplication {
         let cacheDirectory: URL
         let script: Script?
         let preferences: PreferencesFile?
+        let resumeStore: ResumeStore?
         var generation: DemoCatalogGeneration?
         init(
             options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL, script: Script?,
-            preferences: PreferencesFile?
+            preferences: PreferencesFile?, resumeStore: ResumeStore?
         ) {
+            self.resumeStore = resumeStore
             self.options = options
             self.catalog = catalog
             self.cacheDirectory = cacheDirectory
@@ -51,15 +54,17 @@ public enum CascadeApplication {
     ///
     /// `instance` is the process's application (already registered when it is unique);
     /// `options.paths` open once the window is up; `preferences` (nil: none are read or written)
-    /// give the window its remembered settings; `generation` makes `catalog` first (first run).
+    /// give the window its remembered settings; `resumeStore` (nil: nothing is remembered) where
+    /// videos were left; `generation` makes `catalog` first (first run).
     public static func run(
         instance: ApplicationInstance, options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL,
-        script: Script?, preferences: PreferencesFile? = nil, generating generation: DemoCatalogGeneration? = nil
+        script: Script?, preferences: PreferencesFile? = nil, resumeStore: ResumeStore? = nil,
+        generating generation: DemoCatalogGeneration? = nil
     ) -> Int32 {
         MainLoopBridge.install()
         let state = State(
             options: options, catalog: catalog, cacheDirectory: cacheDirectory, script: script,
-            preferences: preferences)
+            preferences: preferences, resumeStore: resumeStore)
         state.generation = generation
         let app = instance.application
         Signal.connect(UnsafeMutableRawPointer(app), "activate") {
@@ -81,7 +86,7 @@ public enum CascadeApplication {
         }
         let window = AppWindow(
             application: app, options: state.options, catalog: state.catalog, cacheDirectory: state.cacheDirectory,
-            preferences: state.preferences, generating: state.generation)
+            preferences: state.preferences, resumeStore: state.resumeStore, generating: state.generation)
         state.window = window
         window.present()
         if !state.options.paths.isEmpty { window.open(paths: state.options.paths) }

@@ -57,6 +57,7 @@ public final class PlayerPage {
         gtk_widget_set_margin_bottom(bar, 12)
         let back = gtk_button_new_from_icon_name("go-previous-symbolic")!
         gtk_widget_set_tooltip_text(back, Localization.text("Back (Esc)"))
+        Accessible.setLabel(back, Localization.text("Back"))
         titleLabel = OpaquePointer(gtk_label_new(nil))
         gtk_widget_add_css_class(titleLabel.widget, "player-title")
         gtk_label_set_ellipsize(titleLabel, PANGO_ELLIPSIZE_END)
@@ -74,10 +75,11 @@ public final class PlayerPage {
         Signal.connect(back.raw, "clicked") { [weak self] in self?.onBack?() }
         Signal.connect(surface.playButton.raw, "clicked") { [weak self] in self?.playClicked() }
         Signal.connect(surface.retryButton.raw, "clicked") { [weak self] in self?.retryClicked() }
-        Signal.connect(root.raw, "map") { [weak self] in
-            guard let self else { return }
-            gtk_widget_grab_focus(self.surface.overlay)
+        Signal.connect(surface.resumeOffer.resumeButton.raw, "clicked") { [weak self] in self?.resumeClicked() }
+        Signal.connect(surface.resumeOffer.startOverButton.raw, "clicked") { [weak self] in
+            self?.startOverClicked()
         }
+        Signal.connect(root.raw, "map") { [weak self] in self?.takeFocus() }
         controlsBar.onPlayPause = { [weak self] in self?.playPauseClicked() }
         controlsBar.onSeek = { [weak self] seconds in self?.seekCommitted(to: seconds) }
         controlsBar.onVolume = { [weak self] volume in self?.controller.setVolume(volume) }
@@ -111,6 +113,13 @@ public final class PlayerPage {
         render()
     }
 
+    /// Gives the keyboard focus to the page's default: "Resume from …" when a video left partway
+    /// is offered, else the video (whose keys play, seek and change the volume). The window
+    /// calls it after switching to the page, since the switch itself moves the focus.
+    public func takeFocus() {
+        if !surface.resumeOffer.focusDefault() { gtk_widget_grab_focus(surface.overlay) }
+    }
+
     /// Leaves fullscreen, stops playback and releases the pipeline (the cover and play button
     /// show again). Idempotent; call it when the page goes away.
     public func stop() {
@@ -127,6 +136,12 @@ public final class PlayerPage {
     /// How the last fullscreen transition was confirmed: "window" or "timeout".
     public var fullscreenConfirmation: String? { fullscreen.lastConfirmation }
 
+    /// Whether the page sets the blank cursor (the widget's cursor as GTK holds it).
+    public var pointerHidden: Bool {
+        guard let cursor = gtk_widget_get_cursor(root), let name = gdk_cursor_get_name(cursor) else { return false }
+        return String(cString: name) == "none"
+    }
+
     /// Restarts `reachedPosition` from zero.
     public func resetReachedPosition() { reachedPosition = 0 }
 
@@ -140,6 +155,21 @@ public final class PlayerPage {
 
     /// The Retry button.
     func retryClicked() { controller.retry() }
+
+    /// The resume offer's "Resume from …" button (the default, as the play button would).
+    func resumeClicked() {
+        controller.play()
+        gtk_widget_grab_focus(surface.overlay)
+    }
+
+    /// The resume offer's "Start over" button.
+    func startOverClicked() {
+        controller.startOver()
+        gtk_widget_grab_focus(surface.overlay)
+    }
+
+    /// Whether the resume offer is shown.
+    var isResumeOffered: Bool { surface.resumeOffer.isVisible }
 
     /// The fullscreen button.
     func fullscreenClicked() { controller.toggleFullscreen() }
@@ -166,11 +196,16 @@ public final class PlayerPage {
             "retry_visible": surface.retryVisible, "cover_visible": surface.coverVisible,
             "cover_loaded": surface.hasCoverImage, "play_button_visible": surface.playButtonVisible,
             "controls_visible": gtk_widget_get_visible(controlsBar.root) != 0, "elapsed_text": times.elapsed,
+            "pointer_hidden": pointerHidden,
             "total_text": times.total, "volume": Self.round3(snapshot.volume),
             "brightness": Self.round3(snapshot.brightness), "history": history,
             "live_pipelines": MediaStreamLiveCount.liveStreams, "live_engines": MediaStreamLiveCount.liveEngines,
             "clock": Self.round3(Double(g_get_monotonic_time()) / 1_000_000),
             "play_button_frame": Self.frameInWindow(surface.playButton) ?? NSNull(),
+            "resume_offer": snapshot.resumeOffer.map { Self.round3($0.position) as Any } ?? NSNull(),
+            "resume_offer_text": surface.resumeOffer.resumeLabel ?? NSNull(),
+            "resume_offer_focused": surface.resumeOffer.isDefaultFocused,
+            "resume_offer_frame": Self.frameInWindow(surface.resumeOffer.root) ?? NSNull(),
             "video_frame": Self.frameInWindow(surface.overlay) ?? NSNull(),
         ]
     }
@@ -197,6 +232,8 @@ public final class PlayerPage {
         controlsBar.render(controls, snapshot: snapshot)
         let barShown = controls.isVisible && (snapshot.state == .playing || snapshot.state == .paused)
         gtk_widget_set_visible(controlsBar.root, barShown ? 1 : 0)
+        // "none" is GDK's blank cursor; nil inherits the default again.
+        gtk_widget_set_cursor_from_name(root, controls.hidesPointer ? "none" : nil)
         if snapshot.state == .playing || snapshot.state == .paused || snapshot.state == .ended {
             reachedPosition = max(reachedPosition, snapshot.position)
         }

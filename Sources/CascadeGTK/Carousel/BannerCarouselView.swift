@@ -3,6 +3,7 @@ import CascadeCollection
 import CascadeFeed
 import CascadeImages
 import CascadeNumerics
+import CascadeScreens
 import Foundation
 
 /// The endless banner carousel: three reusable pages laid out from `CarouselModel.cells(at:)`
@@ -17,8 +18,10 @@ public final class BannerCarouselView {
     /// Called when the user opens banner `index`.
     public var onOpen: ((Int) -> Void)?
 
-    private let stage: UnsafeMutablePointer<GtkWidget>
-    private var slots: [(box: UnsafeMutablePointer<GtkWidget>, picture: OpaquePointer)] = []
+    /// The pages' container (a GtkFixed).
+    let stage: UnsafeMutablePointer<GtkWidget>
+    /// The reusable pages; slot `i` shows `model.cells`' cell with `slot == i`.
+    private(set) var slots: [(box: UnsafeMutablePointer<GtkWidget>, picture: OpaquePointer)] = []
     private let dots: UnsafeMutablePointer<GtkWidget>
     private let caption: OpaquePointer
     private let binder: ImageBinder
@@ -30,12 +33,19 @@ public final class BannerCarouselView {
     private var onScreen = false
     /// The drag's position in page widths (positive: towards the next page) over time.
     private var dragTracker = VelocityTracker()
+    /// A touchpad swipe's travel in page widths so far (nil: no swipe under way).
+    private var swipePages: Double?
+    private var swipeEndTimer: MainLoopTimer?
+    /// Whether the drag under way was cancelled (another gesture claimed its press).
+    private var dragCancelled = false
 
     /// Creates a carousel auto-advancing every `interval` seconds.
     public init(pipeline: ImagePipeline, interval: Double = 4) {
         binder = ImageBinder(pipeline: pipeline)
         model = CarouselModel(pageCount: 0, autoAdvanceInterval: interval, scheduler: GLibScheduler())
         root = gtk_overlay_new()
+        Accessible.setRole(root, GTK_ACCESSIBLE_ROLE_GROUP)
+        gtk_widget_set_focusable(root, 1)
         gtk_widget_add_css_class(root, "banner")
         gtk_widget_set_overflow(root, GTK_OVERFLOW_HIDDEN)
         g_object_ref_sink(root.raw)
@@ -46,6 +56,7 @@ public final class BannerCarouselView {
         gtk_scrolled_window_set_policy(OpaquePointer(clip), GTK_POLICY_EXTERNAL, GTK_POLICY_EXTERNAL)
         gtk_scrolled_window_set_child(OpaquePointer(clip), stage)
         gtk_widget_set_can_target(clip, 0)
+        gtk_widget_set_can_focus(clip, 0)  // the carousel itself takes the focus
         gtk_overlay_set_child(OpaquePointer(root), clip)
         for _ in 0..<3 {
             let box = gtk_overlay_new()!
@@ -116,8 +127,10 @@ public final class BannerCarouselView {
 
     /// The page shown, or nil without banners.
     public var currentPage: Int? { model.currentPage }
-    /// Whether a page change is animating.
-    public var isAnimating: Bool { animation != nil }
+    /// Whether the auto-advance timer runs (on screen, not hovered, in a foreground window).
+    public var isAutoAdvancing: Bool { model.isAutoAdvancing }
+    /// Whether a page change is animating or a swipe is under way.
+    public var isAnimating: Bool { animation != nil || swipePages != nil }
 
     /// Moves one page forward or back (the same path as a completed drag), and restarts the
     /// auto-advance countdown as any user interaction does.
@@ -128,11 +141,45 @@ public final class BannerCarouselView {
         updateRunning()
     }
 
+    /// Feeds a horizontal touchpad or wheel scroll delta in points (positive: towards the next
+    /// banner), as the channel page routes swipes that start over the banner: the banners follow
+    /// it, and when the deltas stop (`PointerInput.gestureEndDelay`) they snap as a drag does.
+    public func swipeDelta(_ dx: Double) {
+        guard size.width > 0, dx.isFinite, model.pageCount > 1 else { return }
+        if swipePages == nil {
+            animation?.stop()
+            animation = nil
+            dragTracker.reset()
+            dragTracker.add(position: 0, time: Self.now())
+            model.beginDrag()
+            swipePages = 0
+        }
+        let pages = (swipePages ?? 0) + dx / size.width
+        model.drag(by: pages - (swipePages ?? 0))
+        swipePages = pages
+        dragTracker.add(position: pages, time: Self.now())
+        drawnPosition = model.cells.first { $0.slot == 1 }.map { Double($0.page) - $0.offset } ?? 0
+        render()
+        swipeEndTimer?.cancel()
+        swipeEndTimer = MainLoopTimer.after(seconds: PointerInput.gestureEndDelay) { [weak self] in self?.endSwipe() }
+    }
+
+    /// Whether `widget` is the carousel or inside it (where a gesture over the banner starts).
+    public func contains(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        widget == root || gtk_widget_is_ancestor(widget, root) != 0
+    }
+
     /// Ends a page change at once (its page stays the model's); used when the carousel leaves
     /// the screen, where its frame clock stops.
     public func stopAnimating() {
         animation?.stop()
         animation = nil
+        swipeEndTimer?.cancel()
+        swipeEndTimer = nil
+        if swipePages != nil {
+            swipePages = nil
+            _ = model.endDrag()
+        }
         drawnPosition = model.position
         render()
     }
@@ -154,6 +201,7 @@ public final class BannerCarouselView {
         let drag = gtk_gesture_drag_new()!
         Signal.connectPoint(UnsafeMutableRawPointer(drag), "drag-begin") { [weak self] _, _ in
             guard let self else { return }
+            self.dragCancelled = false
             self.animation?.stop()
             self.animation = nil
             self.dragTracker.reset()
@@ -162,15 +210,22 @@ public final class BannerCarouselView {
         }
         Signal.connectPoint(UnsafeMutableRawPointer(drag), "drag-update") { [weak self] dx, _ in
             guard let self, self.size.width > 0 else { return }
-            let pages = -dx / self.size.width
+            let pages = -dx * Double(self.pageSign) / self.size.width
             let moved = pages - (self.dragTracker.lastPosition ?? 0)
             self.dragTracker.add(position: pages, time: Self.now())
             self.model.drag(by: moved)
             self.drawnPosition = self.model.cells.first { $0.slot == 1 }.map { Double($0.page) - $0.offset } ?? 0
             self.render()
         }
+        // Another gesture took the press (the feed scrolls vertically): this drag ends without
+        // a click, whatever distance it saw.
+        Signal.connectSequence(UnsafeMutableRawPointer(drag), "cancel") { [weak self] in self?.dragCancelled = true }
         Signal.connectPoint(UnsafeMutableRawPointer(drag), "drag-end") { [weak self] dx, dy in
             guard let self else { return }
+            if self.dragCancelled {
+                self.animate(self.model.endDrag())
+                return
+            }
             if PointerInput.isTap(dx: dx, dy: dy) {
                 _ = self.model.endDrag()
                 if let page = self.model.currentPage { self.onOpen?(page) }
@@ -180,7 +235,35 @@ public final class BannerCarouselView {
             self.animate(self.model.endDrag(velocity: self.dragTracker.velocity))
         }
         gtk_widget_add_controller(root, drag)
+
+        // Focused: ← and → step (mirrored right to left), Enter or Space opens the banner.
+        let keys = gtk_event_controller_key_new()!
+        Signal.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] key, _ in
+            guard let self else { return false }
+            switch Int32(bitPattern: key) {
+            case GDK_KEY_Left, GDK_KEY_KP_Left, GDK_KEY_Right, GDK_KEY_KP_Right:
+                let right = key == UInt32(GDK_KEY_Right) || key == UInt32(GDK_KEY_KP_Right)
+                self.step(forward: right == (self.pageSign > 0))
+            case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space:
+                if let page = self.model.currentPage { self.onOpen?(page) }
+            default:
+                return false
+            }
+            return true
+        }
+        gtk_widget_add_controller(root, keys)
     }
+
+    private func endSwipe() {
+        swipeEndTimer?.cancel()
+        swipeEndTimer = nil
+        guard swipePages != nil else { return }
+        swipePages = nil
+        animate(model.endDrag(velocity: dragTracker.velocity))
+    }
+
+    /// +1, or −1 right to left: the next banner is then to the left of the current one.
+    private var pageSign: CGFloat { Accessible.layoutDirection(of: root).horizontalSign }
 
     private func updateRunning() {
         model.setVisible(onScreen && !hovered)
@@ -230,7 +313,8 @@ public final class BannerCarouselView {
                 continue
             }
             gtk_widget_set_visible(slot.box, 1)
-            gtk_fixed_move(stage.as(GtkFixed.self), slot.box, (cell.offset * size.width).rounded(), 0)
+            gtk_fixed_move(
+                stage.as(GtkFixed.self), slot.box, (cell.offset * size.width * Double(pageSign)).rounded(), 0)
             let request = ImageRequest(
                 url: items[cell.page].coverURL,
                 targetSize: PixelSize(width: Int(saturating: size.width), height: Int(saturating: size.height)))
@@ -248,7 +332,10 @@ public final class BannerCarouselView {
             }
         }
         let page = model.currentPage ?? 0
-        gtk_label_set_text(caption, items.indices.contains(page) ? items[page].title : "")
+        let title = items.indices.contains(page) ? items[page].title : ""
+        gtk_label_set_text(caption, title)
+        Accessible.setLabel(root, AccessibleText.banner(index: page, count: items.count, translate: Localization.text))
+        Accessible.setDescription(root, title)
         var dot = gtk_widget_get_first_child(dots)
         var index = 0
         while let current = dot {

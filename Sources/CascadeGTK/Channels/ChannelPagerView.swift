@@ -26,17 +26,26 @@ public final class ChannelPagerView {
     public var onSelectionChanged: ((Int) -> Void)?
 
     private let pipeline: ImagePipeline
-    private let stripScroller: UnsafeMutablePointer<GtkWidget>
-    private let strip: UnsafeMutablePointer<GtkWidget>
+    let stripScroller: UnsafeMutablePointer<GtkWidget>
+    /// The tab list.
+    let strip: UnsafeMutablePointer<GtkWidget>
     private let indicator: UnsafeMutablePointer<GtkWidget>
-    private var tabs: [UnsafeMutablePointer<GtkWidget>] = []
+    /// The tabs, in channel order.
+    private(set) var tabs: [UnsafeMutablePointer<GtkWidget>] = []
     private var tabFrames: [CGRect] = []
+    /// The tabs' frames left to right, the strip's content width and height.
+    private var laidOutTabs: (frames: [CGRect], contentWidth: CGFloat, height: Int32) = ([], 0, 0)
     private let container: UnsafeMutablePointer<GtkWidget>
-    private let containerScroller: UnsafeMutablePointer<GtkWidget>
+    /// The pages' panel.
+    let containerScroller: UnsafeMutablePointer<GtkWidget>
     private let probe = SizeProbe()
-    private var size = CGSize.zero
+    private(set) var size = CGSize.zero
     private var animation: MotionAnimation?
-    private var swipeEndTimer: MainLoopTimer?
+    private(set) var swipeEndTimer: MainLoopTimer?
+    /// The mouse or touch drag under way (`ChannelPagerView+Drag`).
+    var pointerDrag: PointerDragSession?
+    /// The pointer's last position over the container.
+    var pointer = CGPoint(x: -1, y: -1)
     /// The container's position in pages over the current swipe.
     private var swipeTracker = VelocityTracker()
 
@@ -51,7 +60,10 @@ public final class ChannelPagerView {
         stripScroller = gtk_scrolled_window_new()
         gtk_scrolled_window_set_policy(OpaquePointer(stripScroller), GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
         gtk_widget_add_css_class(stripScroller, "tab-strip")
+        gtk_widget_set_focusable(stripScroller, 0)  // the tabs take the focus, not their scroller
         strip = gtk_fixed_new()
+        Accessible.setRole(strip, GTK_ACCESSIBLE_ROLE_TAB_LIST)
+        Accessible.setLabel(strip, AccessibleText.channels(translate: Localization.text))
         gtk_scrolled_window_set_child(OpaquePointer(stripScroller), strip)
         indicator = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
         gtk_widget_add_css_class(indicator, "tab-indicator")
@@ -62,7 +74,9 @@ public final class ChannelPagerView {
         // adjustments report the container's size.
         container = gtk_fixed_new()
         containerScroller = gtk_scrolled_window_new()
+        Accessible.setRole(containerScroller, GTK_ACCESSIBLE_ROLE_TAB_PANEL)
         gtk_scrolled_window_set_policy(OpaquePointer(containerScroller), GTK_POLICY_EXTERNAL, GTK_POLICY_EXTERNAL)
+        gtk_widget_set_focusable(containerScroller, 0)
         gtk_scrolled_window_set_child(OpaquePointer(containerScroller), container)
         gtk_widget_set_hexpand(containerScroller, 1)
         gtk_widget_set_vexpand(containerScroller, 1)
@@ -74,6 +88,8 @@ public final class ChannelPagerView {
 
         buildTabs()
         connectSwipes()
+        connectDrags()
+        connectStripScrolling()
         model.onBuild = { [weak self] index, feed in self?.buildPage(index, feed) }
         model.onDiscard = { [weak self] index in self?.discardPage(index) }
         model.onVisibilityChanged = { [weak self] index, visible in
@@ -96,7 +112,7 @@ public final class ChannelPagerView {
     /// The width of one page.
     public var pageWidth: Double { Double(size.width) }
     /// Whether the container is animating or a swipe is in progress.
-    public var isMoving: Bool { animation != nil || swipeEndTimer != nil }
+    public var isMoving: Bool { animation != nil || swipeEndTimer != nil || pointerDrag?.owner == .channels }
     /// The selection indicator's frame in strip coordinates (for tests).
     public var indicatorFrame: CGRect? { model.indicatorFrame(tabFrames: tabFrames) }
     /// The tab frames in strip coordinates.
@@ -113,6 +129,10 @@ public final class ChannelPagerView {
         graphene_point_init(&point, 0, 0)
         guard gtk_widget_compute_point(strip, ancestor, &point, &result) != 0 else { return .zero }
         return CGPoint(x: Double(result.x), y: Double(result.y))
+    }
+    /// Scrolls the tab strip to `offset` (clamped to its content), as a drag or wheel does.
+    public func scrollStrip(to offset: Double) {
+        gtk_adjustment_set_value(gtk_scrolled_window_get_hadjustment(OpaquePointer(stripScroller)), offset)
     }
     /// The tab strip's visible width.
     public var stripWidth: Double { Double(gtk_widget_get_width(stripScroller)) }
@@ -139,7 +159,7 @@ public final class ChannelPagerView {
         guard size.width > 0, animation == nil else { return }
         let now = Double(g_get_monotonic_time()) / 1e6
         if !swipeTracker.isTracking { swipeTracker.add(position: model.position, time: now) }
-        model.swiped(to: model.position + dx / size.width)
+        model.swiped(to: model.position + Double(pageSign) * dx / size.width)
         swipeTracker.add(position: model.position, time: now)
         layout()
         swipeEndTimer?.cancel()
@@ -157,17 +177,35 @@ public final class ChannelPagerView {
 
     // MARK: Private
 
+    /// Each tab is a focusable overlay around its title (a focusable GtkBox is never in the Tab
+    /// chain): a tab for screen readers (its position among the tabs, selected or not,
+    /// controlling the pages), chosen by a click, Enter or Space.
     private func buildTabs() {
         for (index, channel) in model.channels.enumerated() {
-            let label = gtk_label_new(channel.title)!
-            gtk_widget_add_css_class(label, "tab")
+            let tab = gtk_overlay_new()!
+            Accessible.setRole(tab, GTK_ACCESSIBLE_ROLE_TAB)
+            gtk_widget_add_css_class(tab, "tab")
+            gtk_widget_set_focusable(tab, 1)
+            gtk_overlay_set_child(tab.opaque, gtk_label_new(channel.title))
+            Accessible.setLabel(tab, channel.title)
+            Accessible.setPosition(tab, index + 1, of: model.channels.count)
+            Accessible.relate(tab, GTK_ACCESSIBLE_RELATION_CONTROLS, to: containerScroller)
             let click = gtk_gesture_click_new()!
             Signal.connectPress(UnsafeMutableRawPointer(click), "released") { [weak self] _, _, _ in
                 self?.selectTab(index)
             }
-            gtk_widget_add_controller(label, click)
-            gtk_fixed_put(strip.as(GtkFixed.self), label, 0, 0)
-            tabs.append(label)
+            gtk_widget_add_controller(tab, click)
+            let keys = gtk_event_controller_key_new()!
+            Signal.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] key, _ in
+                guard [GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space].contains(Int32(bitPattern: key)) else {
+                    return false
+                }
+                self?.selectTab(index)
+                return true
+            }
+            gtk_widget_add_controller(tab, keys)
+            gtk_fixed_put(strip.as(GtkFixed.self), tab, 0, 0)
+            tabs.append(tab)
         }
         gtk_fixed_put(strip.as(GtkFixed.self), indicator, 0, 0)
         measureTabs()
@@ -185,11 +223,27 @@ public final class ChannelPagerView {
             height = max(height, naturalHeight)
         }
         let stripLayout = ChannelPagerModel.tabStrip(widths: widths, height: CGFloat(height))
-        tabFrames = stripLayout.frames
+        laidOutTabs = (stripLayout.frames, stripLayout.contentWidth, height + 3)
+        placeTabs()
+    }
+
+    /// Moves the tabs to their frames. Right to left the first tab is at the right end of the
+    /// strip (of its visible width when the tabs fit in it); the frames are kept as drawn, so
+    /// the indicator and the strip's scrolling follow them unchanged.
+    private func placeTabs() {
+        let direction = Accessible.layoutDirection(of: strip)
+        let width =
+            direction == .rightToLeft
+            ? max(laidOutTabs.contentWidth, CGFloat(stripWidth)) : laidOutTabs.contentWidth
+        let frames = laidOutTabs.frames.map { frame in
+            CGRect(x: direction.x(of: frame, inWidth: width), y: frame.minY, width: frame.width, height: frame.height)
+        }
+        guard frames != tabFrames else { return }
+        tabFrames = frames
         for (tab, frame) in zip(tabs, tabFrames) {
             gtk_fixed_move(strip.as(GtkFixed.self), tab, frame.minX, frame.minY)
         }
-        gtk_widget_set_size_request(strip, Int32(saturating: stripLayout.contentWidth), height + 3)
+        gtk_widget_set_size_request(strip, Int32(saturating: width), laidOutTabs.height)
     }
 
     private func connectSwipes() {
@@ -198,8 +252,8 @@ public final class ChannelPagerView {
         Signal.connectScroll(UnsafeMutableRawPointer(scroll)) { [weak self, scroll] dx, _ in
             guard let self, dx != 0 else { return false }
             let unit = gtk_event_controller_scroll_get_unit(scroll)
-            self.swipeDelta(PointerInput.points(forScrollDelta: dx, isWheel: unit == GDK_SCROLL_UNIT_WHEEL))
-            return true
+            return self.routeHorizontalScroll(
+                PointerInput.points(forScrollDelta: dx, isWheel: unit == GDK_SCROLL_UNIT_WHEEL))
         }
         Signal.connect(UnsafeMutableRawPointer(scroll), "scroll-end") { [weak self] in
             guard let self, self.swipeEndTimer != nil else { return }
@@ -207,6 +261,9 @@ public final class ChannelPagerView {
         }
         gtk_widget_add_controller(containerScroller, scroll)
     }
+
+    /// +1, or −1 right to left: the next page is then to the left of the current one.
+    private var pageSign: CGFloat { Accessible.layoutDirection(of: containerScroller).horizontalSign }
 
     private func checkSize() {
         let newSize = CGSize(width: probe.size.width, height: probe.size.height)
@@ -236,7 +293,7 @@ public final class ChannelPagerView {
         gtk_fixed_remove(container.as(GtkFixed.self), view.root)
     }
 
-    private func animate(from: Double, to: Double, reporting: Bool) {
+    func animate(from: Double, to: Double, reporting: Bool) {
         animation?.stop()
         animation = MotionAnimation(
             widget: containerScroller, motion: .pageSnap, from: from, to: to,
@@ -250,12 +307,24 @@ public final class ChannelPagerView {
                 self.animation = nil
                 self.model.settled(at: Int(saturatingRounded: to))
                 self.layout()
+                self.followFocus()
             })
     }
 
-    private func layout() {
+    /// Keeps the keyboard where the user is: when the focus was on another tab or in a page
+    /// that slid away (GTK then drops it), it goes to the selected tab.
+    private func followFocus() {
+        guard let window = gtk_widget_get_root(root), let selectedTab = tabs[safe: model.selectedIndex] else { return }
+        let focus = gtk_root_get_focus(window)
+        let onPage = currentPage.map { page in focus.map { gtk_widget_is_ancestor($0, page.root) != 0 } ?? false }
+        if let focus, focus == selectedTab || onPage == true || gtk_widget_is_ancestor(focus, root) == 0 { return }
+        gtk_widget_grab_focus(selectedTab)
+    }
+
+    func layout() {
+        placeTabs()
         for (index, page) in pages {
-            let x = (Double(index) - model.position) * size.width
+            let x = (Double(index) - model.position) * size.width * Double(pageSign)
             gtk_fixed_move(container.as(GtkFixed.self), page.root, x.rounded(), 0)
             gtk_widget_set_visible(page.root, abs(Double(index) - model.position) < 1 ? 1 : 0)
         }
@@ -266,6 +335,7 @@ public final class ChannelPagerView {
             } else {
                 gtk_widget_remove_css_class(tab, "selected")
             }
+            Accessible.setSelected(tab, index == selected)
         }
         if let frame = model.indicatorFrame(tabFrames: tabFrames) {
             gtk_widget_set_size_request(indicator, Int32(saturatingRounded: frame.width), 3)

@@ -4,6 +4,7 @@ import CascadeFeed
 import CascadeImages
 import CascadeLayout
 import CascadeNumerics
+import CascadePlayer
 import CascadeScreens
 import Foundation
 
@@ -27,7 +28,8 @@ public final class FeedView {
     let content: UnsafeMutablePointer<GtkWidget>
     private let refreshHeader: UnsafeMutablePointer<GtkWidget>
     private let refreshStatus = StatusLine()
-    private let footer: UnsafeMutablePointer<GtkWidget>
+    /// The load-more footer (focusable while a failed load can be retried).
+    let footer: UnsafeMutablePointer<GtkWidget>
     private let footerStatus = StatusLine()
     private let images: ImageBinder
     private let prefetcher: ImagePrefetcher
@@ -45,6 +47,12 @@ public final class FeedView {
     public var bannerInterval: Double = 4
     /// The banner carousel, made when the feed first has banners.
     public private(set) var banner: BannerCarouselView?
+    /// The vertical drag under way, if any (`FeedView+Drag`).
+    var drag: DragSession?
+    /// The glide after a drag's release, while it runs.
+    var glideTicker: FrameTicker?
+    /// The window's hover previews (nil: none); set before cells are made.
+    public var previews: FeedPreviews?
 
     /// Called when the user opens an item.
     public var onOpenItem: ((VideoItem) -> Void)? {
@@ -58,6 +66,8 @@ public final class FeedView {
     /// the size it needs.
     public var onCoverPixelWidth: ((Int) -> Void)?
     private var reportedCoverWidth = 0
+    /// Where an item's video was left, for the cover's progress bar (nil: no bars).
+    public var watchProgress: ((VideoItem) -> ResumePoint?)?
 
     // MARK: Lifecycle
 
@@ -75,6 +85,9 @@ public final class FeedView {
         // shrinking window kept the old layout, clipped on the right.
         gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_kinetic_scrolling(OpaquePointer(scrolled), 1)
+        // The keyboard moves between the cells (PgUp/PgDn/Home/End scroll): the scroller itself
+        // takes no focus, or Tab would stop on it and then skip every cell inside.
+        gtk_widget_set_focusable(scrolled, 0)
         gtk_widget_set_hexpand(scrolled, 1)
         gtk_widget_set_vexpand(scrolled, 1)
         content = gtk_fixed_new()
@@ -93,10 +106,12 @@ public final class FeedView {
         gtk_overlay_add_overlay(OpaquePointer(root), refreshHeader)
 
         // The footer spans the layout's footer frame; its status line sits centred in it.
-        footer = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+        // An overlay, so it can join the Tab chain when a failed load-more can be retried (a
+        // focusable box never does).
+        footer = gtk_overlay_new()
         gtk_widget_add_css_class(footer, "load-footer")
         gtk_widget_set_hexpand(footerStatus.widget, 1)
-        gtk_box_append(footer.as(GtkBox.self), footerStatus.widget)
+        gtk_overlay_set_child(footer.opaque, footerStatus.widget)
         gtk_fixed_put(content.as(GtkFixed.self), footer, 0, 0)
 
         connectInput()
@@ -118,10 +133,13 @@ public final class FeedView {
         probe.onResize = nil
         closingTicker?.stop()
         closingTicker = nil
+        stopGlide()
+        drag = nil
         pullReleaseTimer?.cancel()
         images.unbindAll()
         prefetcher.stopAll()
         bannerActive = false
+        previews?.feedStopped(self)
         banner?.setOnScreen(false)
         banner?.stopAnimating()
         // The model outlives this view: leave it with no visible set, so the next view of
@@ -168,9 +186,12 @@ public final class FeedView {
             return false
         }
     }
+    /// Whether a pull (wheel, touchpad or drag) is under way.
+    var isPulling: Bool { pull.isPulling }
     /// Whether a pull or the refresh header's closing animation is running.
     public var isAnimating: Bool {
-        pull.isPulling || closingTicker != nil || pullReleaseTimer != nil || banner?.isAnimating == true
+        pull.isPulling || closingTicker != nil || pullReleaseTimer != nil || glideTicker != nil
+            || banner?.isAnimating == true
     }
 
     // MARK: Actions (the same paths real input takes)
@@ -191,6 +212,18 @@ public final class FeedView {
         // A wheel has no "finger lifted": the pull ends when the deltas stop.
         pullReleaseTimer?.cancel()
         pullReleaseTimer = MainLoopTimer.after(seconds: PointerInput.gestureEndDelay) { [weak self] in self?.endPull() }
+        return true
+    }
+
+    /// A mouse or touch drag's step of `dy` points (negative: towards the top): at the top it
+    /// pulls to refresh as a wheel does, but the pull lasts until the drag ends (`endPull()`),
+    /// however long the finger rests. Returns whether the step was consumed as a pull.
+    func pullByDrag(_ dy: Double) -> Bool {
+        guard !model.refresh.isBusy, pull.scroll(deltaY: dy, offset: offset) else { return false }
+        pullReleaseTimer?.cancel()
+        pullReleaseTimer = nil
+        model.pull(distance: pull.distance(viewportHeight: viewportHeight))
+        setTopInset(pull.distance(viewportHeight: viewportHeight))
         return true
     }
 
@@ -234,6 +267,7 @@ public final class FeedView {
         Signal.connect(adjustment.raw, "value-changed") { [weak self] in
             guard let self else { return }
             self.model.scrollOffset = self.offset
+            self.previews?.scrolled(self)
             self.updateViewport()
         }
 
@@ -242,6 +276,15 @@ public final class FeedView {
             self?.tapFooter()
         }
         gtk_widget_add_controller(footer, footerClick)
+        let footerKeys = gtk_event_controller_key_new()!
+        Signal.connectKey(UnsafeMutableRawPointer(footerKeys)) { [weak self] key, _ in
+            guard [GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space].contains(Int32(bitPattern: key)) else {
+                return false
+            }
+            self?.model.footerActivated()
+            return true
+        }
+        gtk_widget_add_controller(footer, footerKeys)
     }
 
     private func checkSize() {
@@ -262,6 +305,7 @@ public final class FeedView {
 
     private func itemsChanged(_ change: FeedScreenModel.ItemsChange) {
         if change == .replaced {
+            previews?.itemsReplaced(in: self)
             // Every frame may have changed: drop the on-screen cells so they rebind.
             recycler.apply(model.viewport.reset(), make: { _ in VideoCellWidget() }, bind: { _, _ in }, hide: hide)
         }
@@ -337,10 +381,11 @@ public final class FeedView {
             guard let self, let cell, let index = self.index(of: cell) else { return }
             self.model.activateItem(at: index)
         }
+        attachPreviewInput(to: cell)
         return cell
     }
 
-    private func index(of cell: VideoCellWidget) -> Int? {
+    func index(of cell: VideoCellWidget) -> Int? {
         recycler.visibleCells.first { $0.value === cell }.flatMap { model.itemIndex(of: $0.key) }
     }
 
@@ -358,16 +403,20 @@ public final class FeedView {
         if images.request(for: ObjectIdentifier(cell)) != request {
             cell.bind(title: item.title, duration: FeedScreenModel.durationText(item.duration))
         }
+        cell.setWatchProgress(watchProgress?(item))
         images.bind(request, to: ObjectIdentifier(cell)) { [weak cell] state in
             switch state {
             case .placeholder, .loading: cell?.showPlaceholder()
-            case .image(let image): cell?.show(image)
+            case .image(let image):
+                cell?.show(image)
+                if let cell { StartupTiming.coverShown(on: cell.root) }
             case .failure: cell?.showFailure()
             }
         }
     }
 
     private func hide(_ cell: VideoCellWidget) {
+        previews?.cellHidden(in: self, cell: cell)
         images.unbind(ObjectIdentifier(cell))
         gtk_widget_set_visible(cell.root, 0)
     }
@@ -425,8 +474,12 @@ public final class FeedView {
         footerStatus.show(model.footerText, busy: model.footer.state == .loading)
         if case .failed = model.footer.state {
             gtk_widget_add_css_class(footer, "failed")
+            // Retrying is a button press: reachable by Tab, Enter or Space retries.
+            gtk_widget_set_focusable(footer, 1)
+            Accessible.setLabel(footer, Localization.text(model.footerText))
         } else {
             gtk_widget_remove_css_class(footer, "failed")
+            gtk_widget_set_focusable(footer, 0)
         }
         refreshStatus.show(model.refreshText, busy: model.refresh.state == .refreshing)
         gtk_widget_set_visible(refreshHeader, model.refresh.state == .idle ? 0 : 1)

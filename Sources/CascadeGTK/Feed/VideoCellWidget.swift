@@ -5,7 +5,8 @@ import CascadeScreens
 import Foundation
 
 /// The GTK widget of one video cell: a cover (rounded top corners, placeholder while loading,
-/// an error glyph if it fails, a duration badge) above a centred, word-wrapped plain-text title.
+/// an error glyph if it fails, a duration badge, a progress bar when the video was left
+/// partway) above a centred, word-wrapped plain-text title.
 ///
 /// Reused: the collection binds it to an item, sizes it with `apply(size:)` and unbinds it
 /// when it scrolls away. It decides nothing; proportions come from `VideoCellGeometry`.
@@ -13,12 +14,16 @@ import Foundation
 public final class VideoCellWidget {
     /// The cell's root widget (a child of the collection's content).
     public let root: UnsafeMutablePointer<GtkWidget>
-    private let coverBox: UnsafeMutablePointer<GtkWidget>
-    private let picture: OpaquePointer
+    /// The cover area (an overlay: the cover picture, then the glyph and the badge above it).
+    let coverBox: UnsafeMutablePointer<GtkWidget>
+    /// The cover picture, the overlay's main child.
+    let picture = CoverSurfaceView()
     private let glyph: OpaquePointer
     private let badge: OpaquePointer
     private let title: OpaquePointer
     private let titleClip: UnsafeMutablePointer<GtkWidget>
+    /// The watched-fraction bar along the cover's bottom (`VideoCellWidget+Progress.swift`).
+    let progressBar = CoverProgressBar()
     private var size = CGSize.zero
     /// Called on a click (primary button) or Enter while focused.
     public var onActivate: (() -> Void)?
@@ -35,18 +40,19 @@ public final class VideoCellWidget {
 
     /// Creates an unbound cell.
     public init() {
-        root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        // An overlay around the column, not the column itself: a focusable GtkBox can be
+        // grabbed but is never in the Tab chain (GtkBox only offers its children), so a cell
+        // that is a box cannot be reached with the keyboard.
+        root = gtk_overlay_new()
         g_object_ref_sink(root.raw)  // the pool keeps cells alive while they are unparented
         gtk_widget_add_css_class(root, "video-cell")
+        Accessible.setRole(root, GTK_ACCESSIBLE_ROLE_BUTTON)  // named in describeForAccessibility
         gtk_widget_set_focusable(root, 1)
         gtk_widget_set_overflow(root, GTK_OVERFLOW_HIDDEN)
 
         coverBox = gtk_overlay_new()
         gtk_widget_add_css_class(coverBox, "cover")
         gtk_widget_set_overflow(coverBox, GTK_OVERFLOW_HIDDEN)  // clips the picture to the rounded corners
-        picture = OpaquePointer(gtk_picture_new())
-        gtk_picture_set_content_fit(picture, GTK_CONTENT_FIT_COVER)
-        gtk_picture_set_can_shrink(picture, 1)
         gtk_overlay_set_child(OpaquePointer(coverBox), picture.widget)
 
         glyph = OpaquePointer(gtk_image_new_from_icon_name("image-x-generic-symbolic"))
@@ -61,6 +67,7 @@ public final class VideoCellWidget {
         gtk_widget_set_halign(badge.widget, GTK_ALIGN_END)
         gtk_widget_set_valign(badge.widget, GTK_ALIGN_END)
         gtk_overlay_add_overlay(OpaquePointer(coverBox), badge.widget)
+        gtk_overlay_add_overlay(OpaquePointer(coverBox), progressBar.root)
 
         title = OpaquePointer(gtk_label_new(nil))
         gtk_widget_add_css_class(title.widget, "title")
@@ -85,8 +92,10 @@ public final class VideoCellWidget {
         gtk_widget_set_can_target(titleClip, 0)
         gtk_widget_set_can_focus(titleClip, 0)
 
-        gtk_box_append(root.as(GtkBox.self), coverBox)
-        gtk_box_append(root.as(GtkBox.self), titleClip)
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(column.as(GtkBox.self), coverBox)
+        gtk_box_append(column.as(GtkBox.self), titleClip)
+        gtk_overlay_set_child(root.opaque, column)
 
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(click, guint(GDK_BUTTON_PRIMARY))
@@ -118,6 +127,7 @@ public final class VideoCellWidget {
     public func bind(title text: String, duration: String?) {
         gtk_label_set_text(title, text)
         gtk_widget_set_tooltip_text(root, text)
+        describeForAccessibility(title: text, duration: duration, partiallyWatched: false)
         if let duration {
             gtk_label_set_text(badge, duration)
             gtk_widget_set_visible(badge.widget, 1)
@@ -136,6 +146,7 @@ public final class VideoCellWidget {
             root, Int32(saturatingRounded: newSize.width), Int32(saturatingRounded: newSize.height))
         gtk_widget_set_size_request(
             coverBox, Int32(saturating: geometry.cover.width), Int32(saturating: geometry.cover.height))
+        progressBar.apply(width: Double(geometry.cover.width))
         // The title is centred in everything below the cover (the gap and its band), so a
         // line of 13 pt text still fits where the 11 % band alone is shorter than the line.
         gtk_widget_set_size_request(
@@ -147,7 +158,7 @@ public final class VideoCellWidget {
 
     /// Shows the loading placeholder.
     public func showPlaceholder() {
-        gtk_picture_set_paintable(picture, nil)
+        picture.clear()
         gtk_image_set_from_icon_name(glyph, "image-x-generic-symbolic")
         gtk_widget_set_visible(glyph.widget, 1)
         gtk_widget_remove_css_class(coverBox, "failed")
@@ -156,12 +167,10 @@ public final class VideoCellWidget {
 
     /// Shows a decoded cover.
     public func show(_ image: DecodedImage) {
-        guard let texture = TextureFactory.texture(from: image) else {
+        guard picture.show(image) else {
             showFailure()
             return
         }
-        gtk_picture_set_paintable(picture, texture)
-        g_object_unref(UnsafeMutableRawPointer(texture))
         gtk_widget_set_visible(glyph.widget, 0)
         gtk_widget_remove_css_class(coverBox, "failed")
         coverState = .image
@@ -169,7 +178,7 @@ public final class VideoCellWidget {
 
     /// Shows the error glyph.
     public func showFailure() {
-        gtk_picture_set_paintable(picture, nil)
+        picture.clear()
         gtk_image_set_from_icon_name(glyph, "image-missing-symbolic")
         gtk_widget_set_visible(glyph.widget, 1)
         gtk_widget_add_css_class(coverBox, "failed")

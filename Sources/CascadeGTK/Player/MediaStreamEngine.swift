@@ -39,6 +39,8 @@ public final class MediaStreamEngine: PlaybackEngine {
         public var muted = false
         /// Seconds without position progress while playing that are reported as buffering.
         public var stallThreshold: Double = 1
+        /// Whether the stream starts over at its end instead of ending (hover previews).
+        public var loops = false
 
         /// The defaults.
         public init() {}
@@ -158,6 +160,7 @@ public final class MediaStreamEngine: PlaybackEngine {
         firstFrameSeen = false
         gtk_media_stream_set_volume(stream, volume)
         gtk_media_stream_set_muted(stream, configuration.muted ? 1 : 0)
+        gtk_media_stream_set_loop(stream, configuration.loops ? 1 : 0)
         connectSignals(stream)
         stall.reset()
         scheduleStallCheck()

@@ -1,5 +1,6 @@
 import CGtk
 import CascadePlayer
+import CascadeScreens
 
 /// The controls overlay at the bottom of the video: play/pause, elapsed time, the progress
 /// slider, total time, volume and the fullscreen toggle.
@@ -22,13 +23,13 @@ final class PlayerControlsBar {
     /// Called for any input on the bar (keeps the overlay shown).
     var onInteraction: (() -> Void)?
 
-    private let playPause: UnsafeMutablePointer<GtkWidget>
+    let playPause: UnsafeMutablePointer<GtkWidget>
     private let elapsed: OpaquePointer
     private let total: OpaquePointer
-    private let progress: UnsafeMutablePointer<GtkWidget>
+    let progress: UnsafeMutablePointer<GtkWidget>
     private let volumeIcon: OpaquePointer
-    private let volume: UnsafeMutablePointer<GtkWidget>
-    private let fullscreen: UnsafeMutablePointer<GtkWidget>
+    let volume: UnsafeMutablePointer<GtkWidget>
+    let fullscreen: UnsafeMutablePointer<GtkWidget>
     private var isUpdating = false
     private var duration = 0.0
     /// Whether the user is dragging the progress slider.
@@ -64,6 +65,8 @@ final class PlayerControlsBar {
             gtk_box_append(root.as(GtkBox.self), widget)
         }
 
+        Accessible.setLabel(progress, AccessibleText.positionLabel(translate: Localization.text))
+        Accessible.setLabel(volume, AccessibleText.volumeLabel(translate: Localization.text))
         Signal.connect(playPause.raw, "clicked") { [weak self] in self?.onPlayPause?() }
         Signal.connect(fullscreen.raw, "clicked") { [weak self] in self?.onFullscreen?() }
         Signal.connect(progress.raw, "value-changed") { [weak self] in self?.progressChanged() }
@@ -102,6 +105,7 @@ final class PlayerControlsBar {
         gtk_image_set_from_icon_name(volumeIcon, icon)
         gtk_button_set_icon_name(
             fullscreen.as(GtkButton.self), snapshot.isFullscreen ? "view-restore-symbolic" : "view-fullscreen-symbolic")
+        describeForAccessibility(controls, snapshot: snapshot)
     }
 
     /// The elapsed and total texts shown (for the report).
@@ -110,6 +114,25 @@ final class PlayerControlsBar {
     }
 
     // MARK: Private
+
+    /// What the buttons do and where the sliders are, for screen readers (GtkRange already
+    /// gives the sliders their role and numbers; the texts say them as a person reads them).
+    private func describeForAccessibility(_ controls: PlayerControls, snapshot: PlayerSnapshot) {
+        let translate = Localization.text
+        Accessible.setLabel(
+            playPause, AccessibleText.playPause(showsPause: controls.showsPauseButton, translate: translate))
+        Accessible.setLabel(
+            fullscreen, AccessibleText.fullscreen(isFullscreen: snapshot.isFullscreen, translate: translate))
+        let range = progress.as(GtkRange.self)
+        let shownTotal = String(cString: gtk_label_get_text(total))
+        Accessible.setValue(
+            progress, now: gtk_range_get_value(range), min: 0, max: max(duration, 0.001),
+            text: AccessibleText.position(
+                elapsed: String(cString: gtk_label_get_text(elapsed)), total: shownTotal, translate: translate))
+        Accessible.setValue(
+            volume, now: gtk_range_get_value(volume.as(GtkRange.self)), min: 0, max: 1,
+            text: AccessibleText.volume(snapshot.volume, translate: translate))
+    }
 
     private func progressChanged() {
         guard !isUpdating else { return }

@@ -1,8 +1,10 @@
 import CGtk
 import CascadePlayer
+import CascadeScreens
 
 /// The player page's 16:9 video container: the video over black, the cover until the first
-/// frame, the centred 44 × 44 play button, a spinner, and the error message with Retry.
+/// frame, the centred 44 × 44 play button (or, for a video left partway, the resume offer in
+/// its place), a spinner, and the error message with Retry.
 ///
 /// It renders a `PlayerSnapshot` and reports clicks; it decides nothing. Brightness is shown by
 /// the opacity of the video (and cover) over the black background.
@@ -16,6 +18,8 @@ final class PlayerSurface {
     let playButton: UnsafeMutablePointer<GtkWidget>
     /// The Retry button of the error message.
     let retryButton: UnsafeMutablePointer<GtkWidget>
+    /// "Resume from 1:23" / "Start over", shown instead of the play button when offered.
+    let resumeOffer = PlayerResumeOffer()
     private let media: UnsafeMutablePointer<GtkWidget>
     private let video: OpaquePointer
     private let cover: OpaquePointer
@@ -58,7 +62,9 @@ final class PlayerSurface {
         gtk_widget_set_halign(playButton, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(playButton, GTK_ALIGN_CENTER)
         gtk_widget_set_tooltip_text(playButton, Localization.text("Play (Space)"))
+        Accessible.setLabel(playButton, AccessibleText.playPause(showsPause: false, translate: Localization.text))
         gtk_overlay_add_overlay(overlay.opaque, playButton)
+        gtk_overlay_add_overlay(overlay.opaque, resumeOffer.root)
 
         spinner = OpaquePointer(gtk_spinner_new())
         gtk_widget_set_size_request(spinner.widget, 32, 32)
@@ -113,7 +119,9 @@ final class PlayerSurface {
         gtk_widget_set_visible(video.widget, state.hasMedia ? 1 : 0)
         // Dimmed over black: the brightness, and a scrim behind an error message.
         gtk_widget_set_opacity(media, snapshot.brightness * (controls.errorMessage == nil ? 1 : 0.35))
-        gtk_widget_set_visible(playButton, state.showsPlayButton ? 1 : 0)
+        let offer = state.showsPlayButton ? snapshot.resumeOffer : nil
+        resumeOffer.render(offer)
+        gtk_widget_set_visible(playButton, state.showsPlayButton && offer == nil ? 1 : 0)
         gtk_widget_set_visible(spinner.widget, controls.showsSpinner ? 1 : 0)
         if controls.showsSpinner { gtk_spinner_start(spinner) } else { gtk_spinner_stop(spinner) }
         if let message = controls.errorMessage {

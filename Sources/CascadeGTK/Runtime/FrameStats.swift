@@ -1,5 +1,5 @@
 import CGtk
-import CascadeNumerics
+import CascadeScreens
 import Foundation
 
 /// Frame times from the window's frame clock: the time from the first phase of a frame
@@ -24,15 +24,10 @@ public final class FrameStats {
         handlers.append(Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in self?.end() })
     }
 
-    /// Returns the count, median and 95th percentile (ms) since the last call, and resets.
-    public func drain() -> (count: Int, p50: Double, p95: Double) {
+    /// Returns the frames painted since the last call, and resets.
+    public func drain() -> FrameTimeSummary {
         defer { samples.removeAll(keepingCapacity: true) }
-        guard !samples.isEmpty else { return (0, 0, 0) }
-        let sorted = samples.sorted()
-        func percentile(_ p: Double) -> Double {
-            sorted[min(sorted.count - 1, Int(saturatingRounded: Double(sorted.count - 1) * p))]
-        }
-        return (sorted.count, percentile(0.5), percentile(0.95))
+        return FrameTimeSummary(samples)
     }
 
     private func begin() {

@@ -57,6 +57,16 @@ public enum Signal {
         return connect(instance, "notify::\(property)", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// `void (*)(GtkGesture *, GdkEventSequence *, gpointer)`: a gesture's `begin`, `end`,
+    /// `cancel`, `update` (the sequence is not passed on).
+    @discardableResult
+    public static func connectSequence(
+        _ instance: gpointer, _ name: String, _ body: @escaping @MainActor () -> Void
+    ) -> gulong {
+        let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in Signal.deliver(data) }
+        return connect(instance, name, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     /// Runs a `() -> Void` handler on the main thread: at once when called there, else through
     /// `MainLoopHandoff` (holding the handler until it ran).
     private nonisolated static func deliver(_ data: gpointer?) {

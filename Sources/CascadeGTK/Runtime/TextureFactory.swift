@@ -1,21 +1,65 @@
 import CGtk
 import CascadeImages
 
-/// Uploads decoded RGBA images as GDK textures.
+/// Uploads decoded RGBA images as GDK textures in the renderer's native pixel format.
+///
+/// GTK 4.8's cairo renderer downloads a memory texture into a new cairo image surface every
+/// time it draws it, converting from the texture's format to cairo's premultiplied BGRA
+/// (`GDK_MEMORY_DEFAULT` on little-endian machines). For an RGBA cover that conversion ran
+/// per visible cover on every frame of a fling (the largest GTK cost in a perf profile of the
+/// 10,000-item fling); converting once here, when the cover is bound, leaves the renderer a
+/// plain copy. Docs/PLATFORM_NOTES.md records the renderer behaviour.
 @MainActor
 enum TextureFactory {
     /// A new texture (caller owns the reference), or nil for an empty image.
     static func texture(from image: DecodedImage) -> OpaquePointer? {
         guard image.width > 0, image.height > 0 else { return nil }
-        let bytes = image.pixels.withUnsafeBytes { buffer in
-            g_bytes_new(buffer.baseAddress, gsize(image.bytesPerRow * image.height))
+        let rowBytes = image.width * 4
+        let converted = [UInt8](unsafeUninitializedCapacity: rowBytes * image.height) { out, count in
+            image.pixels.withUnsafeBytes { source in
+                for y in 0..<image.height {
+                    Self.convertRow(
+                        from: source.baseAddress! + y * image.bytesPerRow, to: out.baseAddress! + y * rowBytes,
+                        pixels: image.width, premultiply: image.hasAlpha)
+                }
+            }
+            count = rowBytes * image.height
+        }
+        let bytes = converted.withUnsafeBytes { buffer in
+            g_bytes_new(buffer.baseAddress, gsize(buffer.count))
         }
         defer { g_bytes_unref(bytes) }
-        let format = image.hasAlpha ? GDK_MEMORY_R8G8B8A8 : GDK_MEMORY_R8G8B8A8_PREMULTIPLIED
-        guard
-            let texture = gdk_memory_texture_new(
-                Int32(image.width), Int32(image.height), format, bytes, gsize(image.bytesPerRow))
-        else { return nil }
-        return texture
+        return gdk_memory_texture_new(
+            Int32(image.width), Int32(image.height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(rowBytes))
+    }
+
+    /// Converts one row of straight RGBA pixels to premultiplied BGRA (byte order B, G, R, A).
+    nonisolated static func convertRow(
+        from source: UnsafeRawPointer, to target: UnsafeMutablePointer<UInt8>, pixels: Int, premultiply: Bool
+    ) {
+        let input = source.assumingMemoryBound(to: UInt8.self)
+        if !premultiply {
+            for x in 0..<pixels {
+                let i = x * 4
+                target[i] = input[i + 2]
+                target[i + 1] = input[i + 1]
+                target[i + 2] = input[i]
+                target[i + 3] = input[i + 3]
+            }
+            return
+        }
+        for x in 0..<pixels {
+            let i = x * 4
+            let alpha = UInt32(input[i + 3])
+            // c × a / 255, rounded, without a division: (t + 128 + ((t + 128) >> 8)) >> 8.
+            func scaled(_ channel: UInt8) -> UInt8 {
+                let t = UInt32(channel) * alpha + 128
+                return UInt8(truncatingIfNeeded: (t + (t >> 8)) >> 8)
+            }
+            target[i] = scaled(input[i + 2])
+            target[i + 1] = scaled(input[i + 1])
+            target[i + 2] = scaled(input[i])
+            target[i + 3] = UInt8(truncatingIfNeeded: alpha)
+        }
     }
 }

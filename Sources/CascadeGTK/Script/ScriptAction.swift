@@ -37,6 +37,16 @@ public enum ScriptAction: Equatable, Sendable {
     case columns(Int?)
     /// The player's volume slider: 0…1.
     case setVolume(Double)
+    /// Waits (at most 30 s) until the file `name` exists in the screenshots folder, then
+    /// deletes it: a driver outside the app (a test acting with real X input) steps the script.
+    case waitSignal(name: String)
+    /// Clicks the player's "Resume from …" button (it must be offered).
+    case resume
+    /// Clicks the player's "Start over" button (it must be offered).
+    case startOver
+    /// The pointer comes to rest on item N's cell (it must be on screen); waits (at most 10 s)
+    /// until its hover preview plays or fails, or at once when previews are off.
+    case hoverItem(Int)
 
     /// Parses a whole script: one action per line, `#` starts a comment, blank lines skipped.
     ///
@@ -105,6 +115,7 @@ public enum ScriptAction: Equatable, Sendable {
         case "fling": try count(2); return .fling(vx: try number(0), vy: try number(1))
         case "pull-refresh": try count(0); return .pullRefresh
         case "tap-item": try count(1); return .tapItem(try index(0))
+        case "hover-item": try count(1); return .hoverItem(try index(0))
         case "tap-tab": try count(1); return .tapTab(try index(0))
         case "swipe-page": try count(1); return .swipePage(forward: try direction(0))
         case "carousel": try count(1); return .carousel(forward: try direction(0))
@@ -115,6 +126,8 @@ public enum ScriptAction: Equatable, Sendable {
         case "toggle-fullscreen": try count(0); return .toggleFullscreen
         case "back": try count(0); return .back
         case "tap-footer": try count(0); return .tapFooter
+        case "resume": try count(0); return .resume
+        case "start-over": try count(0); return .startOver
         case "wait-opened": try count(1); return .waitOpened(count: try index(0))
         case "wait-status":
             guard !args.isEmpty else { throw ScriptError.bad("wait-status: expected text") }
@@ -132,15 +145,22 @@ public enum ScriptAction: Equatable, Sendable {
             return .setVolume(v)
         case "screenshot":
             try count(1)
-            let name = args[0]
-            let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_."))
-            guard !name.hasPrefix("."), name.unicodeScalars.allSatisfy(allowed.contains) else {
-                throw ScriptError.bad("screenshot: name must be letters, digits, '-', '_' or '.'")
-            }
-            return .screenshot(name: name)
+            return .screenshot(name: try fileName(verb, args[0]))
+        case "wait-signal":
+            try count(1)
+            return .waitSignal(name: try fileName(verb, args[0]))
         default:
             throw ScriptError.bad("unknown action '\(verb)'")
         }
+    }
+
+    /// A file name inside the screenshots folder: letters, digits, '-', '_' or '.', not hidden.
+    private static func fileName(_ verb: String, _ name: String) throws -> String {
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_."))
+        guard !name.hasPrefix("."), name.unicodeScalars.allSatisfy(allowed.contains) else {
+            throw ScriptError.bad("\(verb): name must be letters, digits, '-', '_' or '.'")
+        }
+        return name
     }
 
     /// "500ms", "2s", "1.5s" or a bare number of milliseconds.

@@ -10,7 +10,10 @@ public final class ScriptRunner {
     private let actions: [(line: Int, text: String, action: ScriptAction)]
     private let reportURL: URL
     private let screenshots: URL
-    private var steps: [[String: Any]] = []
+    /// Each step serialized once, when it ran: a long script rewrites its report after every
+    /// step, and serializing every earlier step again made that quadratic (a 120-step run
+    /// spent seconds per step in `JSONSerialization`).
+    private var steps: [Data] = []
     private var reportProblem: String?
 
     /// Creates a runner; the script is parsed and an empty report written up front.
@@ -56,7 +59,7 @@ public final class ScriptRunner {
                 FileHandle.standardError.write(
                     Data("cascade: line \(entry.line) '\(entry.text)': \(failure.message)\n".utf8))
             }
-            steps.append(step)
+            steps.append(serialize(step))
             reportProblem = writeReport() ?? reportProblem
         }
         reportProblem = writeReport() ?? reportProblem
@@ -113,6 +116,17 @@ public final class ScriptRunner {
             guard let cell = feed.cell(forItem: index) else { throw ScriptFailure("item \(index) is not on screen") }
             cell.onActivate?()
             try await frames(2)
+        case .hoverItem(let index):
+            let feed = try requireFeed()
+            guard app.screen == .feed else { throw ScriptFailure("the feed is not shown") }
+            guard feed.hoverItem(index) else { throw ScriptFailure("item \(index) is not on screen") }
+            let previews = app.previews.controller
+            try await waitUntil(timeout: 10) {
+                switch previews.state {
+                case .pending, .loading: false
+                case .idle, .playing, .failed: true
+                }
+            }
         case .tapFooter:
             let feed = try requireFeed()
             guard app.screen == .feed else { throw ScriptFailure("the feed is not shown") }
@@ -165,7 +179,7 @@ public final class ScriptRunner {
             try await waitUntil(timeout: 5) { !banner.isAnimating }
             banner.step(forward: forward)
             try await waitUntil(timeout: 5) { !banner.isAnimating }
-        case .play, .pause, .seek, .waitPosition, .toggleFullscreen:
+        case .play, .pause, .seek, .waitPosition, .toggleFullscreen, .resume, .startOver:
             try await performPlayer(action)
         case .waitOpened(let count):
             try await waitUntil(timeout: 20) { app.opened.count >= count }
@@ -175,6 +189,8 @@ public final class ScriptRunner {
         case .columns(let columns):
             app.setColumns(columns)
             _ = await waitIdle(timeout: 15)
+        case .waitSignal(let name):
+            try await waitSignal(screenshots.appendingPathComponent(name))
         case .setVolume(let volume):
             guard app.screen == .player else { throw ScriptFailure("the player page is not shown") }
             app.playerPage.controlsBar.onVolume?(volume)
@@ -211,6 +227,9 @@ public final class ScriptRunner {
             try await waitPosition(seconds, page: page)
         case .toggleFullscreen:
             page.fullscreenClicked()
+        case .resume, .startOver:
+            guard page.isResumeOffered else { throw ScriptFailure("no resume offer is shown") }
+            if action == .resume { page.resumeClicked() } else { page.startOverClicked() }
         default:
             break
         }
@@ -234,6 +253,17 @@ public final class ScriptRunner {
             }
             try await Task.sleep(for: .milliseconds(10))
         }
+    }
+
+    /// Waits (at most 30 s, polling every 5 ms without drawing) until `file` exists, then
+    /// deletes it.
+    private func waitSignal(_ file: URL) async throws {
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: file.path) {
+            guard Date() < deadline else { throw ScriptFailure("no signal \(file.lastPathComponent) within 30 s") }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        try? FileManager.default.removeItem(at: file)
     }
 
     private func requirePager() throws -> ChannelPagerView {
@@ -276,8 +306,11 @@ public final class ScriptRunner {
         return !feed.model.feedState.isLoading && !feed.hasPendingImages && !feed.isAnimating
     }
 
-    /// Waits for `count` frames of the window's frame clock.
+    /// Waits for `count` frames of the window's frame clock; none while the window is minimized
+    /// or unmapped, where the frame clock is frozen and nothing is drawn.
     private func frames(_ count: Int) async throws {
+        let presence = app.presence
+        guard presence.isMapped && !presence.isMinimized else { return }
         var remaining = count
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ticker = FrameTicker(widget: app.window) { _ in
@@ -336,11 +369,30 @@ public final class ScriptRunner {
         try await frames(1)
     }
 
-    /// Writes the report; returns what went wrong, or nil.
+    /// One step as pretty-printed JSON; if its state cannot be serialized, an error object in
+    /// its place, and the run fails.
+    private func serialize(_ step: [String: Any]) -> Data {
+        if let data = try? JSONSerialization.data(withJSONObject: step, options: [.prettyPrinted, .sortedKeys]) {
+            return data
+        }
+        reportProblem = "the state after line \(step["line"] ?? 0) could not be serialized"
+        let fallback: [String: Any] = [
+            "action": step["action"] ?? "", "line": step["line"] ?? 0, "ok": false,
+            "error": "the state could not be serialized",
+        ]
+        return (try? JSONSerialization.data(withJSONObject: fallback, options: [.sortedKeys])) ?? Data("{}".utf8)
+    }
+
+    /// Writes the report (`{"steps": [...]}` from the serialized steps); returns what went
+    /// wrong, or nil.
     private func writeReport() -> String? {
-        let report: [String: Any] = ["steps": steps]
+        var data = Data("{\n\"steps\" : [\n".utf8)
+        for (index, step) in steps.enumerated() {
+            if index > 0 { data.append(Data(",\n".utf8)) }
+            data.append(step)
+        }
+        data.append(Data("\n]\n}\n".utf8))
         do {
-            let data = try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
             try FileManager.default.createDirectory(
                 at: reportURL.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: reportURL, options: .atomic)
@@ -355,7 +407,7 @@ extension ScriptAction {
     /// Whether the action is input on the page behind an alert (waits and screenshots are not).
     var actsOnTheScreen: Bool {
         switch self {
-        case .wait, .waitIdle, .screenshot, .resize, .waitPosition, .waitOpened, .waitStatus: false
+        case .wait, .waitIdle, .screenshot, .resize, .waitPosition, .waitOpened, .waitStatus, .waitSignal: false
         default: true
         }
     }

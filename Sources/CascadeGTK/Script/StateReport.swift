@@ -12,17 +12,36 @@ enum StateReport {
             "screen": app.screen.rawValue,
             "channel": app.channelPager?.model.selectedIndex ?? 0,
             "carousel_page": app.feed?.banner?.currentPage as Any? ?? NSNull(),
+            "carousel_auto_advancing": app.feed?.banner?.isAutoAdvancing ?? false,
+            "window": [
+                "mapped": app.presence.isMapped, "minimized": app.presence.isMinimized,
+                "active": app.presence.isActive,
+            ],
             "alert": app.alert.text ?? NSNull(),
             "catalog_status": app.catalogStatus ?? NSNull(),
+            "top_bar": app.topBarTexts,
             "catalog_stale": app.catalogStale,
             "rss_bytes": residentBytes(),
-            "frame_times_ms": ["count": frames.count, "p50": round3(frames.p50), "p95": round3(frames.p95)],
+            "frame_times_ms": [
+                "count": frames.count, "p50": round3(frames.p50), "p95": round3(frames.p95), "p99": round3(frames.p99),
+                "over_16_7": frames.over16_7, "over_33": frames.over33,
+                "samples": frames.sorted.map { ($0 * 100).rounded() / 100 },
+            ],
+            "first_cover_painted_ms": StartupTiming.firstCoverPaintedMs.map(round3) as Any? ?? NSNull(),
         ]
         if let feed = app.feed {
             // What is drawn (the cell widgets on screen), and what the model counts as visible.
-            state["visible_items"] = itemList(feed.drawnItems)
+            // Drawn cells also say what their cover's progress bar shows (null: no bar).
+            state["visible_items"] = itemList(feed.drawnItems) { index in
+                feed.cell(forItem: index)?.drawnProgress.map { round3($0) as Any } ?? NSNull()
+            }
             state["model_visible_items"] = itemList(feed.modelVisibleItems)
             state["live_cells"] = feed.liveCells
+            if let banner = feed.model.bannerFrame {
+                state["banner_frame"] = [
+                    round3(banner.minX), round3(banner.minY), round3(banner.width), round3(banner.height),
+                ]
+            }
             let origin = feed.contentOrigin(in: app.window)
             state["feed_origin"] = [round3(origin.x), round3(origin.y)]
             var summary = feedSummary(feed.model)
@@ -63,19 +82,25 @@ enum StateReport {
             state["feeds"] = [Any]()
         }
         state["player"] = app.playerPage.reportState(includeTitle: app.screen == .player)
+        state["preview"] = app.previews.reportState
         state["opened"] = app.opened.map { ["kind": $0.kind, "path": $0.url.path] }
         state["columns"] = app.columns.map { $0 as Any } ?? "auto"
         state["catalog_progress"] = app.catalogProgress ?? NSNull()
+        state["focus"] = focus(app)
         return state
     }
 
-    private static func itemList(_ items: [(index: Int, item: VideoItem, frame: CGRect)]) -> [[String: Any]] {
+    private static func itemList(
+        _ items: [(index: Int, item: VideoItem, frame: CGRect)], progress: ((Int) -> Any)? = nil
+    ) -> [[String: Any]] {
         items.map { entry in
             let f = entry.frame
-            return [
+            var result: [String: Any] = [
                 "index": entry.index, "id": entry.item.id,
                 "frame": [round3(f.minX), round3(f.minY), round3(f.width), round3(f.height)],
             ]
+            if let progress { result["progress"] = progress(entry.index) }
+            return result
         }
     }
 

@@ -14,12 +14,17 @@ public enum Stylesheet {
         .video-cell .cover.failed { background: #eceaea; }
         .video-cell .cover-glyph { color: alpha(#50535c, 0.55); }
         .video-cell .title { font-size: 13pt; color: #1d1f24; }
+        .video-cell .cell-preview { opacity: 0; transition: opacity 250ms ease-in; }
+        .video-cell .cell-preview.shown { opacity: 1; }
         .video-cell .badge {
             font-size: 9pt; font-weight: bold; color: white; background: alpha(black, 0.6);
             border-radius: 4px; padding: 1px 5px; margin: 6px;
         }
+        .video-cell .cover-progress { background: alpha(black, 0.45); }
+        .video-cell .cover-progress-fill { background: #ff3b5c; }
         .refresh-header, .load-footer { color: #5b5f6a; font-size: 10.5pt; }
         .load-footer.failed { color: #b3261e; }
+        .load-footer:focus-visible { outline: 2px solid #3b82f6; outline-offset: -4px; border-radius: 6px; }
         .load-footer.beyond-limit { background: rgba(246, 246, 248, 0.94); color: #1f2128; }
         .alert-backdrop { background: alpha(black, 0.35); }
         .alert {
@@ -34,8 +39,10 @@ public enum Stylesheet {
         .tab-strip { background: #ffffff; border-bottom: 1px solid #e1e2e6; }
         .tab { padding: 9px 14px 8px 14px; color: #5b5f6a; font-size: 11pt; }
         .tab.selected { color: #111318; font-weight: bold; }
+        .tab:focus-visible { outline: 2px solid #3b82f6; outline-offset: -3px; border-radius: 6px; }
         .tab-indicator { background: #ff3b5c; border-radius: 2px; min-height: 3px; }
         .banner { border-radius: 8px; background: #1d1f24; }
+        .banner:focus-visible { outline: 3px solid #3b82f6; outline-offset: -3px; }
         .banner-caption {
             color: white; font-weight: bold; font-size: 13pt; margin: 12px 16px;
             text-shadow: 0 1px 3px alpha(black, 0.8);
@@ -53,6 +60,7 @@ public enum Stylesheet {
             box-shadow: 0 0 0 1px alpha(white, 0.6), 0 2px 8px alpha(black, 0.4);
         }
         .player-play-button:hover { background: alpha(black, 0.75); }
+        .player-play-button:focus-visible { outline: 2px solid #3b82f6; outline-offset: 2px; }
         .player-controls {
             background: linear-gradient(to top, alpha(black, 0.8), alpha(black, 0));
             padding: 22px 10px 6px 10px; color: white;
@@ -62,10 +70,20 @@ public enum Stylesheet {
             min-width: 30px; min-height: 30px; padding: 2px;
         }
         .player-controls button:hover { background: alpha(white, 0.15); }
+        .player-controls button:focus-visible, .player-controls scale:focus-visible {
+            outline: 2px solid #3b82f6; outline-offset: 0;
+        }
         .player-controls .player-time { font-size: 10pt; font-feature-settings: "tnum"; }
         .player-controls scale trough { background: alpha(white, 0.3); min-height: 4px; }
         .player-controls scale highlight { background: #ff3b5c; }
         .player-controls scale slider { background: white; min-width: 12px; min-height: 12px; margin: -5px; }
+        .player-resume { margin: 12px; }
+        .player-resume button {
+            min-height: 36px; padding: 0 16px; border-radius: 18px; border: none;
+            background: alpha(black, 0.6); color: white; box-shadow: 0 0 0 1px alpha(white, 0.5);
+        }
+        .player-resume button.suggested-action { background: #ff3b5c; box-shadow: none; font-weight: bold; }
+        .player-resume button:focus-visible { outline: 2px solid white; outline-offset: 2px; }
         .player-error {
             background: alpha(black, 0.75); border-radius: 10px; padding: 16px 22px; color: white;
         }

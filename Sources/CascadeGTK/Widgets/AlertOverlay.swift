@@ -7,6 +7,8 @@ import CGtk
 public final class AlertOverlay {
     /// The backdrop; add it as an overlay child of the window's root overlay.
     public let root: UnsafeMutablePointer<GtkWidget>
+    /// The card: an alert for screen readers, labelled by its title, described by its message.
+    let card: UnsafeMutablePointer<GtkWidget>
     private let titleLabel: OpaquePointer
     private let messageLabel: OpaquePointer
     private let button: UnsafeMutablePointer<GtkWidget>
@@ -22,7 +24,8 @@ public final class AlertOverlay {
         gtk_widget_set_hexpand(root, 1)
         gtk_widget_set_vexpand(root, 1)
 
-        let card = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
+        card = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
+        Accessible.setRole(card, GTK_ACCESSIBLE_ROLE_ALERT)
         gtk_widget_add_css_class(card, "alert")
         gtk_widget_set_halign(card, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(card, GTK_ALIGN_CENTER)
@@ -47,6 +50,8 @@ public final class AlertOverlay {
         gtk_box_append(root.as(GtkBox.self), card)
         gtk_widget_set_visible(root, 0)
 
+        Accessible.relate(card, GTK_ACCESSIBLE_RELATION_LABELLED_BY, to: titleLabel.widget)
+        Accessible.relate(card, GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, to: messageLabel.widget)
         Signal.connect(button.raw, "clicked") { [weak self] in self?.dismiss() }
     }
 
@@ -61,6 +66,8 @@ public final class AlertOverlay {
         gtk_label_set_text(messageLabel, message)
         gtk_widget_set_visible(messageLabel.widget, message.isEmpty ? 0 : 1)
         text = message.isEmpty ? title : "\(title) — \(message)"
+        Accessible.setLabel(card, title)
+        Accessible.setDescription(card, message)
         self.onDismiss = onDismiss
         gtk_widget_set_visible(root, 1)
         gtk_widget_grab_focus(button)

@@ -1,7 +1,8 @@
 import CGtk
 
 /// A centred spinner and a line of text: the pull-to-refresh header's and the load-more
-/// footer's content.
+/// footer's content. For screen readers it is a status (its text is its label, busy while the
+/// spinner runs).
 @MainActor
 final class StatusLine {
     /// The row (spinner, then text), centred in whatever holds it.
@@ -12,6 +13,7 @@ final class StatusLine {
     /// Creates an empty line.
     init() {
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
+        Accessible.setRole(widget, GTK_ACCESSIBLE_ROLE_STATUS)
         gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
         spinner = gtk_spinner_new()
@@ -22,7 +24,10 @@ final class StatusLine {
 
     /// Shows `text` (an English message id, shown translated), with a running spinner when `busy`.
     func show(_ text: String, busy: Bool) {
-        gtk_label_set_text(label, Localization.text(text))
+        let translated = Localization.text(text)
+        gtk_label_set_text(label, translated)
+        Accessible.setLabel(widget, translated)
+        Accessible.setBusy(widget, busy)
         gtk_widget_set_visible(spinner, busy ? 1 : 0)
         if busy { gtk_spinner_start(OpaquePointer(spinner)) } else { gtk_spinner_stop(OpaquePointer(spinner)) }
     }

@@ -29,6 +29,7 @@ extension PlayerController {
             }
             resumePosition = clampToDuration(position)
             update { $0.position = clampToDuration(position) }
+            recordWhilePlaying()
         case .buffering(let buffering):
             update { $0.isBuffering = buffering }
             watchBuffering(buffering, session: session)
@@ -45,6 +46,7 @@ extension PlayerController {
     /// Releases the engine after a failure and shows a retryable error.
     func engineFailed(_ message: String) {
         resumePosition = snapshot.position
+        rememberPosition()
         session += 1
         wantsPlayback = false
         pendingSeek = nil
@@ -84,6 +86,7 @@ extension PlayerController {
     func playbackEnded() {
         wantsPlayback = false
         resumePosition = 0
+        if let resumeStore, let source { resumeStore.finished(source.absoluteString) }
         update {
             $0.state = .ended
             $0.position = $0.duration

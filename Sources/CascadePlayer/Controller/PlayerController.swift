@@ -27,6 +27,9 @@ public final class PlayerController {
         public var retryResumesPosition = true
         /// Seconds of uninterrupted buffering while playing before playback fails (retryable).
         public var bufferingTimeout: Double = 30
+        /// Seconds of playback between recordings of the position in the resume store while
+        /// playing, so a crash or a kill loses at most this much.
+        public var resumeRecordInterval: Double = 10
 
         /// The defaults.
         public init() {}
@@ -36,12 +39,16 @@ public final class PlayerController {
 
     /// Creates a controller for the feed's video URL `source` (nil: set one with `setSource`).
     ///
-    /// The initial volume is the engine's.
+    /// The initial volume is the engine's. With a `resumeStore`, a source left partway is offered
+    /// from where it was left (`PlayerSnapshot.resumeOffer`), and where playback is left is
+    /// recorded in it.
     public init(
         source: URL? = nil, engine: PlaybackEngine, resolver: SourceResolving = PlainSourceResolver(),
-        scheduler: Scheduling? = nil, configuration: Configuration = Configuration()
+        scheduler: Scheduling? = nil, configuration: Configuration = Configuration(),
+        resumeStore: (any ResumeStoring)? = nil
     ) {
         self.source = source
+        self.resumeStore = resumeStore
         self.engine = engine
         self.resolver = resolver
         let scheduler = scheduler ?? DispatchScheduler()
@@ -52,6 +59,7 @@ public final class PlayerController {
         autoHide.onVisibilityChange = { [weak self] visible in
             self?.update { $0.controlsVisible = visible }
         }
+        snapshot.resumeOffer = offer(for: source)
     }
 
     // MARK: Public API
@@ -68,28 +76,34 @@ public final class PlayerController {
     public private(set) var source: URL?
     /// The tuning in use.
     public let configuration: Configuration
+    /// Where positions are remembered (nil: nowhere); takes effect at the next `setSource`.
+    public var resumeStore: (any ResumeStoring)?
 
-    /// Replaces the video: stops any playback and returns to `idle` (cover shown).
+    /// Replaces the video: stops any playback (recording where it was left) and returns to
+    /// `idle` (cover shown), with a resume offer when the store remembers where `url` was left.
     public func setSource(_ url: URL?) {
         stop()
         source = url
+        let offer = offer(for: url)
         update {
             $0.state = .idle
             $0.duration = 0
+            $0.resumeOffer = offer
         }
     }
 
     /// Starts, resumes or restarts playback.
     ///
     /// From idle, stopped or failed: resolves the source and loads it (`loading`, then
-    /// `playing`); an unplayable URL fails at once with `retryable == false`. From paused:
-    /// resumes. From loading: plays as soon as ready. From ended: cancels the pending stop and
-    /// plays again from the start.
+    /// `playing`), from the resume offer's position when there is one (the offer's default);
+    /// an unplayable URL fails at once with `retryable == false`. From paused: resumes. From
+    /// loading: plays as soon as ready. From ended: cancels the pending stop and plays again
+    /// from the start.
     public func play() {
         autoHide.interact()
         switch snapshot.state {
         case .idle, .stopped, .failed:
-            startSession(resumeAt: nil)
+            startSession(resumeAt: snapshot.resumeOffer?.position)
         case .loading:
             guard !wantsPlayback else { return }
             wantsPlayback = true
@@ -109,7 +123,8 @@ public final class PlayerController {
         }
     }
 
-    /// Pauses playback (a pause while loading makes the player land in `paused`).
+    /// Pauses playback (a pause while loading makes the player land in `paused`); where it
+    /// paused is recorded in the resume store.
     public func pause() {
         autoHide.interact()
         switch snapshot.state {
@@ -120,6 +135,7 @@ public final class PlayerController {
             wantsPlayback = false
             engine.pause()
             update { $0.state = .paused }
+            rememberPosition()
         default:
             break
         }
@@ -157,9 +173,10 @@ public final class PlayerController {
         seek(to: snapshot.position + delta)
     }
 
-    /// Stops playback, releases the engine's media and shows the cover and play button again.
-    /// Idempotent.
+    /// Stops playback, releases the engine's media and shows the cover and play button again;
+    /// where playback was left is recorded in the resume store. Idempotent.
     public func stop() {
+        recordPosition()
         cancelPendingStop()
         cancelBufferingWatch()
         let hadMedia = snapshot.state.hasMedia
@@ -228,6 +245,7 @@ public final class PlayerController {
     var pan: PanGestureResolver?
     var bufferingWatch: ScheduledTask?
     var lastPublished = PlayerSnapshot()
+    var lastRecordedPosition: Double = 0
 
     /// Applies `change` and publishes the snapshot if it changed.
     func update(_ change: (inout PlayerSnapshot) -> Void) {
@@ -293,8 +311,10 @@ public final class PlayerController {
         wantsPlayback = true
         pendingSeek = (position ?? 0) > 0 ? position : nil
         engine.onEvent = { [weak self] event in self?.handle(event, session: session) }
+        lastRecordedPosition = position ?? 0
         update {
             $0.state = .loading
+            $0.resumeOffer = nil
             $0.position = position ?? 0
             $0.isBuffering = false
             $0.bufferedRanges = []

@@ -22,6 +22,9 @@ public struct PlayerSnapshot: Equatable, Sendable {
     public var brightness: Double = 1
     /// Whether the controls overlay is shown.
     public var controlsVisible = true
+    /// Where the video was left last time, offered before playback starts ("Resume from 1:23",
+    /// the default, or start over); nil once playback starts or when there is nothing to resume.
+    public var resumeOffer: ResumePoint?
 
     /// Creates the snapshot of a fresh player.
     public init() {}

@@ -11,6 +11,9 @@ public struct PlayerControls: Equatable, Sendable {
     public var bufferedFractions: [ClosedRange<Double>]
     /// Whether the overlay is shown.
     public var isVisible: Bool
+    /// Whether the pointer is hidden over the page: the controls hid themselves (or were
+    /// tapped away) while the video plays, as in any video player; motion shows both again.
+    public var hidesPointer: Bool
     /// Whether the play/pause button shows "pause" (playback is running).
     public var showsPauseButton: Bool
     /// Whether a spinner is shown (loading or buffering).
@@ -34,6 +37,7 @@ public struct PlayerControls: Equatable, Sendable {
             return lower <= upper ? lower...upper : nil
         }
         isVisible = snapshot.controlsVisible
+        hidesPointer = !snapshot.controlsVisible && snapshot.state == .playing
         showsPauseButton = snapshot.state == .playing
         showsSpinner = snapshot.state == .loading || (snapshot.isBuffering && snapshot.state == .playing)
         if case .failed(let message, let retryable) = snapshot.state {

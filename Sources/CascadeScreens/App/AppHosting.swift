@@ -8,8 +8,6 @@ public protocol AppHosting: AnyObject {
     /// The channel list loaded (or the columns changed): show a channel page over `pager`,
     /// start it, and move to channel `selected`.
     func showChannels(_ pager: ChannelPagerModel, selected: Int)
-    /// Show `text` as the window's subtitle (the selected channel's title).
-    func showSubtitle(_ text: String)
     /// Show `alert` over everything; its OK button calls `AppModel.dismissAlert()`.
     func showAlert(_ alert: FeedAlert)
     /// Hide the alert.

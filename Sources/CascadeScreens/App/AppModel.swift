@@ -1,4 +1,5 @@
 import CascadeFeed
+import CascadeLayout
 import Foundation
 
 /// The app window's logic, with no UI: loading the channel list (its errors, the alert and the
@@ -39,8 +40,12 @@ public final class AppModel {
     public private(set) var alert: FeedAlert?
     /// Whether the channel list is loading.
     public private(set) var isLoadingChannels = false
+    /// The window's presence as its host last reported it.
+    public private(set) var windowPresence = WindowPresence()
     /// Names the persisted first pages of the catalog shown.
     public private(set) var catalogKey: String
+    /// Which side feeds start at (set before `start()`; `InterfaceDirection` decides it).
+    public var layoutDirection: LayoutDirection = .leftToRight
 
     private let options: LaunchOptions
     private let cacheDirectory: URL
@@ -124,6 +129,7 @@ public final class AppModel {
         var configuration = FeedScreenModel.Configuration()
         if let columns { configuration.columns = .fixed(columns) }
         configuration.showsBanner = showsBanner(channel)
+        configuration.direction = layoutDirection
         return FeedScreenModel(
             pager: FeedPager(loader: loader, pageSize: options.pageSize, cache: cache), configuration: configuration)
     }
@@ -152,8 +158,7 @@ public final class AppModel {
     /// The channel page settled on channel `index`.
     public func channelSelected(_ index: Int) {
         guard channels.indices.contains(index) else { return }
-        host?.showSubtitle(channels[index].title)
-        host?.runBanner(ofChannel: screen == .feed ? index : nil)
+        host?.runBanner(ofChannel: bannerChannel(index))
         host?.rememberChannel(channels[index], isFirst: index == 0)
     }
 
@@ -189,7 +194,22 @@ public final class AppModel {
         guard screen == .player else { return }
         screen = .feed
         host?.showChannelPage()
-        host?.runBanner(ofChannel: pager?.selectedIndex)
+        host?.runBanner(ofChannel: bannerChannel(pager?.selectedIndex))
+    }
+
+    // MARK: Window
+
+    /// The window's presence changed (shown, minimized, focused): the banner runs only while the
+    /// window is in the foreground.
+    public func windowPresenceChanged(_ presence: WindowPresence) {
+        guard presence != windowPresence else { return }
+        windowPresence = presence
+        host?.runBanner(ofChannel: bannerChannel(pager?.selectedIndex))
+    }
+
+    /// The channel whose banner may run: the one shown, on the channel page, in a foreground window.
+    private func bannerChannel(_ index: Int?) -> Int? {
+        screen == .feed && windowPresence.isForeground ? index : nil
     }
 
     // MARK: Alerts
@@ -278,7 +298,6 @@ public final class AppModel {
         }
         self.pager = pager
         host?.showChannels(pager, selected: selected)
-        host?.showSubtitle(channels[0].title)
     }
 
     private func present(_ message: FeedAlert, then action: (() -> Void)?) {

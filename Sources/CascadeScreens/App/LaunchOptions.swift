@@ -3,7 +3,7 @@ import Foundation
 /// The `cascade` command line.
 ///
 /// ```
-/// cascade [--feed-url URL] [--catalog DIR] [--folder DIR] [--columns N] [--request-timeout S] [--script FILE --report FILE.json
+/// cascade [--feed-url URL] [--catalog DIR] [--folder DIR] [--columns N] [--no-previews] [--request-timeout S] [--script FILE --report FILE.json
 ///         [--screenshots DIR]] [--headless-out DIR] [--single-instance | --new-instance] [--version] [--help]
 ///         [FILE | DIR]...
 /// ```
@@ -41,6 +41,9 @@ public struct LaunchOptions: Equatable, Sendable {
     public var pageSize = 10
     /// Seconds between the banner carousel's automatic advances (0: never).
     public var carouselInterval: Double = 4
+    /// Whether resting the pointer (or keyboard focus) on a cell may play a preview;
+    /// `--no-previews` turns them off for this run whatever the preference says.
+    public var previews = true
     /// Whether to print usage and exit.
     public var showHelp = false
     /// Whether to print the version (and the GTK and GStreamer versions) and exit.
@@ -72,6 +75,8 @@ public struct LaunchOptions: Equatable, Sendable {
           --folder DIR          browse a folder of your videos (one channel per subfolder,
                                 freedesktop thumbnails as covers); also `cascade DIR`
           --columns N           fixed column count (default: adaptive, 2 at the reference width)
+          --no-previews         no hover previews in the feed this run (the preference keeps
+                                its value)
           --request-timeout S   HTTP request timeout in seconds (default 10)
           --carousel-interval S seconds between banner auto-advances (default 4, 0 = off)
           --page-size N         items per feed page (default 10, as in the reference API)
@@ -81,8 +86,9 @@ public struct LaunchOptions: Equatable, Sendable {
           --headless-out DIR    where a run without a display writes its PNGs
           --single-instance     join the running window even in script mode (tests)
           --new-instance        never join the running window
-          --preferences         read and write the preferences file even in script mode
-          --no-preferences      neither read nor write it ($XDG_CONFIG_HOME/cascade/preferences.ini)
+          --preferences         read and write the preferences and resume positions even in script mode
+          --no-preferences      neither read nor write them ($XDG_CONFIG_HOME/cascade/preferences.ini,
+                                $XDG_STATE_HOME/cascade/resume-positions)
           --version             print the version and the GTK and GStreamer versions
           --help                show this help
           FILE | DIR            open a video on the player page, or a folder, in the running
@@ -97,9 +103,9 @@ public struct LaunchOptions: Equatable, Sendable {
         singleInstance ?? (scriptPath == nil && !headless)
     }
 
-    /// Whether this run reads and writes the preferences file: interactive runs do; script and
-    /// headless runs do not (a person's settings must not change what a test sees), unless
-    /// `--preferences`.
+    /// Whether this run reads and writes the preferences file and the resume positions (where
+    /// videos were left): interactive runs do; script and headless runs do not (a person's
+    /// settings and watching must not change what a test sees), unless `--preferences`.
     public func usesPreferences(headless: Bool) -> Bool {
         preferences ?? (scriptPath == nil && !headless)
     }
@@ -131,6 +137,7 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--small-demo": options.smallDemo = true
             case "--preferences": options.preferences = true
             case "--no-preferences": options.preferences = false
+            case "--no-previews": options.previews = false
             case "--feed-url":
                 let url = try value(arg)
                 guard

@@ -33,6 +33,8 @@ public final class FeedScreenModel {
         public var minimumAspectRatio: CGFloat
         /// Display scale for rounding heights to device pixels.
         public var displayScale: CGFloat
+        /// Which side the first column is on (`InterfaceDirection` decides it from the language).
+        public var direction: LayoutDirection = .leftToRight
         /// Whether featured items also show in a banner carousel at the top (a full-span item).
         public var showsBanner: Bool = false
         /// The most banners shown.
@@ -125,7 +127,8 @@ public final class FeedScreenModel {
             columns: configuration.columns, columnSpacing: spacing, rowSpacing: spacing,
             insets: LayoutInsets(all: spacing), footerHeight: configuration.footerHeight)
         layout = WaterfallLayout(
-            configuration: WaterfallConfiguration(section: style, displayScale: configuration.displayScale))
+            configuration: WaterfallConfiguration(
+                section: style, direction: configuration.direction, displayScale: configuration.displayScale))
         layout.replaceAll(sections: [[]])
         viewport = CollectionViewport(layout: layout)
         pager.onChange = { [weak self] snapshot in self?.apply(snapshot) }
@@ -229,6 +232,17 @@ public final class FeedScreenModel {
         guard startsGesture, case .failed = footer.state else { return false }
         footerActivated()
         return true
+    }
+
+    /// A drag (mouse or touch) pulled the content `distance` points past its end, upwards at
+    /// the bottom, at `time` seconds on a monotonic clock: MJRefresh's footer gesture. Past
+    /// `PointerInput.dragPastEndDistance` it counts as a scroll down at the end, so a new drag
+    /// after a failed load-more retries once, and a drag still under way does not retry again.
+    /// Returns whether a retry started.
+    @discardableResult
+    public func draggedPastEnd(by distance: Double, at time: Double) -> Bool {
+        guard distance.isFinite, distance >= PointerInput.dragPastEndDistance else { return false }
+        return scrolledDownAtEnd(at: time)
     }
 
     /// The user clicked the footer: retries a failed load.

@@ -1,0 +1,33 @@
+import CGtk
+import CascadeScreens
+
+extension AppWindow {
+    /// Follows the window's presence (mapped, minimized, active) and tells the model, which
+    /// pauses the banner while the window is not in the foreground. Connected once, at realize:
+    /// the minimized state lives on the window's surface, which exists from then on.
+    func followPresence() {
+        Signal.connect(window.raw, "map") { [weak self] in self?.reportPresence() }
+        Signal.connect(window.raw, "unmap") { [weak self] in self?.reportPresence() }
+        Signal.connectNotify(window.raw, "is-active") { [weak self] in self?.reportPresence() }
+        if let surface = gtk_native_get_surface(OpaquePointer(window)) {
+            Signal.connectNotify(UnsafeMutableRawPointer(surface), "state") { [weak self] in self?.reportPresence() }
+        }
+        reportPresence()
+    }
+
+    /// The window's presence now, as GTK knows it.
+    var presence: WindowPresence {
+        var minimized = false
+        if let surface = gtk_native_get_surface(OpaquePointer(window)) {
+            let state = gdk_toplevel_get_state(surface)
+            minimized = state.rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0
+        }
+        return WindowPresence(
+            isMapped: gtk_widget_get_mapped(window) != 0, isMinimized: minimized,
+            isActive: gtk_window_is_active(window.as(GtkWindow.self)) != 0)
+    }
+
+    private func reportPresence() {
+        model.windowPresenceChanged(presence)
+    }
+}

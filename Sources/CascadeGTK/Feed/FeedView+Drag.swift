@@ -1,0 +1,81 @@
+import CGtk
+import CascadeCollection
+import Foundation
+
+/// A mouse or touch drag that scrolls the feed vertically (the channel page hands it the
+/// vertical drags, `DragPrecedence`): the content follows the pointer, a release glides on with
+/// UIScrollView's deceleration, pulling down at the top pulls to refresh, and pulling up past
+/// the bottom asks the model for more (`FeedScreenModel.draggedPastEnd(by:at:)`: after a failed
+/// load-more, a new drag retries).
+extension FeedView {
+    /// A vertical drag began (the pointer pressed at the current offset).
+    public func beginDrag(time: Double) {
+        stopGlide()
+        drag = DragSession(startOffset: offset)
+        drag?.tracker.add(position: offset, time: time)
+    }
+
+    /// The drag moved `dy` points from where it pressed (positive: downwards, revealing what is
+    /// above) at `time` seconds. The content follows step by step, so a pull at the top
+    /// (`pullByDrag`) and the scroll share one finger position.
+    public func dragMoved(dy: Double, time: Double) {
+        guard var session = drag, dy.isFinite else { return }
+        let step = -dy - session.travel
+        session.travel = -dy
+        session.tracker.add(position: session.startOffset - dy, time: time)
+        if !pullByDrag(step) {
+            let atEnd = offset >= maxOffset - 0.5
+            scroll(to: offset + step)
+            // Upward travel while at the bottom counts as pulling past the end.
+            session.pastEnd = atEnd && step > 0 ? session.pastEnd + step : max(0, session.pastEnd + min(0, step))
+            if session.pastEnd > 0 { model.draggedPastEnd(by: session.pastEnd, at: time) }
+        }
+        drag = session
+    }
+
+    /// The drag ended at `time`: a pull releases (refreshing past its threshold), a scroll glides
+    /// on at the release velocity.
+    public func endDrag(dy: Double, time: Double) {
+        guard var session = drag else { return }
+        drag = nil
+        if isPulling {
+            endPull()
+            return
+        }
+        if dy.isFinite { session.tracker.add(position: session.startOffset - dy, time: time) }
+        let velocity = session.tracker.velocity
+        guard abs(velocity) > 50, maxOffset > 0 else { return }
+        let glide = DecelerationModel(offset: offset, velocity: velocity)
+        let duration = min(glide.duration(), 10)
+        var start: Int64?
+        glideTicker = FrameTicker(widget: scrolled) { [weak self] frameTime in
+            guard let self else { return false }
+            let begin = start ?? frameTime
+            start = begin
+            let t = Double(frameTime - begin) / 1_000_000
+            self.scroll(to: glide.offset(at: min(t, duration)))
+            let atEdge = self.offset <= 0 && velocity < 0 || self.offset >= self.maxOffset && velocity > 0
+            guard t < duration, !(atEdge && t > 0.05) else {
+                self.glideTicker = nil
+                return false
+            }
+            return true
+        }
+    }
+
+    /// Stops a release glide where it is.
+    func stopGlide() {
+        glideTicker?.stop()
+        glideTicker = nil
+    }
+
+    /// A drag under way: where it started and the offsets it asked for over time.
+    struct DragSession {
+        let startOffset: Double
+        /// The finger's upward travel so far (points; the next step is measured from it).
+        var travel: Double = 0
+        /// How far the drag has pulled past the bottom.
+        var pastEnd: Double = 0
+        var tracker = VelocityTracker()
+    }
+}

@@ -1,0 +1,40 @@
+import CGtk
+
+extension FeedView {
+    /// Reports `cell`'s pointer crossings and motion, and its keyboard focus, to the window's
+    /// hover previews (which decide everything).
+    func attachPreviewInput(to cell: VideoCellWidget) {
+        let motion = gtk_event_controller_motion_new()!
+        let moved: @MainActor (Double, Double) -> Void = { [weak self, weak cell] _, _ in
+            guard let self, let cell, let index = self.index(of: cell) else { return }
+            self.previews?.pointerMoved(in: self, item: index)
+        }
+        Signal.connectPoint(UnsafeMutableRawPointer(motion), "enter", moved)
+        Signal.connectPoint(UnsafeMutableRawPointer(motion), "motion", moved)
+        Signal.connect(UnsafeMutableRawPointer(motion), "leave") { [weak self, weak cell] in
+            guard let self, let cell, let index = self.index(of: cell) else { return }
+            self.previews?.pointerLeft(in: self, item: index)
+        }
+        gtk_widget_add_controller(cell.root, motion)
+
+        let focus = gtk_event_controller_focus_new()!
+        Signal.connect(UnsafeMutableRawPointer(focus), "enter") { [weak self, weak cell] in
+            guard let self, let cell, let index = self.index(of: cell) else { return }
+            self.previews?.focusEntered(in: self, item: index)
+        }
+        Signal.connect(UnsafeMutableRawPointer(focus), "leave") { [weak self, weak cell] in
+            guard let self, let cell, let index = self.index(of: cell) else { return }
+            self.previews?.focusLeft(in: self, item: index)
+        }
+        gtk_widget_add_controller(cell.root, focus)
+    }
+
+    /// What the pointer does on item `index`'s cell when it rests there: the same report the
+    /// cell's motion controller makes (script mode's `hover-item`). Returns false when the cell
+    /// is not on screen.
+    func hoverItem(_ index: Int) -> Bool {
+        guard cell(forItem: index) != nil else { return false }
+        previews?.pointerMoved(in: self, item: index)
+        return true
+    }
+}

@@ -1,0 +1,14 @@
+import CGtk
+import CascadeScreens
+
+extension VideoCellWidget {
+    /// Names the cell for screen readers: "Title, 0:07, video", with ", partially watched"
+    /// when the video was watched part of the way (`AccessibleText.cell`), translated. The
+    /// cell is a button (Enter, Space or a click opens the video).
+    public func describeForAccessibility(title: String, duration: String?, partiallyWatched: Bool) {
+        let label = AccessibleText.cell(
+            title: title, duration: duration, partiallyWatched: partiallyWatched, translate: Localization.text)
+        Accessible.setLabel(root, label)
+    }
+
+}

@@ -1,0 +1,67 @@
+import CGtk
+import CascadeLayout
+
+/// GTK's accessible API (GtkAccessible) for the host's widgets: roles, labels, values, states
+/// and relations, as screen readers read them. The texts come from
+/// `CascadeScreens.AccessibleText`, translated.
+///
+/// A role may only change until the widget's AT context is realized: set it right after the
+/// widget is created.
+@MainActor
+enum Accessible {
+    /// Sets `widget`'s accessible role.
+    static func setRole(_ widget: UnsafeMutablePointer<GtkWidget>, _ role: GtkAccessibleRole) {
+        cascade_accessible_set_role(widget, role)
+    }
+
+    /// Sets the name a screen reader reads for `widget`.
+    static func setLabel(_ widget: UnsafeMutablePointer<GtkWidget>, _ label: String) {
+        cascade_accessible_set_label(widget.accessible, label)
+    }
+
+    /// Sets `widget`'s longer description.
+    static func setDescription(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String) {
+        cascade_accessible_set_description(widget.accessible, text)
+    }
+
+    /// Sets a range's value, its bounds and the text read for it ("0:03 of 0:07").
+    static func setValue(
+        _ widget: UnsafeMutablePointer<GtkWidget>, now: Double, min: Double, max: Double, text: String
+    ) {
+        cascade_accessible_set_value(widget.accessible, now, min, max, text)
+    }
+
+    /// Sets whether `widget` (a tab) is the selected one.
+    static func setSelected(_ widget: UnsafeMutablePointer<GtkWidget>, _ selected: Bool) {
+        cascade_accessible_set_selected(widget.accessible, selected ? 1 : 0)
+    }
+
+    /// Sets whether `widget` (a status) is busy.
+    static func setBusy(_ widget: UnsafeMutablePointer<GtkWidget>, _ busy: Bool) {
+        cascade_accessible_set_busy(widget.accessible, busy ? 1 : 0)
+    }
+
+    /// Sets `widget`'s position (1-based) in a set of `size` (a tab among the tabs).
+    static func setPosition(_ widget: UnsafeMutablePointer<GtkWidget>, _ position: Int, of size: Int) {
+        cascade_accessible_set_position(widget.accessible, Int32(clamping: position), Int32(clamping: size))
+    }
+
+    /// Relates `widget` to `other` (`GTK_ACCESSIBLE_RELATION_CONTROLS`, `_LABELLED_BY`...).
+    static func relate(
+        _ widget: UnsafeMutablePointer<GtkWidget>, _ relation: GtkAccessibleRelation,
+        to other: UnsafeMutablePointer<GtkWidget>
+    ) {
+        cascade_accessible_set_reference(widget.accessible, relation, other.accessible)
+    }
+
+    /// The layout direction GTK draws `widget` in (the default direction the app set from the
+    /// user's language, unless the widget has its own).
+    static func layoutDirection(of widget: UnsafeMutablePointer<GtkWidget>) -> LayoutDirection {
+        gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL ? .rightToLeft : .leftToRight
+    }
+}
+
+extension UnsafeMutablePointer where Pointee == GtkWidget {
+    /// This widget as a `GtkAccessible *` (every widget implements the interface).
+    var accessible: OpaquePointer { OpaquePointer(self) }
+}

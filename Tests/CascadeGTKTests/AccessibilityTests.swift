@@ -1,0 +1,229 @@
+import CGtk
+import CascadeFeed
+import CascadeImages
+import CascadePlayer
+import CascadeScreens
+import CascadeTestSupport
+import Foundation
+import Testing
+
+@testable import CascadeGTK
+
+/// The real widgets' accessible roles, names, values, states and relations, read through GTK's
+/// accessibility API, screen by screen: the feed (cells, tab strip, carousel, footer and
+/// refresh status), the player's controls and the alert.
+@MainActor @Suite(.serialized, .needsDisplay) struct AccessibilityTests {
+    typealias Check = AccessibleChecks
+
+    init() throws {
+        try #require(PlayerEngineFixture.setUpGTK(), "gtk_init_check failed")
+    }
+
+    // MARK: Feed
+
+    @Test func aCellIsAButtonNamedByTitleDurationAndKind() {
+        let cell = VideoCellWidget()
+        #expect(Check.has(cell.root, role: GTK_ACCESSIBLE_ROLE_BUTTON))
+        #expect(gtk_widget_get_focusable(cell.root) != 0)
+        cell.bind(title: "Sunset over the bay", duration: "0:07")
+        #expect(Check.mismatch(cell.root, GTK_ACCESSIBLE_PROPERTY_LABEL, "Sunset over the bay, 0:07, video") == nil)
+        // A reused cell says its new item.
+        cell.bind(title: "Morning", duration: nil)
+        #expect(Check.mismatch(cell.root, GTK_ACCESSIBLE_PROPERTY_LABEL, "Morning, video") == nil)
+        cell.describeForAccessibility(title: "Morning", duration: "1:23", partiallyWatched: true)
+        #expect(
+            Check.mismatch(cell.root, GTK_ACCESSIBLE_PROPERTY_LABEL, "Morning, 1:23, video, partially watched") == nil)
+    }
+
+    @Test func theTabStripIsATabListWhoseSelectedTabFollowsTheChannel() throws {
+        let channels = (0..<3).map { Channel(id: "c\($0)", title: "Channel \($0)") }
+        let model = ChannelPagerModel(channels: channels) { _ in
+            FeedScreenModel(pager: FeedPager(loader: ScriptedFeedLoader(items: FeedFixtures.items(0..<4))))
+        }
+        let view = ChannelPagerView(model: model, pipeline: Self.pipeline())
+        let window = Self.window(showing: view.root)
+        defer { gtk_window_destroy(window) }
+        view.start()
+        #expect(Check.pump { view.pageWidth > 0 }, "the pager got no size")
+
+        #expect(Check.has(view.strip, role: GTK_ACCESSIBLE_ROLE_TAB_LIST))
+        #expect(Check.mismatch(view.strip, GTK_ACCESSIBLE_PROPERTY_LABEL, "Channels") == nil)
+        #expect(Check.has(view.containerScroller, role: GTK_ACCESSIBLE_ROLE_TAB_PANEL))
+        #expect(view.tabs.count == 3)
+        for (index, tab) in view.tabs.enumerated() {
+            #expect(Check.has(tab, role: GTK_ACCESSIBLE_ROLE_TAB))
+            #expect(gtk_widget_get_focusable(tab) != 0)
+            #expect(Check.mismatch(tab, GTK_ACCESSIBLE_PROPERTY_LABEL, "Channel \(index)") == nil)
+            #expect(Check.mismatch(tab, GTK_ACCESSIBLE_RELATION_POS_IN_SET, index + 1) == nil)
+            #expect(Check.mismatch(tab, GTK_ACCESSIBLE_RELATION_SET_SIZE, 3) == nil)
+            #expect(Check.mismatch(tab, GTK_ACCESSIBLE_RELATION_CONTROLS, view.containerScroller) == nil)
+            #expect(Check.mismatch(tab, GTK_ACCESSIBLE_STATE_SELECTED, index == 0) == nil, "tab \(index)")
+        }
+
+        // Enter on the focused third tab selects it (the keyboard's path).
+        gtk_widget_grab_focus(view.tabs[2])
+        #expect(gtk_widget_has_focus(view.tabs[2]) != 0)
+        view.selectTab(2)
+        #expect(Check.pump { !view.isMoving && model.selectedIndex == 2 })
+        for (index, tab) in view.tabs.enumerated() {
+            #expect(Check.mismatch(tab, GTK_ACCESSIBLE_STATE_SELECTED, index == 2) == nil, "tab \(index)")
+        }
+        // A different tab is no longer selected: the check reads the real state.
+        #expect(Check.mismatch(view.tabs[0], GTK_ACCESSIBLE_STATE_SELECTED, true) != nil)
+    }
+
+    @Test func theCarouselIsAGroupAnnouncingItsPage() {
+        let carousel = BannerCarouselView(pipeline: Self.pipeline(), interval: 0)
+        #expect(Check.has(carousel.root, role: GTK_ACCESSIBLE_ROLE_GROUP))
+        #expect(gtk_widget_get_focusable(carousel.root) != 0)
+        let banners = FeedFixtures.items(0..<5)
+        carousel.setItems(banners)
+        carousel.apply(size: CGSize(width: 400, height: 144))
+        #expect(Check.mismatch(carousel.root, GTK_ACCESSIBLE_PROPERTY_LABEL, "Banner 1 of 5") == nil)
+        #expect(Check.mismatch(carousel.root, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, banners[0].title) == nil)
+        carousel.step(forward: true)  // off screen it lands at once
+        #expect(Check.mismatch(carousel.root, GTK_ACCESSIBLE_PROPERTY_LABEL, "Banner 2 of 5") == nil)
+        #expect(Check.mismatch(carousel.root, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, banners[1].title) == nil)
+        carousel.step(forward: false)
+        carousel.step(forward: false)
+        #expect(Check.mismatch(carousel.root, GTK_ACCESSIBLE_PROPERTY_LABEL, "Banner 5 of 5") == nil)
+    }
+
+    @Test(arguments: [GTK_TEXT_DIR_LTR, GTK_TEXT_DIR_RTL])
+    func theCarouselsNextPageIsOnTheReadingSide(direction: GtkTextDirection) throws {
+        let carousel = BannerCarouselView(pipeline: Self.pipeline(), interval: 0)
+        gtk_widget_set_direction(carousel.root, direction)
+        let window = Self.window(showing: carousel.root)
+        defer { gtk_window_destroy(window) }
+        carousel.setItems(FeedFixtures.items(0..<5))
+        carousel.apply(size: CGSize(width: 400, height: 144))
+        func x(of slot: Int) -> Float? {
+            var bounds = graphene_rect_t()
+            guard gtk_widget_compute_bounds(carousel.slots[slot].box, carousel.stage, &bounds) != 0 else { return nil }
+            return bounds.origin.x
+        }
+        // Laid out by the next allocation (bounded: a slot that never moves fails below).
+        Check.pump(timeout: 5) { (x(of: 1) ?? 0) != 0 }
+        // Slot 1 holds the next page: right of the current one left to right, left of it right
+        // to left.
+        #expect(x(of: 0) == 0)
+        #expect(x(of: 1) == (direction == GTK_TEXT_DIR_RTL ? -400 : 400))
+    }
+
+    @Test func aFailedLoadMoreFooterJoinsTheTabChain() async {
+        let loader = ScriptedFeedLoader { number, size in
+            number == 0 ? .success(FeedPage(items: FeedFixtures.items(0..<size), isEnd: false)) : .failure(.offline)
+        }
+        let model = FeedScreenModel(
+            pager: FeedPager(loader: loader), configuration: FeedScreenModel.Configuration(columns: .fixed(4)))
+        let view = FeedView(model: model, pipeline: Self.pipeline())
+        let window = Self.window(showing: view.root)
+        defer {
+            view.stop()
+            gtk_window_destroy(window)
+        }
+        view.start()
+        model.start()
+        #expect(gtk_widget_get_focusable(view.footer) == 0, "nothing to retry yet")
+        // The first page is within a screen of its end: the next page loads at once, and fails.
+        let failed = await Check.pumpAsync { if case .failed = model.footer.state { true } else { false } }
+        #expect(
+            failed,
+            "footer \(model.footer.state), \(model.items.count) items, \(model.feedState), \(model.containerSize)")
+        #expect(gtk_widget_get_focusable(view.footer) != 0)
+        #expect(Check.mismatch(view.footer, GTK_ACCESSIBLE_PROPERTY_LABEL, model.footerText) == nil)
+        gtk_widget_grab_focus(view.footer)
+        #expect(gtk_widget_has_focus(view.footer) != 0)
+    }
+
+    @Test func footerAndRefreshAreStatuses() {
+        let status = StatusLine()
+        #expect(Check.has(status.widget, role: GTK_ACCESSIBLE_ROLE_STATUS))
+        status.show("Loading…", busy: true)
+        #expect(Check.mismatch(status.widget, GTK_ACCESSIBLE_PROPERTY_LABEL, "Loading…") == nil)
+        #expect(Check.mismatch(status.widget, GTK_ACCESSIBLE_STATE_BUSY, true) == nil)
+        status.show("No more videos", busy: false)
+        #expect(Check.mismatch(status.widget, GTK_ACCESSIBLE_PROPERTY_LABEL, "No more videos") == nil)
+        #expect(Check.mismatch(status.widget, GTK_ACCESSIBLE_STATE_BUSY, false) == nil)
+    }
+
+    // MARK: Player
+
+    @Test func playerControlsAreNamedAndSayTheirValues() {
+        let bar = PlayerControlsBar()
+        var snapshot = PlayerSnapshot()
+        snapshot.state = .playing
+        snapshot.duration = 7
+        snapshot.position = 3
+        snapshot.volume = 0.5
+        bar.render(snapshot.controls, snapshot: snapshot)
+
+        #expect(Check.has(bar.playPause, role: GTK_ACCESSIBLE_ROLE_BUTTON))
+        #expect(Check.mismatch(bar.playPause, GTK_ACCESSIBLE_PROPERTY_LABEL, "Pause") == nil)
+        #expect(Check.mismatch(bar.fullscreen, GTK_ACCESSIBLE_PROPERTY_LABEL, "Fullscreen") == nil)
+        #expect(Check.has(bar.progress, role: GTK_ACCESSIBLE_ROLE_SLIDER))
+        #expect(Check.mismatch(bar.progress, GTK_ACCESSIBLE_PROPERTY_LABEL, "Position") == nil)
+        #expect(Check.mismatch(bar.progress, GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, 3) == nil)
+        #expect(Check.mismatch(bar.progress, GTK_ACCESSIBLE_PROPERTY_VALUE_MAX, 7) == nil)
+        #expect(Check.mismatch(bar.progress, GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, "0:03 of 0:07") == nil)
+        #expect(Check.has(bar.volume, role: GTK_ACCESSIBLE_ROLE_SLIDER))
+        #expect(Check.mismatch(bar.volume, GTK_ACCESSIBLE_PROPERTY_LABEL, "Volume") == nil)
+        #expect(Check.mismatch(bar.volume, GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, 0.5) == nil)
+        #expect(Check.mismatch(bar.volume, GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, "50 %") == nil)
+
+        snapshot.state = .paused
+        snapshot.position = 5
+        snapshot.volume = 0
+        snapshot.isFullscreen = true
+        bar.render(snapshot.controls, snapshot: snapshot)
+        #expect(Check.mismatch(bar.playPause, GTK_ACCESSIBLE_PROPERTY_LABEL, "Play") == nil)
+        #expect(Check.mismatch(bar.fullscreen, GTK_ACCESSIBLE_PROPERTY_LABEL, "Leave fullscreen") == nil)
+        #expect(Check.mismatch(bar.progress, GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, "0:05 of 0:07") == nil)
+        #expect(Check.mismatch(bar.volume, GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, "0 %") == nil)
+    }
+
+    @Test func thePlayerPagesButtonsAreNamed() throws {
+        let page = PlayerPage()
+        #expect(Check.has(page.surface.playButton, role: GTK_ACCESSIBLE_ROLE_BUTTON))
+        #expect(Check.mismatch(page.surface.playButton, GTK_ACCESSIBLE_PROPERTY_LABEL, "Play") == nil)
+        // The floating bar (the page's last overlay) starts with the back button.
+        let bar = try #require(gtk_widget_get_last_child(page.root))
+        let back = try #require(gtk_widget_get_first_child(bar))
+        #expect(Check.has(back, role: GTK_ACCESSIBLE_ROLE_BUTTON))
+        #expect(Check.mismatch(back, GTK_ACCESSIBLE_PROPERTY_LABEL, "Back") == nil)
+        #expect(Check.has(page.controlsBar.progress, role: GTK_ACCESSIBLE_ROLE_SLIDER))
+        #expect(Check.mismatch(page.controlsBar.progress, GTK_ACCESSIBLE_PROPERTY_LABEL, "Position") == nil)
+        page.stop()
+    }
+
+    // MARK: Alert
+
+    @Test func theAlertIsAnAlertLabelledByItsTitle() throws {
+        let alert = AlertOverlay()
+        #expect(Check.has(alert.card, role: GTK_ACCESSIBLE_ROLE_ALERT))
+        alert.show(title: "Loading timed out", message: "Please check your network")
+        #expect(Check.mismatch(alert.card, GTK_ACCESSIBLE_PROPERTY_LABEL, "Loading timed out") == nil)
+        #expect(Check.mismatch(alert.card, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "Please check your network") == nil)
+        let title = try #require(gtk_widget_get_first_child(alert.card))
+        let message = try #require(gtk_widget_get_next_sibling(title))
+        #expect(Check.mismatch(alert.card, GTK_ACCESSIBLE_RELATION_LABELLED_BY, title) == nil)
+        #expect(Check.mismatch(alert.card, GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, message) == nil)
+        #expect(Check.mismatch(alert.card, GTK_ACCESSIBLE_RELATION_LABELLED_BY, message) != nil)
+        let button = try #require(gtk_widget_get_next_sibling(message))
+        #expect(Check.has(button, role: GTK_ACCESSIBLE_ROLE_BUTTON))
+    }
+
+    // MARK: Helpers
+
+    private static func pipeline() -> ImagePipeline {
+        ImagePipeline(decoder: FakeImageDecoder(), fetcher: FakeDataFetcher(), memoryCache: nil)
+    }
+
+    private static func window(showing child: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWindow> {
+        let window = gtk_window_new()!.as(GtkWindow.self)
+        gtk_window_set_default_size(window, 640, 480)
+        gtk_window_set_child(window, child)
+        gtk_window_present(window)
+        return window
+    }
+}

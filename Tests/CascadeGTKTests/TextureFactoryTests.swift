@@ -1,0 +1,47 @@
+import CGtk
+import CascadeImages
+import Testing
+
+@testable import CascadeGTK
+
+/// Covers become textures in cairo's premultiplied BGRA: the bytes GTK downloads from the
+/// texture are the image's colours, premultiplied and rounded like cairo does.
+@MainActor @Suite struct TextureFactoryTests {
+    @Test func everyChannelAndAlphaPairPremultipliesToTheRoundedProduct() {
+        var input = [UInt8]()
+        for alpha in 0...255 {
+            for channel in 0...255 { input += [UInt8(channel), UInt8(255 - channel), 7, UInt8(alpha)] }
+        }
+        var output = [UInt8](repeating: 0, count: input.count)
+        input.withUnsafeBytes { source in
+            output.withUnsafeMutableBufferPointer { target in
+                TextureFactory.convertRow(
+                    from: source.baseAddress!, to: target.baseAddress!, pixels: input.count / 4, premultiply: true)
+            }
+        }
+        func expected(_ channel: Int, _ alpha: Int) -> UInt8 { UInt8((channel * alpha + 127) / 255) }
+        var mismatches = 0
+        for pixel in 0..<input.count / 4 {
+            let (r, g, b, a) = (
+                Int(input[pixel * 4]), Int(input[pixel * 4 + 1]), Int(input[pixel * 4 + 2]), Int(input[pixel * 4 + 3])
+            )
+            let got = Array(output[pixel * 4..<pixel * 4 + 4])
+            if got != [expected(b, a), expected(g, a), expected(r, a), UInt8(a)] { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+    }
+
+    @Test func anOpaqueCoverDownloadsAsItsColours() throws {
+        // 2 × 2, rows padded to 12 bytes: red, green / blue, translucent white.
+        let pixels: [UInt8] = [
+            255, 0, 0, 255, 0, 255, 0, 255, 9, 9, 9, 9, 0, 0, 255, 255, 255, 255, 255, 128, 9, 9, 9, 9,
+        ]
+        let image = DecodedImage(width: 2, height: 2, bytesPerRow: 12, pixels: pixels, hasAlpha: true)
+        let texture = try #require(TextureFactory.texture(from: image))
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        var downloaded = [UInt8](repeating: 0, count: 16)
+        downloaded.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, 8) }
+        // gdk_texture_download gives cairo's premultiplied BGRA.
+        #expect(downloaded == [0, 0, 255, 255, 0, 255, 0, 255, 255, 0, 0, 255, 128, 128, 128, 128])
+    }
+}
