@@ -118,7 +118,8 @@ public final class FeedPreviews {
             return
         }
         do {
-            let url = try FlvToMp4SourceResolver().resolve(feed.model.items[item].videoURL)
+            // Items already carry the URL to play (the feed decoder applies the `.flv` rule).
+            let url = try PlainSourceResolver().resolve(feed.model.items[item].videoURL)
             player.start(url, in: cell)
         } catch {
             controller.failed(item: item, message: "\(error)")
