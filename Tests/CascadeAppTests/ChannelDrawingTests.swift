@@ -165,7 +165,11 @@ import Testing
             try #require(
                 met, "seed \(seed) round \(round) (\(action)): never settled on channel \(expected) (shows \(shows))")
             let problems = try driver.drawingProblems(settled)
-            #expect(problems.isEmpty, "seed \(seed) round \(round) (\(action)): \(problems)")
+            let built = (settled.state["feeds"] as? [[String: Any]] ?? []).map { $0["built"] as? Bool ?? false }
+            #expect(
+                problems.isEmpty,
+                "seed \(seed) round \(round) (\(action)): \(problems); live cells \(settled.state["live_cells"] ?? "?"), built \(built), feed \(settled.feed)"
+            )
             if !problems.isEmpty { break }
         }
     }
@@ -176,5 +180,21 @@ import Testing
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-drawing-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    /// Polls the report for the first ok `wait-idle` step at index ≥ `after` whose state
+    /// satisfies `condition` (bounded).
+    static func poll(
+        _ url: URL, after: Int, timeout: Double, _ condition: ([String: Any]) -> Bool
+    ) -> (ScriptReport, Int)? {
+        var found: (ScriptReport, Int)?
+        waitUntilBlocking(timeout: .seconds(timeout), interval: .milliseconds(100)) {
+            guard let report = ScriptReport(url: url), report.steps.count > after else { return false }
+            found = (after..<report.steps.count).first { i in
+                report.ok(i) && report.steps[i]["action"] as? String == "wait-idle" && condition(report.state(i))
+            }.map { (report, $0) }
+            return found != nil
+        }
+        return found
     }
 }

@@ -38,6 +38,32 @@ import Testing
         }
     }
 
+    @Test func arrowKeysMoveTheFocusToTheNeighbourCellByTheLayout() async throws {
+        let (model, _, _) = makeModel()
+        model.start()
+        #expect(await waitUntil { model.items.count >= 10 })
+        model.scroll(to: CGRect(x: 0, y: 0, width: 375, height: 667))
+        // No focus yet: the first visible item.
+        #expect(model.focusTarget(from: nil, direction: .down) == 0)
+        let frames = try (0..<model.items.count).map { try #require(model.frame(ofItem: $0)) }
+        for index in frames.indices {
+            let frame = frames[index]
+            let column = frames.indices.filter { frames[$0].minX == frame.minX }
+            let below = column.filter { frames[$0].minY > frame.minY }.min { frames[$0].minY < frames[$1].minY }
+            let above = column.filter { frames[$0].minY < frame.minY }.max { frames[$0].minY < frames[$1].minY }
+            #expect(model.focusTarget(from: index, direction: .down) == below, "down from \(index)")
+            #expect(model.focusTarget(from: index, direction: .up) == above, "up from \(index)")
+            let other = frames.indices.filter {
+                frames[$0].minX > frame.minX && frames[$0].minY < frame.maxY && frames[$0].maxY > frame.minY
+            }
+            let right = other.min { abs(frames[$0].midY - frame.midY) < abs(frames[$1].midY - frame.midY) }
+            #expect(model.focusTarget(from: index, direction: .right) == right, "right from \(index)")
+            // Two columns: left of the left column there is nothing.
+            if frame.minX < 20 { #expect(model.focusTarget(from: index, direction: .left) == nil) }
+            if let right { #expect(model.focusTarget(from: right, direction: .left) != nil) }
+        }
+    }
+
     @Test func aSecondHostOnTheSameModelGetsEveryVisibleElementAsAppeared() async {
         let (model, _, _) = makeModel()
         model.attachHost()
@@ -224,6 +250,31 @@ import Testing
         #expect(spy.changes.dropFirst(changesBefore).first == .replaced)
         #expect(model.footer.state != .noMoreData)
         #expect(Set(model.items.map(\.id)).count == model.items.count)
+    }
+
+    @Test func aReplacedListLetsTheHostDropEveryCellItShowed() async throws {
+        let (model, _, _) = makeModel()
+        model.start()
+        #expect(await waitUntil { model.items.count == 10 })
+        model.refreshClosingFinished()
+        model.scroll(to: CGRect(x: 0, y: 0, width: 375, height: 667))
+        #expect(await waitUntil { model.items.count >= 20 && !model.feedState.isLoading })
+        // Scrolled to items 10 and beyond: a refresh brings back only the first page.
+        let frame = try #require(model.frame(ofItem: 14))
+        model.scroll(to: CGRect(x: 0, y: frame.minY, width: 375, height: 300))
+        let shown = model.viewport.visibleElements.map(\.id)
+        #expect(!shown.isEmpty)
+        var dropped = shown
+        dropped.removeAll()
+        model.onItemsChanged = { change in
+            // What FeedView does: reset, hide what disappeared, scroll again.
+            guard change == .replaced else { return }
+            dropped += model.viewport.reset().disappeared.map(\.id)
+        }
+        model.pull(distance: 60)
+        model.releasePull()
+        #expect(await waitUntil { !dropped.isEmpty })
+        #expect(dropped == shown)
     }
 
     @Test func aShortPullDoesNotRefresh() async {

@@ -30,3 +30,10 @@ extension FeedView {
         return drawn.sorted { $0.index < $1.index }
     }
 }
+
+extension FeedView {
+    /// The item whose cell has the keyboard focus (arrow keys move it, Enter opens it), if any.
+    public var focusedItem: Int? {
+        recycler.visibleCells.first { gtk_widget_has_focus($0.value.root) != 0 }.flatMap { model.itemIndex(of: $0.key) }
+    }
+}

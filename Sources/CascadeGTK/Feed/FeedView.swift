@@ -271,6 +271,18 @@ public final class FeedView {
             self.updateViewport()
         }
 
+        // Arrow keys move the focus between cells by the layout (GTK's own directional focus
+        // does not move between the GtkFixed's cells), from the scroller itself to the first
+        // visible cell; they bubble here from the focused cell.
+        let keys = gtk_event_controller_key_new()!
+        Signal.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] key, state in
+            guard let self, state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0,
+                let direction = Self.focusDirection(forKey: key)
+            else { return false }
+            return self.moveFocus(direction)
+        }
+        gtk_widget_add_controller(scrolled, keys)
+
         let footerClick = gtk_gesture_click_new()!
         Signal.connectPress(UnsafeMutableRawPointer(footerClick), "released") { [weak self] _, _, _ in
             self?.tapFooter()

@@ -37,6 +37,7 @@ enum StateReport {
             }
             state["model_visible_items"] = itemList(feed.modelVisibleItems)
             state["live_cells"] = feed.liveCells
+            state["focused_item"] = feed.focusedItem ?? NSNull()
             if let banner = feed.model.bannerFrame {
                 state["banner_frame"] = [
                     round3(banner.minX), round3(banner.minY), round3(banner.width), round3(banner.height),
@@ -76,6 +77,7 @@ enum StateReport {
             state["visible_items"] = [Any]()
             state["model_visible_items"] = [Any]()
             state["live_cells"] = 0
+            state["focused_item"] = NSNull()
             var summary = feedSummary(nil)
             summary["state"] = app.isLoadingChannels ? "refreshing" : "idle"
             state["feed"] = summary

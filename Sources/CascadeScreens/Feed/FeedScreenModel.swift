@@ -67,7 +67,9 @@ public final class FeedScreenModel {
     public enum ItemsChange: Equatable, Sendable {
         /// Items were appended at these indices; existing items kept their frames.
         case appended(Range<Int>)
-        /// The list was replaced (a refresh landed) or relaid out: rebind every cell.
+        /// The list was replaced (a refresh landed) or relaid out: the host calls
+        /// `viewport.reset()`, drops the cells of what it says disappeared, and scrolls again
+        /// (every visible element then appears with its new frame).
         case replaced
     }
 
@@ -403,7 +405,9 @@ public final class FeedScreenModel {
             let videos = newItems.map(layoutItem(for:))
             let banner = WaterfallItem(sizing: .aspectRatio(configuration.bannerAspectRatio), spansAllColumns: true)
             layout.replaceAll(sections: banners.isEmpty ? [videos] : [[banner], videos])
-            viewport.reset()
+            // The host resets the viewport itself (`.replaced`): resetting it here first left the
+            // host's reset with nothing disappeared, and the cells of elements gone (items
+            // dropped by a refresh, ids moved under a new banner) stayed drawn.
             onItemsChanged?(.replaced)
         }
     }

@@ -5,8 +5,8 @@
 /// - On the player page: Esc, Backspace or Alt+← goes back to the feed.
 /// - On the channel page: Ctrl + `+` / `-` / `0` change the columns (`ColumnShortcut`);
 ///   Ctrl+Tab / Ctrl+PgDn goes to the next channel (with Shift, or Ctrl+PgUp, to the previous one); PgDn / PgUp scroll the feed by 0.9 of its height, Home /
-///   End to its top / bottom. Arrow keys and Enter stay GTK's: they move the focus between
-///   cells and open the focused one.
+///   End to its top / bottom. Arrow keys and Enter are the feed's: arrows move the focus
+///   between cells (`FeedScreenModel.focusTarget(from:direction:)`), Enter opens the focused one.
 ///
 /// `name` is a GDK key name (`gdk_keyval_name`: `Escape`, `Return`, `Page_Down`...); the X
 /// aliases (`Next`, `Prior`) and keypad names count too.

@@ -1,0 +1,50 @@
+import CascadeLayout
+import Foundation
+
+/// A direction the arrow keys move the keyboard focus in.
+public enum FocusDirection: Sendable {
+    case up, down, left, right
+}
+
+extension FeedScreenModel {
+    /// The item the arrow key `direction` moves the keyboard focus to from item `index`, by the
+    /// layout's frames (not the widgets', so it works for cells not made yet): up and down, the
+    /// nearest item above or below in the same column; left and right, the nearest item in the
+    /// next column over, closest to the focused item's vertical centre. With no focused item
+    /// (`index` nil), the first visible item. Nil when there is nothing in that direction.
+    ///
+    /// - Complexity: O(log n + k) for k items in the searched band.
+    public func focusTarget(from index: Int?, direction: FocusDirection) -> Int? {
+        guard let index, let focused = frame(ofItem: index) else { return firstVisibleItem() }
+        let width = max(layout.contentSize.width, focused.maxX)
+        let height = layout.contentSize.height
+        let band: CGRect
+        switch direction {
+        case .up: band = CGRect(x: focused.minX, y: 0, width: focused.width, height: focused.minY)
+        case .down:
+            band = CGRect(x: focused.minX, y: focused.maxY, width: focused.width, height: max(0, height - focused.maxY))
+        case .left: band = CGRect(x: 0, y: focused.minY, width: focused.minX, height: focused.height)
+        case .right:
+            band = CGRect(x: focused.maxX, y: focused.minY, width: max(0, width - focused.maxX), height: focused.height)
+        }
+        let candidates = layout.elements(in: band).compactMap { element -> (index: Int, frame: CGRect)? in
+            guard let candidate = itemIndex(of: element.id), candidate != index else { return nil }
+            return (candidate, element.frame)
+        }
+        func distance(_ frame: CGRect) -> (CGFloat, CGFloat) {
+            switch direction {
+            case .up: (focused.minY - frame.maxY, abs(frame.midX - focused.midX))
+            case .down: (frame.minY - focused.maxY, abs(frame.midX - focused.midX))
+            case .left: (focused.minX - frame.maxX, abs(frame.midY - focused.midY))
+            case .right: (frame.minX - focused.maxX, abs(frame.midY - focused.midY))
+            }
+        }
+        let ahead = candidates.filter { distance($0.frame).0 >= -1 }
+        return ahead.min { distance($0.frame) < distance($1.frame) }?.index
+    }
+
+    /// The first item in the visible rect (lowest index), or nil.
+    private func firstVisibleItem() -> Int? {
+        viewport.visibleElements.compactMap { itemIndex(of: $0.id) }.min()
+    }
+}
