@@ -242,7 +242,9 @@ import Testing
     func leave(item: Int, at position: Double, of duration: Double, in work: URL) throws {
         let file = work.appendingPathComponent("state/cascade/resume-positions")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let video = try PlayerCatalog.directory().appendingPathComponent(String(format: "media/player-%03d.flv", item))
+        // Positions are kept by the item's video URL: the catalog's `flv` field with the feed
+        // format's `.flv` → `.mp4` rule applied when it was decoded.
+        let video = try PlayerCatalog.directory().appendingPathComponent(String(format: "media/player-%03d.mp4", item))
         let text = "cascade-resume-positions 1\n\(position)\t\(duration)\t\(video.absoluteString)\n"
         try text.write(to: file, atomically: true, encoding: .utf8)
     }

@@ -1,4 +1,5 @@
 import CGtk
+import CascadeFeed
 import CascadeGTK
 import CascadePlayer
 import CascadeTestSupport
@@ -18,8 +19,9 @@ struct PlayerControllerEngineTests {
     @Test func feedFlvURLPlaysTheMp4AndEndsInFullscreenThenStops() throws {
         let clips = fixture.clips
         let engine = MediaStreamEngine()
+        // A feed's `flv` field names the .FLV; the feed decoder hands the player the .mp4.
         let feedURL = clips.clip.deletingPathExtension().appendingPathExtension("FLV")
-        let controller = PlayerController(source: feedURL, engine: engine)
+        let controller = PlayerController(source: ReferenceVideoURL.playable(fromFLVField: feedURL), engine: engine)
         var states: [String] = []
         controller.onChange = { snapshot in
             if states.last != snapshot.state.name { states.append(snapshot.state.name) }
