@@ -1,5 +1,4 @@
 import CGtk
-import CascadeFeed
 import CascadeGTK
 import CascadePlayer
 import CascadeTestSupport
@@ -16,12 +15,12 @@ struct PlayerControllerEngineTests {
         fixture = try PlayerEngineFixture()
     }
 
-    @Test func feedFlvURLPlaysTheMp4AndEndsInFullscreenThenStops() throws {
+    /// The reference feed's `.flv` → `.mp4` rule is the feed decoder's (ReferenceVideoURLTests):
+    /// the player plays the URL it is given, here the clip itself.
+    @Test func aClipPlaysAndEndsInFullscreenThenStops() throws {
         let clips = fixture.clips
         let engine = MediaStreamEngine()
-        // A feed's `flv` field names the .FLV; the feed decoder hands the player the .mp4.
-        let feedURL = clips.clip.deletingPathExtension().appendingPathExtension("FLV")
-        let controller = PlayerController(source: ReferenceVideoURL.playable(fromFLVField: feedURL), engine: engine)
+        let controller = PlayerController(source: clips.clip, engine: engine)
         var states: [String] = []
         controller.onChange = { snapshot in
             if states.last != snapshot.state.name { states.append(snapshot.state.name) }

@@ -230,7 +230,9 @@ public final class AppWindow: AppHosting {
         saveSession()
         playerPage.stop()
         gtk_stack_set_visible_child_name(stack, Screen.feed.rawValue)
-        if let feed { gtk_widget_grab_focus(feed.scrolled) }
+        // The stack gives the focus back to the cell that was opened when it can; otherwise the
+        // feed's scroller takes it (arrow keys then enter the cells).
+        if let feed, feed.focusedItem == nil { gtk_widget_grab_focus(feed.scrolled) }
     }
 
     public func runBanner(ofChannel index: Int?) {
