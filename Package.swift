@@ -143,7 +143,7 @@ let package = Package(
         .testTarget(
             name: "CascadeAppTests",
             dependencies: [
-                "CascadeTestSupport", "CascadeFeed", "CascadeImages", "CascadePixbuf", "CascadeFolder",
+                "CascadeTestSupport", "CascadeFeed", "CascadeGTK", "CascadeImages", "CascadePixbuf", "CascadeFolder",
                 "CascadeNumerics",
             ]
         ),

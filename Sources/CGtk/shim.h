@@ -7,6 +7,8 @@
 /* gettext (glibc's libintl) and setlocale: the host translates UI strings. */
 #include <libintl.h>
 #include <locale.h>
+/* malloc_trim: the memory of a released media pipeline goes back to the system. */
+#include <malloc.h>
 
 /* libdispatch exports these for CoreFoundation; the GTK host watches the main queue's
    file descriptor from GLib so Swift's main actor runs under g_application_run. */

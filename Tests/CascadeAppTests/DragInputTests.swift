@@ -17,10 +17,13 @@ import Testing
         var state = try session.settled(after: 0) { $0["channel"] as? Int == 0 }
         let y = session.origin(state)[1] + 520
 
-        // Fast and short (a quarter page in one motion): a flick to the next channel.
+        // Fast and short (a quarter page in one motion, one xdotool run so the press, the motion
+        // and the release are milliseconds apart): a flick to the next channel.
         state = try session.act("fast short drag", expecting: 1) {
-            session.x(["mousemove", "--window", session.window, "600", "\(Int(y))", "mousedown", "1"])
-            session.x(["mousemove", "--window", session.window, "350", "\(Int(y) + 3)", "mouseup", "1"])
+            session.x([
+                "mousemove", "--window", session.window, "600", "\(Int(y))", "mousedown", "1", "mousemove", "--window",
+                session.window, "350", "\(Int(y) + 3)", "mouseup", "1",
+            ])
         }
         #expect(state["top_bar"] as? [String] == ["Cascade"], "the top bar repeats a title: \(state["top_bar"] ?? "")")
         // And in pixels: the bar (above the tab strip) has no text right of "Cascade" (about
@@ -40,8 +43,10 @@ import Testing
         }
         // At the first channel a fast drag towards nothing stays.
         state = try session.act("fast drag past the first channel", expecting: 0) {
-            session.x(["mousemove", "--window", session.window, "300", "\(Int(y))", "mousedown", "1"])
-            session.x(["mousemove", "--window", session.window, "700", "\(Int(y) + 3)", "mouseup", "1"])
+            session.x([
+                "mousemove", "--window", session.window, "300", "\(Int(y))", "mousedown", "1", "mousemove", "--window",
+                session.window, "700", "\(Int(y) + 3)", "mouseup", "1",
+            ])
         }
         #expect(state["top_bar"] as? [String] == ["Cascade"])
     }
@@ -57,8 +62,10 @@ import Testing
 
         // A fast mouse drag over the banner: the next banner, the same channel.
         state = try session.act("drag over the banner", expecting: 0) {
-            session.x(["mousemove", "--window", session.window, "700", "\(Int(bannerY))", "mousedown", "1"])
-            session.x(["mousemove", "--window", session.window, "400", "\(Int(bannerY) + 4)", "mouseup", "1"])
+            session.x([
+                "mousemove", "--window", session.window, "700", "\(Int(bannerY))", "mousedown", "1", "mousemove",
+                "--window", session.window, "400", "\(Int(bannerY) + 4)", "mouseup", "1",
+            ])
         }
         #expect(state["carousel_page"] as? Int == 1)
         let after = try session.screenshot("banner-1")
@@ -121,8 +128,10 @@ import Testing
 
         // A drag over the tabs scrolls them and selects nothing.
         state = try session.act("drag the tab strip", expecting: 0) {
-            session.x(["mousemove", "--window", session.window, "200", "\(Int(y))", "mousedown", "1"])
-            session.x(["mousemove", "--window", session.window, "60", "\(Int(y) + 2)", "mouseup", "1"])
+            session.x([
+                "mousemove", "--window", session.window, "200", "\(Int(y))", "mousedown", "1", "mousemove", "--window",
+                session.window, "60", "\(Int(y) + 2)", "mouseup", "1",
+            ])
         }
         let scrolled = try #require(state["tabs"] as? [String: Any])
         let offset = scrolled["strip_offset"] as? Double ?? 0

@@ -55,9 +55,13 @@ import Testing
             png: dir.appendingPathComponent("end.png"), report: report, step: end, decoder: PixbufImageDecoder(),
             minimumCovers: 0)
         #expect(endProblems.isEmpty, "\(endProblems)")
+        // Compared at settled steps: a step that ends one frame after a refresh landed (the
+        // pull) may report the model's new cells before GTK allocated their widgets.
         for i in report.steps.indices {
+            let action = report.steps[i]["action"] as? String ?? ""
+            guard action == "wait-idle" || action.hasPrefix("screenshot") else { continue }
             let problems = ScreenCheck.drawnVersusModel(report, step: i)
-            #expect(problems.isEmpty, "\(problems)")
+            #expect(problems.isEmpty, "step \(i) \(action): \(problems)")
         }
     }
 

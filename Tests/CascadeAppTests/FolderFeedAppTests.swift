@@ -14,9 +14,9 @@ import Testing
         defer { folder.remove() }
         let spare = try VideoFolderFixture(label: "cascade-spare")
         defer { spare.remove() }
-        try folder.clip("Travel/trip one.mp4", size: "160x90", duration: 1.5)
-        try folder.clip("Travel/trip two.mp4", size: "160x90", duration: 1.5)
-        try folder.clip("Cats/chat é.mp4", size: "90x160", duration: 1.5)
+        try folder.clip("Travel/trip one.mp4", size: "160x90", duration: 3)
+        try folder.clip("Travel/trip two.mp4", size: "160x90", duration: 3)
+        try folder.clip("Cats/chat é.mp4", size: "90x160", duration: 3)
         try folder.file("broken.mp4", bytes: Array("\0\0\0\u{18}ftypisom\0\0\0\0isommp42".utf8) + [1, 2, 3])
         try folder.file("notes.mp4", bytes: Array("not a video".utf8))
         try folder.file("empty.mp4", bytes: [])

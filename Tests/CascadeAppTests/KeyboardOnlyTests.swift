@@ -6,12 +6,9 @@ import Foundation
 import Testing
 
 /// The app without a pointer: real key presses (xdotool, no mouse move or click) reach a tab,
-/// the banner and a cell in order, with a focus ring drawn around each, open the video, play
-/// it, go back to the cell and switch channel.
+/// the banner and a cell in the order they are on screen, with a focus ring drawn around each,
+/// open the video, play it, go back to the cell and switch channel.
 @Suite(.serialized) struct KeyboardOnlyTests {
-    /// This test's temporary folders, removed when it ends.
-    let temporary = TemporaryFolders()
-
     /// The focus ring's colour (the stylesheet's `:focus-visible` outline).
     static let ring: (r: Int, g: Int, b: Int) = (0x3b, 0x82, 0xf6)
 
@@ -20,94 +17,76 @@ import Testing
             Issue.record("xdotool is required (./scripts/install-deps.sh installs it)")
             return
         }
-        // A display of its own with a window manager, so the window has the keyboard focus.
-        let display = try PrivateDisplay(windowManager: true)
         let catalog = try TestCatalog.small()
-        let dir = try temporary.make("cascade-keys")
-        // The test presses keys after each step's report appears, while the next step waits.
-        let script = [
-            "wait-idle", "screenshot before",  // 0, 1: nothing focused yet
-            "wait 2000ms", "screenshot tab",  // 2, 3: Tab → the first tab
-            "wait 2500ms", "screenshot cell",  // 4, 5: Tab… → the first cell
-            "wait 2500ms",  // 6: Enter → the player page
-            "wait 2500ms",  // 7: Space → plays
-            "wait 2500ms",  // 8: Esc → back
-            "wait 2500ms",  // 9: Ctrl+Tab → the next channel
-        ]
-        try (script.joined(separator: "\n") + "\n").write(
-            to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
-        let reportURL = dir.appendingPathComponent("r.json")
-        let child = try CascadeProcess(
-            arguments: [
-                "--catalog", catalog.path, "--columns", "3", "--carousel-interval", "0", "--script",
-                dir.appendingPathComponent("s.txt").path, "--report", reportURL.path, "--screenshots", dir.path,
-            ], environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path, "DISPLAY": display.name])
-        defer { child.kill() }
-        func after(_ steps: Int) throws -> ScriptReport {
-            try #require(ScriptReport.waitForSteps(steps, at: reportURL, timeout: 60), "\(child.stderr)")
+        let driver = try WindowDriver(arguments: [
+            "--catalog", catalog.path, "--columns", "3", "--carousel-interval", "0",
+        ])
+        func focus(_ settled: WindowDriver.Settled) -> [String: Any] {
+            settled.state["focus"] as? [String: Any] ?? [:]
         }
-        func press(_ keys: String...) { press(contentsOf: keys) }
-        func press(contentsOf keys: [String]) {
-            _ = PlayerPageTests.xdotool(["key", "--delay", "120"] + keys, display: display.name)
+        func focused(_ kind: String, _ index: Int? = nil) -> (WindowDriver.Settled) -> Bool {
+            { settled in
+                focus(settled)["kind"] as? String == kind && (index == nil || focus(settled)["index"] as? Int == index)
+            }
         }
-        func focus(_ report: ScriptReport, _ step: Int) -> [String: Any] {
-            report.state(step)["focus"] as? [String: Any] ?? [:]
-        }
-
-        let idle = try after(2)
-        #expect(idle.state(1)["focus"] is NSNull, "\(idle.state(1)["focus"] ?? "")")
-        let tabCount = (idle.state(1)["tabs"] as? [String: Any])?["frames"] as? [Any]
-        let tabs = try #require(tabCount?.count)
-        #expect(tabs >= 2)
-        press("Tab")
-
-        let onTab = try after(4)
-        #expect(focus(onTab, 3)["kind"] as? String == "tab")
-        #expect(focus(onTab, 3)["index"] as? Int == 0)
-        // Past the other tabs and the banner to the first cell: Tab order follows the screen.
-        press(contentsOf: Array(repeating: "Tab", count: tabs + 1))
-
-        let onCell = try after(6)
-        #expect(focus(onCell, 5)["kind"] as? String == "item", "\(focus(onCell, 5))")
-        #expect(focus(onCell, 5)["index"] as? Int == 0)
         let decoder = PixbufImageDecoder()
-        let before = try decoder.decode(Data(contentsOf: dir.appendingPathComponent("before.png")), targetSize: nil)
-        for (name, step) in [("tab", 3), ("cell", 5)] {
-            let frame = try #require(focus(onCell, step)["frame"] as? [Double], "no focus frame at \(name)")
-            let image = try decoder.decode(Data(contentsOf: dir.appendingPathComponent("\(name).png")), targetSize: nil)
-            let ring = Self.ringPixels(image, around: frame)
-            let without = Self.ringPixels(before, around: frame)
+
+        // At first the feed's scroller holds the focus (arrow keys enter the cells from it):
+        // nothing with a ring.
+        let start = try driver.settle()
+        #expect(["widget", nil].contains(focus(start)["kind"] as? String), "\(focus(start))")
+        let before = try decoder.decode(Data(contentsOf: start.png), targetSize: nil)
+        let tabs = ((start.state["tabs"] as? [String: Any])?["frames"] as? [Any])?.count ?? 0
+        #expect(tabs >= 2)
+
+        // Tab: the first tab; then past the other tabs and the banner to the first cell.
+        var rings: [(name: String, frame: [Double], image: DecodedImage)] = []
+        driver.key("Tab")
+        let (onTab, tabMet) = try driver.settle(until: focused("tab", 0))
+        #expect(tabMet, "Tab did not reach the first tab: \(focus(onTab))")
+        if let frame = focus(onTab)["frame"] as? [Double] {
+            rings.append(("tab", frame, try decoder.decode(Data(contentsOf: onTab.png), targetSize: nil)))
+        }
+        for _ in 0..<(tabs + 1) { driver.key("Tab") }
+        let (onCell, cellMet) = try driver.settle(until: focused("item"))
+        #expect(cellMet, "Tab did not reach a cell: \(focus(onCell))")
+        #expect(focus(onCell)["index"] as? Int == 0, "the first cell in reading order")
+        if let frame = focus(onCell)["frame"] as? [Double] {
+            rings.append(("cell", frame, try decoder.decode(Data(contentsOf: onCell.png), targetSize: nil)))
+        }
+        #expect(rings.count == 2)
+        for (name, frame, image) in rings {
             // Drawn all the way round (at least half the perimeter in the ring's colour), and not
             // there before anything had the focus.
+            let ring = Self.ringPixels(image, around: frame)
+            let without = Self.ringPixels(before, around: frame)
             #expect(ring > Int(saturating: frame[2] + frame[3]), "\(name): \(ring) ring pixels around \(frame)")
             #expect(without < 10, "\(name): \(without) ring-coloured pixels before focusing")
         }
-        press("Return")
 
-        let opened = try after(7)
-        #expect(opened.state(6)["screen"] as? String == "player")
-        let player = opened.state(6)["player"] as? [String: Any]
-        #expect(player?["state"] as? String == "idle")
-        press("space")
+        // Enter opens it, Space plays it (a second-long clip: it may have ended by then).
+        driver.key("Return")
+        let (opened, openMet) = try driver.settle { $0.state["screen"] as? String == "player" }
+        #expect(openMet, "Enter did not open the player page")
+        #expect((opened.state["player"] as? [String: Any])?["state"] as? String == "idle")
+        driver.key("space")
+        let (played, playMet) = try driver.settle { settled in
+            ((settled.state["player"] as? [String: Any])?["history"] as? [String] ?? []).contains("playing")
+        }
+        #expect(playMet, "Space did not play: \(String(describing: played.state["player"]))")
 
-        let played = try after(8)
-        // The clips are a second long: by the next report it plays or has played to the end.
-        let state = (played.state(7)["player"] as? [String: Any])?["state"] as? String
-        #expect(["playing", "stopped", "ended"].contains(state ?? ""), "player state \(state ?? "nil")")
-        press("Escape")
+        // Esc: back to the feed, the focus on the cell that was opened.
+        driver.key("Escape")
+        let (back, backMet) = try driver.settle { $0.state["screen"] as? String == "feed" }
+        #expect(backMet, "Esc did not go back")
+        #expect(focus(back)["kind"] as? String == "item", "the focus returns to the opened cell: \(focus(back))")
 
-        let back = try after(9)
-        #expect(back.state(8)["screen"] as? String == "feed")
-        #expect(focus(back, 8)["kind"] as? String == "item", "the focus returns to the opened cell")
-        press("ctrl+Tab")
-
-        #expect(child.wait(timeout: 60) == 0, "\(child.stderr)")
-        let final = try #require(ScriptReport(url: reportURL))
-        #expect(final.state(9)["channel"] as? Int == 1)
-        // The cell slid away with its page: the focus moves to the selected tab.
-        let last = final.state(9)["focus"] as? [String: Any] ?? [:]
-        #expect(last["kind"] as? String == "tab" && last["index"] as? Int == 1, "\(last)")
-        for i in final.steps.indices { #expect(final.ok(i), "step \(i): \(final.steps[i]["error"] ?? "")") }
+        // Ctrl+Tab: the next channel; its cell slid away, so the focus moves to the selected tab.
+        driver.key("ctrl+Tab")
+        let (switched, switchMet) = try driver.settle { $0.state["channel"] as? Int == 1 }
+        #expect(switchMet, "Ctrl+Tab did not switch channel")
+        let (_, followMet) = try driver.settle(until: focused("tab", 1))
+        #expect(followMet, "the focus did not follow to tab 1: \(focus(switched))")
     }
 
     /// Pixels in the focus ring's colour in a band 5 points wide around `frame` ([x, y, w, h]

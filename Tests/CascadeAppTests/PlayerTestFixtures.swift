@@ -1,19 +1,28 @@
 import CascadeFeed
+import CascadeGTK
 import CascadeTestSupport
 import Foundation
 
-/// A private Xvfb server for one test, killed (SIGKILL) when released; its lock file and socket
-/// are removed then (a killed server leaves them behind). With `windowManager`, openbox runs on
-/// it too, so window focus, resizing and fullscreen are real (it is killed first).
+/// A private Xvfb server for one test, started as the app starts its headless display
+/// (`HeadlessDisplay.launch()`: Xvfb picks a free number with `-displayfd`, so tests started
+/// at once never race for one), killed when released. With `windowManager`, openbox runs on it
+/// too, so window focus, resizing and fullscreen are real (it is killed first).
 final class PrivateDisplay {
     /// The display name, e.g. `:97`.
     let name: String
-    private let number: Int
-    private let server: Process
+    private let server: HeadlessDisplay
     private var windowManager: Process?
 
-    /// Starts Xvfb on the first free display number from 90 (a lock left by a dead server counts
-    /// as free), waiting at most 10 s for its socket.
+    /// Starts Xvfb and waits (at most 10 s) until it listens.
+    init() throws {
+        guard let server = HeadlessDisplay.launch() else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "no Xvfb display could start"])
+        }
+        self.server = server
+        name = server.name
+    }
+
+    /// Starts Xvfb and, with `windowManager`, openbox on it.
     convenience init(windowManager: Bool) throws {
         try self.init()
         guard windowManager else { return }
@@ -38,51 +47,9 @@ final class PrivateDisplay {
         throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "openbox did not start on \(name)"])
     }
 
-    init() throws {
-        for number in 90..<140 {
-            guard Self.isFree(number) else { continue }
-            Self.removeFiles(of: number)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-            process.arguments = [":\(number)", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let socket = "/tmp/.X11-unix/X\(number)"
-            waitUntilBlocking(timeout: .seconds(10), interval: .milliseconds(20)) {
-                !process.isRunning || FileManager.default.fileExists(atPath: socket)
-            }
-            if process.isRunning && FileManager.default.fileExists(atPath: socket) {
-                name = ":\(number)"
-                self.number = number
-                server = process
-                return
-            }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        }
-        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "no Xvfb display could start"])
-    }
-
     deinit {
         if let windowManager { ChildProcess.stop(windowManager) }
-        guard server.isRunning else { return }
-        kill(server.processIdentifier, SIGKILL)
-        waitUntilBlocking(timeout: .seconds(5)) { !server.isRunning }
-        Self.removeFiles(of: number)
-    }
-
-    /// Whether no live server holds display `number`.
-    private static func isFree(_ number: Int) -> Bool {
-        guard let text = try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .utf8) else {
-            return !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
-        }
-        guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { return false }
-        return kill(pid, 0) != 0 && errno == ESRCH
-    }
-
-    private static func removeFiles(of number: Int) {
-        try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
-        try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+        server.stop()
     }
 }
 

@@ -1,3 +1,4 @@
+import CascadeFeed
 import CascadeImages
 import CascadeNumerics
 import CascadePixbuf
@@ -138,10 +139,10 @@ import Testing
         #expect(!(try String(contentsOf: file, encoding: .utf8)).contains("player-000"))
     }
 
-    @Test func enterOnTheFocusedOfferResumesWithRealKeys() throws {
+    @Test func enterOnTheFocusedOfferResumesWithRealKeys() async throws {
         let work = try temporary.make("cascade-resume")
         let catalog = try PlayerCatalog.directory()
-        try leave(item: 0, at: 3, of: 8, in: work)
+        try await leave(item: 0, at: 3, of: 8, in: work)
         let scriptURL = work.appendingPathComponent("script.txt")
         try ("wait-idle\ntap-item 0\n" + String(repeating: "wait 250ms\n", count: 60)).write(
             to: scriptURL, atomically: true, encoding: .utf8)
@@ -178,9 +179,9 @@ import Testing
         #expect((playing?["position"] as? Double ?? 9) < 7)
     }
 
-    @Test func theOfferReadsInChineseUnderAChineseLocale() throws {
+    @Test func theOfferReadsInChineseUnderAChineseLocale() async throws {
         let work = try temporary.make("cascade-resume")
-        try leave(item: 0, at: 3, of: 8, in: work)
+        try await leave(item: 0, at: 3, of: 8, in: work)
         let locale = work.appendingPathComponent("locale")
         try ChildProcess.run(
             "/bin/bash", [Repository.root.appendingPathComponent("scripts/build-locales.sh").path, locale.path])
@@ -238,11 +239,15 @@ import Testing
     }
 
     /// Writes the positions file as an earlier run leaves it: the player catalog's item `item`
-    /// left at `position` of `duration` seconds.
-    func leave(item: Int, at position: Double, of duration: Double, in work: URL) throws {
+    /// left at `position` of `duration` seconds (keyed by the item's video URL as the app
+    /// decodes it from the catalog).
+    func leave(item: Int, at position: Double, of duration: Double, in work: URL) async throws {
+        let catalog = FeedCatalog.directory(try PlayerCatalog.directory())
+        let channel = try #require(try await catalog.channels().first)
+        let page = try await catalog.loader(for: channel).page(number: 0, size: 10)
+        let video = try #require(page.items.indices.contains(item) ? page.items[item] : nil).videoURL
         let file = work.appendingPathComponent("state/cascade/resume-positions")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let video = try PlayerCatalog.directory().appendingPathComponent(String(format: "media/player-%03d.flv", item))
         let text = "cascade-resume-positions 1\n\(position)\t\(duration)\t\(video.absoluteString)\n"
         try text.write(to: file, atomically: true, encoding: .utf8)
     }

@@ -40,10 +40,13 @@ import Testing
         (now, _) = try driver.settle { $0.feed["offset"] as? Double == 0 }
         #expect(now.feed["offset"] as? Double == 0, "Home")
 
-        // Arrow keys: the focus enters the cells, then moves right and down, with its ring drawn.
-        driver.key("Down")
-        (now, _) = try driver.settle { $0.state["focused_item"] is Int }
-        let first = try #require(now.state["focused_item"] as? Int, "Down did not focus a cell")
+        // Tab brings the focus to the first cell (the scroller takes none; the tabs come first),
+        // then the arrow keys move it right and down, with its ring drawn.
+        for _ in 0..<12 where !(now.state["focused_item"] is Int) {
+            driver.key("Tab")
+            now = try driver.settle()
+        }
+        let first = try #require(now.state["focused_item"] as? Int, "Tab never focused a cell")
         #expect(try Self.focusRing(now, item: first) > 0.5, "no focus ring around item \(first)")
         driver.key("Right")
         (now, _) = try driver.settle { ($0.state["focused_item"] as? Int).map { $0 != first } ?? false }

@@ -30,9 +30,14 @@ import Testing
         // A reused cell says its new item.
         cell.bind(title: "Morning", duration: nil)
         #expect(Check.mismatch(cell.root, GTK_ACCESSIBLE_PROPERTY_LABEL, "Morning, video") == nil)
-        cell.describeForAccessibility(title: "Morning", duration: "1:23", partiallyWatched: true)
+        // Left partway (the cover's progress bar): the name says so, and stops saying it.
+        cell.bind(title: "Morning", duration: "1:23")
+        cell.setWatchProgress(ResumePoint(position: 30, duration: 83))
+        #expect(cell.isPartiallyWatched)
         #expect(
             Check.mismatch(cell.root, GTK_ACCESSIBLE_PROPERTY_LABEL, "Morning, 1:23, video, partially watched") == nil)
+        cell.setWatchProgress(nil)
+        #expect(Check.mismatch(cell.root, GTK_ACCESSIBLE_PROPERTY_LABEL, "Morning, 1:23, video") == nil)
     }
 
     @Test func theTabStripIsATabListWhoseSelectedTabFollowsTheChannel() throws {
@@ -103,11 +108,13 @@ import Testing
             return bounds.origin.x
         }
         // Laid out by the next allocation (bounded: a slot that never moves fails below).
-        Check.pump(timeout: 5) { (x(of: 1) ?? 0) != 0 }
-        // Slot 1 holds the next page: right of the current one left to right, left of it right
-        // to left.
-        #expect(x(of: 0) == 0)
-        #expect(x(of: 1) == (direction == GTK_TEXT_DIR_RTL ? -400 : 400))
+        Check.pump(timeout: 5) { (x(of: 2) ?? 0) != 0 }
+        // Slots 0, 1, 2 hold the previous, current and next pages: the next one right of the
+        // current one left to right, left of it right to left; the previous one opposite.
+        let next: Float = direction == GTK_TEXT_DIR_RTL ? -400 : 400
+        #expect(x(of: 1) == 0)
+        #expect(x(of: 2) == next)
+        #expect(x(of: 0) == -next)
     }
 
     @Test func aFailedLoadMoreFooterJoinsTheTabChain() async {

@@ -31,6 +31,8 @@ import Testing
         // Written through a temporary file renamed over the old one: nothing else is left.
         let names = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
         #expect(names == ["resume-positions"])
+        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
 
     @Test func aStopBeforeTheDurationWasKnownKeepsTheOneRecordedEarlier() {

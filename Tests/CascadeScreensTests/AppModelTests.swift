@@ -21,6 +21,8 @@ import Testing
             case switchChannel(forward: Bool)
             case rememberChannel(String, isFirst: Bool)
             case rememberColumns(Int?)
+            case showHoverPreviews(Bool)
+            case rememberHoverPreviews(Bool)
         }
 
         var calls: [Call] = []
@@ -39,6 +41,8 @@ import Testing
             calls.append(.rememberChannel(channel.id, isFirst: isFirst))
         }
         func rememberColumns(_ columns: Int?) { calls.append(.rememberColumns(columns)) }
+        func showHoverPreviews(_ enabled: Bool) { calls.append(.showHoverPreviews(enabled)) }
+        func rememberHoverPreviews(_ enabled: Bool) { calls.append(.rememberHoverPreviews(enabled)) }
     }
 
     /// Channel list answers given in order, one per load.

@@ -128,13 +128,7 @@ import Testing
     }
 
     @Test func aFailedLoadMoreKeepsItemsAlertsAndRetriesFromTheFooter() async {
-        let failing = Failing()
-        let loader = ScriptedFeedLoader { page, size in
-            if page == 1 && failing.value { return .failure(.timedOut) }
-            return .success(FeedPage(items: FeedFixtures.items(page * size..<(page + 1) * size), isEnd: page == 2))
-        }
-        let model = FeedScreenModel(pager: FeedPager(loader: loader), configuration: .init(columns: .fixed(2)))
-        model.setContainerSize(CGSize(width: 375, height: 667))
+        let (model, _, failing) = makeFailingLoadMoreModel()
         model.start()
         #expect(await waitUntil { model.items.count == 10 })
         model.scroll(to: CGRect(x: 0, y: 0, width: 375, height: 667))
@@ -166,13 +160,7 @@ import Testing
     }
 
     @Test func aNewScrollGestureAtTheBottomRetriesAFailedLoadMoreAndStillnessNever() async {
-        let failing = Failing()
-        let loader = ScriptedFeedLoader { page, size in
-            if page == 1 && failing.value { return .failure(.timedOut) }
-            return .success(FeedPage(items: FeedFixtures.items(page * size..<(page + 1) * size), isEnd: page == 2))
-        }
-        let model = FeedScreenModel(pager: FeedPager(loader: loader), configuration: .init(columns: .fixed(2)))
-        model.setContainerSize(CGSize(width: 375, height: 667))
+        let (model, loader, failing) = makeFailingLoadMoreModel()
         model.start()
         #expect(await waitUntil { model.items.count == 10 })
         // The gesture that reaches the end loads page 1, which fails while it goes on.

@@ -102,4 +102,42 @@ public struct FolderMediaCache: Sendable {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
         }
     }
+
+    // MARK: Library state
+
+    /// The content checks and the probe results (entries with a probe) of stored `entries`.
+    public static func split(
+        _ entries: [String: Entry]
+    ) -> (sniffed: [String: FolderScanner.SniffRecord], probes: [String: Entry]) {
+        var sniffed: [String: FolderScanner.SniffRecord] = [:]
+        sniffed.reserveCapacity(entries.count)
+        var probes: [String: Entry] = [:]
+        for (path, entry) in entries {
+            sniffed[path] = FolderScanner.SniffRecord(
+                mtime: entry.mtime, mtimeNanoseconds: entry.mtimeNanoseconds, size: entry.size, isVideo: entry.isVideo)
+            if entry.probe != nil { probes[path] = entry }
+        }
+        return (sniffed, probes)
+    }
+
+    /// What is worth storing: each sniffed file version, with its probe when the probe is of
+    /// that same version.
+    public static func entries(
+        sniffed: [String: FolderScanner.SniffRecord], probes: [String: Entry]
+    ) -> [String: Entry] {
+        var entries: [String: Entry] = [:]
+        entries.reserveCapacity(sniffed.count)
+        for (path, record) in sniffed {
+            var entry = Entry(
+                mtime: record.mtime, mtimeNanoseconds: record.mtimeNanoseconds, size: record.size,
+                isVideo: record.isVideo)
+            if let probed = probes[path], probed.mtime == record.mtime,
+                probed.mtimeNanoseconds == record.mtimeNanoseconds, probed.size == record.size
+            {
+                entry.probe = probed.probe
+            }
+            entries[path] = entry
+        }
+        return entries
+    }
 }

@@ -82,7 +82,8 @@ public final class AppWindow: AppHosting {
         self.resumeStore = resumeStore
         model = AppModel(
             options: options, catalog: catalog, cacheDirectory: cacheDirectory,
-            preferredColumns: preferences?.preferences.columns, lastChannel: preferences?.preferences.lastChannel)
+            preferredColumns: preferences?.preferences.columns, lastChannel: preferences?.preferences.lastChannel,
+            hoverPreviews: preferences?.preferences.hoverPreviews ?? Preferences().hoverPreviews)
         // Right-to-left languages mirror the window: GTK's own widgets through the default
         // direction (set before any widget exists), the feeds' columns through the model.
         let direction = InterfaceDirection.layoutDirection(environment: ProcessInfo.processInfo.environment)
@@ -96,8 +97,7 @@ public final class AppWindow: AppHosting {
             decoder: PixbufImageDecoder(), fetcher: FolderFeeds.fetcher(),
             memoryCache: MemoryImageCache(costLimit: 32 << 20), diskCache: disk)
         playerPage = PlayerPage(pipeline: pipeline)
-        previews = FeedPreviews(
-            enabled: options.previews && (preferences?.preferences.hoverPreviews ?? Preferences().hoverPreviews))
+        previews = FeedPreviews(enabled: model.hoverPreviews)
 
         window = gtk_application_window_new(UnsafeMutablePointer<GtkApplication>(application))
         gtk_window_set_title(window.as(GtkWindow.self), "Cascade")
@@ -146,10 +146,6 @@ public final class AppWindow: AppHosting {
             guard let self else { return }
             self.frameStats.attach(to: self.window)
             self.followPresence()
-        }
-        Signal.connectNotify(window.raw, "is-active") { [weak self] in
-            guard let self else { return }
-            self.previews.controller.windowActiveChanged(gtk_window_is_active(self.window.as(GtkWindow.self)) != 0)
         }
     }
 
@@ -230,7 +226,9 @@ public final class AppWindow: AppHosting {
         saveSession()
         playerPage.stop()
         gtk_stack_set_visible_child_name(stack, Screen.feed.rawValue)
-        if let feed { gtk_widget_grab_focus(feed.scrolled) }
+        // The stack gives the focus back to the cell that was opened when it can; otherwise the
+        // feed's scroller takes it (arrow keys then enter the cells).
+        if let feed, feed.focusedItem == nil { gtk_widget_grab_focus(feed.scrolled) }
     }
 
     public func runBanner(ofChannel index: Int?) {
@@ -253,6 +251,14 @@ public final class AppWindow: AppHosting {
 
     public func rememberColumns(_ columns: Int?) {
         preferences?.update { $0.columns = columns }
+    }
+
+    public func showHoverPreviews(_ enabled: Bool) {
+        previews.controller.isEnabled = enabled
+    }
+
+    public func rememberHoverPreviews(_ enabled: Bool) {
+        preferences?.update { $0.hoverPreviews = enabled }
     }
 
     // MARK: Private

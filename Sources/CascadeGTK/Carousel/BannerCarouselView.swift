@@ -307,8 +307,9 @@ public final class BannerCarouselView {
             return
         }
         let cells = model.cells(at: drawnPosition)
+        // Widget slots 0, 1, 2 show the model's cells −1 (previous), 0 (current) and 1 (next).
         for (index, slot) in slots.enumerated() {
-            guard let cell = cells.first(where: { $0.slot == index }), items.indices.contains(cell.page) else {
+            guard let cell = cells.first(where: { $0.slot == index - 1 }), items.indices.contains(cell.page) else {
                 gtk_widget_set_visible(slot.box, 0)
                 continue
             }

@@ -34,6 +34,7 @@ final class CellPreviewPlayer {
         var configuration = MediaStreamEngine.Configuration()
         configuration.muted = true
         configuration.loops = true
+        configuration.releaseDelay = Self.releaseDelay
         engine = MediaStreamEngine(configuration: configuration)
         let picture = gtk_picture_new()!
         g_object_ref_sink(picture.raw)  // kept while it moves between cells
@@ -51,6 +52,11 @@ final class CellPreviewPlayer {
         stop()
         g_object_unref(layer.raw)
     }
+
+    /// Milliseconds a stopped preview's paused pipeline is kept before it is dropped: a
+    /// preview is often stopped while its pipeline still changes state, whose pause completes
+    /// late under load (see `MediaStreamEngine.Configuration.releaseDelay`).
+    static let releaseDelay: UInt32 = 1000
 
     // MARK: API
 

@@ -3,19 +3,27 @@ import CascadeImages
 import CascadeScreens
 import Foundation
 
-/// A cell's cover: a drawing area that paints a cairo image surface made once, when the cover
-/// is bound, filling the area like `object-fit: cover`.
+/// A cell's cover, filling its area like `object-fit: cover`, drawn the way the window's
+/// renderer draws fastest.
 ///
-/// A GtkPicture with a memory texture would do the same, but GTK 4.8's cairo renderer
-/// downloads and converts a texture's pixels every time it draws it (Docs/PLATFORM_NOTES.md),
-/// which a fast fling pays for every visible cover on every frame. The surface here is
-/// already in cairo's format: drawing it is one composite.
+/// - Under GTK's cairo renderer (what `cascade` uses on its own Xvfb): a drawing area painting
+///   a cairo image surface made once, when the cover is bound. A GtkPicture with a memory
+///   texture would do the same, but GTK 4.8's cairo renderer downloads and converts a texture's
+///   pixels every time it draws it (Docs/PLATFORM_NOTES.md), which a fast fling pays for every
+///   visible cover on every frame.
+/// - Under the GL renderers: a GtkPicture with a texture, which they upload once and cache;
+///   they would upload a drawing area's cairo node on every frame instead, and cannot draw one
+///   taller than their largest texture (a hostile feed's 1000:1 cover).
 @MainActor
 final class CoverSurfaceView {
-    /// The drawing area.
+    /// The cover area's widget: a box holding the drawing area and, under GL, the picture.
     let widget: UnsafeMutablePointer<GtkWidget>
+    private let area: UnsafeMutablePointer<GtkWidget>
+    private var picture: OpaquePointer?
     /// What the draw function paints; shared with GTK, which releases it with the widget.
     private let content = Content()
+    /// Whether this process draws with the cairo renderer (decided once, at the first cover).
+    private static var cairoRenderer: Bool?
 
     /// The surface to paint (owned), or nil for nothing.
     private final class Content {
@@ -24,9 +32,14 @@ final class CoverSurfaceView {
     }
 
     init() {
-        widget = gtk_drawing_area_new()
+        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
+        area = gtk_drawing_area_new()
+        gtk_widget_set_hexpand(area, 1)
+        gtk_widget_set_vexpand(area, 1)
+        gtk_widget_set_visible(area, 0)
+        gtk_box_append(widget.as(GtkBox.self), area)
         let data = Unmanaged.passRetained(content).toOpaque()
         let draw: GtkDrawingAreaDrawFunc = { _, cr, width, height, data in
             guard let cr, let data else { return }
@@ -48,17 +61,46 @@ final class CoverSurfaceView {
             guard let data else { return }
             Unmanaged<AnyObject>.fromOpaque(data).release()
         }
-        gtk_drawing_area_set_draw_func(widget.as(GtkDrawingArea.self), draw, data, release)
+        gtk_drawing_area_set_draw_func(area.as(GtkDrawingArea.self), draw, data, release)
     }
 
-    /// Paints `image` from now on; false when no surface could be made for it.
+    /// Shows `image` from now on; false when it could not be prepared for drawing.
     @discardableResult
     func show(_ image: DecodedImage) -> Bool {
+        if usesCairoRenderer() {
+            return showSurface(image)
+        }
+        guard let texture = TextureFactory.texture(from: image) else {
+            clear()
+            return false
+        }
+        replace(with: nil)
+        let picture = pictureWidget()
+        gtk_widget_set_visible(picture.widget, 1)
+        gtk_picture_set_paintable(picture, texture)
+        g_object_unref(UnsafeMutableRawPointer(texture))
+        return true
+    }
+
+    /// Shows nothing.
+    func clear() {
+        replace(with: nil)
+        if let picture { gtk_picture_set_paintable(picture, nil) }
+    }
+
+    // MARK: Private
+
+    private func showSurface(_ image: DecodedImage) -> Bool {
         guard image.width > 0, image.height > 0,
             let surface = cairo_image_surface_create(
-                CAIRO_FORMAT_ARGB32, Int32(clamping: image.width), Int32(clamping: image.height)),
-            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
+                CAIRO_FORMAT_ARGB32, Int32(clamping: image.width), Int32(clamping: image.height))
         else {
+            clear()
+            return false
+        }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
+        else {
+            cairo_surface_destroy(surface)
             clear()
             return false
         }
@@ -72,18 +114,48 @@ final class CoverSurfaceView {
             }
         }
         cairo_surface_mark_dirty(surface)
+        if let picture {
+            gtk_picture_set_paintable(picture, nil)
+            gtk_widget_set_visible(picture.widget, 0)
+        }
         replace(with: surface)
         return true
     }
 
-    /// Paints nothing.
-    func clear() {
-        replace(with: nil)
+    /// The picture used under GL renderers, made on first use (the drawing area is hidden).
+    private func pictureWidget() -> OpaquePointer {
+        if let picture { return picture }
+        let made = OpaquePointer(gtk_picture_new())!
+        gtk_picture_set_content_fit(made, GTK_CONTENT_FIT_COVER)
+        gtk_picture_set_can_shrink(made, 1)
+        gtk_widget_set_hexpand(made.widget, 1)
+        gtk_widget_set_vexpand(made.widget, 1)
+        gtk_box_append(widget.as(GtkBox.self), made.widget)
+        picture = made
+        return made
     }
 
     private func replace(with surface: OpaquePointer?) {
         if let old = content.surface { cairo_surface_destroy(old) }
         content.surface = surface
-        gtk_widget_queue_draw(widget)
+        // Shown only with a surface: a drawing area always adds a cairo node as large as itself,
+        // which the GL renderers rasterize (and cannot, past their largest texture).
+        gtk_widget_set_visible(area, surface == nil ? 0 : 1)
+        gtk_widget_queue_draw(area)
+    }
+
+    /// Whether the window draws with GTK's cairo renderer (false while not yet realized, and
+    /// then decided again at the next cover).
+    private func usesCairoRenderer() -> Bool {
+        if let known = Self.cairoRenderer { return known }
+        guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else {
+            return false
+        }
+        let name = String(
+            cString: g_type_name_from_instance(
+                UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self)))
+        let cairo = name == "GskCairoRenderer"
+        Self.cairoRenderer = cairo
+        return cairo
     }
 }

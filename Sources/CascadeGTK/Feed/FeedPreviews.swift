@@ -118,6 +118,7 @@ public final class FeedPreviews {
             return
         }
         do {
+            // Items already carry the URL to play (the feed decoder applies the `.flv` rule).
             let url = try PlainSourceResolver().resolve(feed.model.items[item].videoURL)
             player.start(url, in: cell)
         } catch {

@@ -85,9 +85,6 @@ public final class FeedView {
         // shrinking window kept the old layout, clipped on the right.
         gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_kinetic_scrolling(OpaquePointer(scrolled), 1)
-        // The keyboard moves between the cells (PgUp/PgDn/Home/End scroll): the scroller itself
-        // takes no focus, or Tab would stop on it and then skip every cell inside.
-        gtk_widget_set_focusable(scrolled, 0)
         gtk_widget_set_hexpand(scrolled, 1)
         gtk_widget_set_vexpand(scrolled, 1)
         content = gtk_fixed_new()

@@ -11,4 +11,13 @@ extension VideoCellWidget {
         Accessible.setLabel(root, label)
     }
 
+    /// Names the cell from what it shows: its title, its duration badge when shown, and
+    /// whether its video was left partway (`isPartiallyWatched`). Called on every bind and
+    /// progress change.
+    func updateAccessibleLabel() {
+        let duration = gtk_widget_get_visible(badge.widget) != 0 ? String(cString: gtk_label_get_text(badge)) : nil
+        describeForAccessibility(
+            title: String(cString: gtk_label_get_text(title)), duration: duration, partiallyWatched: isPartiallyWatched)
+    }
+
 }

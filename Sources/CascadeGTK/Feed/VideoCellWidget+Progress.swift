@@ -15,5 +15,6 @@ extension VideoCellWidget {
     public func setWatchProgress(_ point: ResumePoint?) {
         guard point != progressBar.point else { return }
         progressBar.show(point)
+        updateAccessibleLabel()
     }
 }

@@ -19,8 +19,8 @@ public final class VideoCellWidget {
     /// The cover picture, the overlay's main child.
     let picture = CoverSurfaceView()
     private let glyph: OpaquePointer
-    private let badge: OpaquePointer
-    private let title: OpaquePointer
+    let badge: OpaquePointer
+    let title: OpaquePointer
     private let titleClip: UnsafeMutablePointer<GtkWidget>
     /// The watched-fraction bar along the cover's bottom (`VideoCellWidget+Progress.swift`).
     let progressBar = CoverProgressBar()
@@ -127,13 +127,13 @@ public final class VideoCellWidget {
     public func bind(title text: String, duration: String?) {
         gtk_label_set_text(title, text)
         gtk_widget_set_tooltip_text(root, text)
-        describeForAccessibility(title: text, duration: duration, partiallyWatched: false)
         if let duration {
             gtk_label_set_text(badge, duration)
             gtk_widget_set_visible(badge.widget, 1)
         } else {
             gtk_widget_set_visible(badge.widget, 0)
         }
+        updateAccessibleLabel()
         showPlaceholder()
     }
 

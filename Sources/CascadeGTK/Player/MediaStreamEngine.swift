@@ -41,6 +41,10 @@ public final class MediaStreamEngine: PlaybackEngine {
         public var stallThreshold: Double = 1
         /// Whether the stream starts over at its end instead of ending (hover previews).
         public var loops = false
+        /// Milliseconds between pausing a released stream and dropping it (see
+        /// `releaseWhenDrained`). Longer is safer on a loaded machine, where the pause itself
+        /// may complete late; the stream counts as live (`MediaStreamLiveCount`) until then.
+        public var releaseDelay: UInt32 = 400
 
         /// The defaults.
         public init() {}
@@ -353,23 +357,32 @@ public final class MediaStreamEngine: PlaybackEngine {
         if let stream {
             self.stream = nil
             gtk_media_stream_pause(stream)
-            Self.releaseWhenDrained(stream)
+            Self.releaseWhenDrained(stream, after: configuration.releaseDelay)
         }
     }
 
-    /// Drops the engine's reference to a paused `stream` after `releaseDelay` milliseconds.
+    /// Drops the engine's reference to a paused `stream` after `delay` milliseconds, then
+    /// returns the freed memory to the system.
     ///
     /// GStreamer 1.22 (Debian 12) never frees a `GstPlay` whose API bus still holds messages
     /// when its `GstPlayer` goes away: each queued message references the `GstPlay`, so the
     /// whole pipeline and its threads leak (about 16 MB per video here; gstreamer issue 3107,
     /// fixed in 1.23.1). Paused, the player posts nothing new, and GTK's signal adapter drains
-    /// the bus from the main loop meanwhile; the release then frees everything.
-    private static func releaseWhenDrained(_ stream: UnsafeMutablePointer<GtkMediaStream>) {
-        MainLoopTimer.after(releaseDelay) { g_object_unref(UnsafeMutableRawPointer(stream)) }
+    /// the bus from the main loop meanwhile; the release then frees everything. A pause asked
+    /// for while the pipeline is still changing state (a preview stopped at its first frame)
+    /// completes later on a loaded machine: two of 100 previews leaked with 400 ms under the
+    /// test load (GStreamer's leaks tracer found two `GstPlay`s alive), hence the previews'
+    /// longer `Configuration.releaseDelay`, which makes that less likely but cannot rule it out.
+    ///
+    /// GStreamer's threads allocate from glibc's per-thread arenas; without `malloc_trim` the
+    /// freed pipelines' pages stayed resident (50 hover previews under Xvfb grew RSS by 93 MB
+    /// without it, by 21 MB with it).
+    private static func releaseWhenDrained(_ stream: UnsafeMutablePointer<GtkMediaStream>, after delay: UInt32) {
+        MainLoopTimer.after(delay) {
+            g_object_unref(UnsafeMutableRawPointer(stream))
+            _ = malloc_trim(0)
+        }
     }
-
-    /// Milliseconds between pausing a released stream and dropping it (see `releaseWhenDrained`).
-    static let releaseDelay: UInt32 = 400
 
     /// GStreamer's play API prefixes errors with the failing element's path and may append
     /// debug lines ("Error from element /GstPlayBin:playbin/…/GstTypeFindElement:typefind: Could

@@ -26,8 +26,9 @@ public final class HeadlessDisplay: @unchecked Sendable {
         return display
     }
 
-    /// Starts Xvfb on a display number it picks (`-displayfd`) without touching `$DISPLAY`.
-    static func launch() -> HeadlessDisplay? {
+    /// Starts Xvfb on a display number it picks (`-displayfd`) without touching `$DISPLAY`:
+    /// the one way the app and the tests start a private X server.
+    public static func launch() -> HeadlessDisplay? {
         let candidates = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"]
         guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             return nil
@@ -71,13 +72,18 @@ public final class HeadlessDisplay: @unchecked Sendable {
         self.process = process
     }
 
-    /// Stops the X server.
+    /// Stops the X server (SIGKILL: a child of a Swift Testing worker thread may not see
+    /// SIGTERM) and removes the lock file and socket a killed server leaves behind.
     public func stop() {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
         // Reap it (bounded), so no zombie is left behind.
         let deadline = Date().addingTimeInterval(3)
         while process.isRunning, Date() < deadline { usleep(5_000) }
+        guard !process.isRunning else { return }
+        let number = name.dropFirst()
+        try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
+        try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
     }
 
     deinit { stop() }

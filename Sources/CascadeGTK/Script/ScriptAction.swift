@@ -47,6 +47,8 @@ public enum ScriptAction: Equatable, Sendable {
     /// The pointer comes to rest on item N's cell (it must be on screen); waits (at most 10 s)
     /// until its hover preview plays or fails, or at once when previews are off.
     case hoverItem(Int)
+    /// Ctrl+Shift+P's path: hover previews on or off (remembered).
+    case previews(Bool)
 
     /// Parses a whole script: one action per line, `#` starts a comment, blank lines skipped.
     ///
@@ -116,6 +118,13 @@ public enum ScriptAction: Equatable, Sendable {
         case "pull-refresh": try count(0); return .pullRefresh
         case "tap-item": try count(1); return .tapItem(try index(0))
         case "hover-item": try count(1); return .hoverItem(try index(0))
+        case "previews":
+            try count(1)
+            switch args[0] {
+            case "on": return .previews(true)
+            case "off": return .previews(false)
+            default: throw ScriptError.bad("previews: expected on or off, got '\(args[0])'")
+            }
         case "tap-tab": try count(1); return .tapTab(try index(0))
         case "swipe-page": try count(1); return .swipePage(forward: try direction(0))
         case "carousel": try count(1); return .carousel(forward: try direction(0))

@@ -189,6 +189,9 @@ public final class ScriptRunner {
         case .columns(let columns):
             app.setColumns(columns)
             _ = await waitIdle(timeout: 15)
+        case .previews(let enabled):
+            app.model.setHoverPreviews(enabled)
+            try await frames(1)
         case .waitSignal(let name):
             try await waitSignal(screenshots.appendingPathComponent(name))
         case .setVolume(let volume):

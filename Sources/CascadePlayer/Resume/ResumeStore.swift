@@ -8,7 +8,7 @@ import Foundation
 /// - Bounded: the `policy.capacity` most recently watched videos (500 by default).
 /// - Written when a recorded change changes something, atomically: the bytes go to a
 ///   temporary file in the same folder that is renamed over the old file, so a crash leaves the
-///   old or the new file, never a torn one.
+///   old or the new file, never a torn one. The file is private (0600, its folder 0700).
 /// - A missing file is an empty store; a damaged one is ignored with a warning (nothing traps,
 ///   see `ResumeFileFormat`) and replaced at the next change.
 ///
@@ -123,7 +123,12 @@ public final class ResumeStore: ResumeStoring {
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try ResumeFileFormat.encode(list).write(to: temporary)
+            // What a person watched is theirs alone: 0600, like the thumbnails of their videos.
+            guard
+                FileManager.default.createFile(
+                    atPath: temporary.path, contents: ResumeFileFormat.encode(list),
+                    attributes: [.posixPermissions: 0o600])
+            else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path]) }
             guard rename(temporary.path, fileURL.path) == 0 else {
                 try? FileManager.default.removeItem(at: temporary)
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: fileURL.path])

@@ -26,4 +26,8 @@ public protocol AppHosting: AnyObject {
     func rememberChannel(_ channel: Channel, isFirst: Bool)
     /// Remember the column count chosen (nil: adaptive) for the next run.
     func rememberColumns(_ columns: Int?)
+    /// Turn the feed's hover previews on or off (off stops a live one at once).
+    func showHoverPreviews(_ enabled: Bool)
+    /// Remember whether hover previews are on for the next run.
+    func rememberHoverPreviews(_ enabled: Bool)
 }

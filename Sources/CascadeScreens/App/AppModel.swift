@@ -44,6 +44,9 @@ public final class AppModel {
     public private(set) var windowPresence = WindowPresence()
     /// Names the persisted first pages of the catalog shown.
     public private(set) var catalogKey: String
+    /// Whether the feed's hover previews are on: off for a `--no-previews` run or when the
+    /// previous run turned them off, until the user turns them on (Ctrl+Shift+P).
+    public private(set) var hoverPreviews: Bool
     /// Which side feeds start at (set before `start()`; `InterfaceDirection` decides it).
     public var layoutDirection: LayoutDirection = .leftToRight
 
@@ -63,23 +66,24 @@ public final class AppModel {
     /// `preferredColumns` and `lastChannel` are what the previous run remembered.
     public convenience init(
         options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL, preferredColumns: Int? = nil,
-        lastChannel: String? = nil
+        lastChannel: String? = nil, hoverPreviews: Bool = true
     ) {
         self.init(
             options: options, cacheDirectory: cacheDirectory, source: ChannelSource(catalog: catalog),
-            preferredColumns: preferredColumns, lastChannel: lastChannel)
+            preferredColumns: preferredColumns, lastChannel: lastChannel, hoverPreviews: hoverPreviews)
     }
 
     /// Creates the model over a channel source (tests pass one made of closures).
     public init(
         options: LaunchOptions, cacheDirectory: URL, source: ChannelSource, preferredColumns: Int? = nil,
-        lastChannel: String? = nil
+        lastChannel: String? = nil, hoverPreviews: Bool = true
     ) {
         self.options = options
         self.cacheDirectory = cacheDirectory
         self.source = source
         self.preferredColumns = preferredColumns
         self.lastChannel = lastChannel
+        self.hoverPreviews = options.previews && hoverPreviews
         catalogKey = Self.catalogKey(for: options.source)
     }
 
@@ -180,6 +184,13 @@ public final class AppModel {
         showChannels(selecting: pager?.selectedIndex ?? 0)
     }
 
+    /// Turns hover previews on or off and remembers the choice.
+    public func setHoverPreviews(_ enabled: Bool) {
+        hoverPreviews = enabled
+        host?.showHoverPreviews(enabled)
+        host?.rememberHoverPreviews(enabled)
+    }
+
     // MARK: Navigation
 
     /// Opens the player page for `item`.
@@ -252,6 +263,7 @@ public final class AppModel {
         case .dismissAlert: dismissAlert()
         case .back: back()
         case .columns(let shortcut): setColumns(shortcut.columns(after: columns, shown: shownColumns))
+        case .toggleHoverPreviews: setHoverPreviews(!hoverPreviews)
         case .switchChannel(let forward):
             guard pager != nil else { return false }
             host?.switchChannel(forward: forward)

@@ -5,7 +5,7 @@
 /// - On the player page: Esc, Backspace or Alt+← goes back to the feed.
 /// - On the channel page: Ctrl + `+` / `-` / `0` change the columns (`ColumnShortcut`);
 ///   Ctrl+Tab / Ctrl+PgDn goes to the next channel (with Shift, or Ctrl+PgUp, to the previous one); PgDn / PgUp scroll the feed by 0.9 of its height, Home /
-///   End to its top / bottom. Arrow keys and Enter are the feed's: arrows move the focus
+///   End to its top / bottom; Ctrl+Shift+P turns hover previews on or off. Arrow keys and Enter are the feed's: arrows move the focus
 ///   between cells (`FeedScreenModel.focusTarget(from:direction:)`), Enter opens the focused one.
 ///
 /// `name` is a GDK key name (`gdk_keyval_name`: `Escape`, `Return`, `Page_Down`...); the X
@@ -21,6 +21,8 @@ public enum AppKeyCommand: Equatable, Sendable {
     case scroll(FeedScrollCommand)
     /// Change the feed's columns.
     case columns(ColumnShortcut)
+    /// Turn hover previews on or off (remembered).
+    case toggleHoverPreviews
 
     /// Where the key arrives.
     public enum Context: Equatable, Sendable {
@@ -44,6 +46,7 @@ public enum AppKeyCommand: Equatable, Sendable {
         case .feed:
             if modifiers.contains(.control) {
                 if let shortcut = ColumnShortcut(keyName: name) { return .columns(shortcut) }
+                if modifiers.contains(.shift), name == "P" || name == "p" { return .toggleHoverPreviews }
                 switch name {
                 case "Tab", "Page_Down", "Next", "KP_Page_Down", "KP_Next":
                     return .switchChannel(forward: !modifiers.contains(.shift))
