@@ -183,12 +183,17 @@ import Testing
         let dir = try temporary.make("cascade-preview")
         try script.write(to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
         let reportURL = dir.appendingPathComponent("r.json")
+        // A display of its own: windows of other app tests mapping over this one on a shared
+        // display send it pointer crossings, which rest on a cell and start previews by themselves.
+        let display = try PrivateDisplay()
         let result = try CascadeProcess.run(
             arguments: [
                 "--catalog", TestCatalog.small().path, "--columns", "2", "--carousel-interval", "0", "--script",
                 dir.appendingPathComponent("s.txt").path, "--report", reportURL.path,
             ] + extra,
-            environment: environment.merging(["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path]) { $1 },
+            environment: environment.merging([
+                "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path, "DISPLAY": display.name,
+            ]) { $1 },
             timeout: timeout)
         let report = try #require(ScriptReport(url: reportURL), "no report: \(result.stderr)")
         return (report, result.status, result.stderr)
