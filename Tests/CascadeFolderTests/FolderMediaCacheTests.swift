@@ -173,5 +173,7 @@ import Testing
         let page = try await changed.page(folder: nil, offset: 0, size: 10, isFirst: true)
         #expect(third.calls == ["day 11.mp4"])
         #expect(page.entries.first { $0.file.path.hasSuffix("day 11.mp4") }?.probe.height == 160)
+        // No save may land after the fixture folder (which holds the cache directory) is gone.
+        for library in [first, second, changed] { await library.close() }
     }
 }

@@ -362,6 +362,20 @@ public actor FolderLibrary {
         FolderMediaCache.entries(sniffed: sniffed, probes: probes)
     }
 
+    /// Stops the scan and writes at once what a pending save would have written a moment later:
+    /// call before the folder or the cache directory goes away (a test's cleanup, the app
+    /// quitting), so no late write recreates them.
+    public func close() async {
+        if let scan = scanTask {
+            scan.cancel()
+            await scan.value
+        }
+        guard let pending = saveTask else { return }
+        pending.cancel()
+        saveTask = nil
+        await saveMediaCache()
+    }
+
     /// Saves a moment later, once for a burst of changes (pages probed one after another).
     private func scheduleSave() {
         guard mediaCache != nil, saveTask == nil else { return }
