@@ -1,5 +1,6 @@
-import CascadeFolder
 import Foundation
+
+@testable import CascadeFolder
 
 /// A prober that answers from the file's first bytes: `VIDEO WxH D` (a fixture format), and
 /// counts its calls.
@@ -86,19 +87,5 @@ final class FakeWatcher: FolderWatching, @unchecked Sendable {
     /// Delivers `event` as the system would (from another thread's point of view).
     func send(_ event: FolderEvent) {
         lock.withLock { handler }?(event)
-    }
-}
-
-/// A value behind a lock, for what a test collects from other threads.
-final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }

@@ -1,8 +1,9 @@
 import CascadeFeed
-import CascadeFolder
 import CascadeTestSupport
 import Foundation
 import Testing
+
+@testable import CascadeFolder
 
 /// Changes on disk mark the feed stale as they happen (a watcher, no polling); which changes
 /// matter is decided without a file system.
