@@ -24,8 +24,8 @@ import Testing
         let model = ChannelPagerModel(channels: channels) { _ in
             FeedScreenModel(pager: FeedPager(loader: ScriptedFeedLoader(items: FeedFixtures.items(0..<4))))
         }
-        let view = ChannelPagerView(
-            model: model, pipeline: ImagePipeline(decoder: FakeImageDecoder(), fetcher: FakeDataFetcher(), memoryCache: nil))
+        let pipeline = ImagePipeline(decoder: FakeImageDecoder(), fetcher: FakeDataFetcher(), memoryCache: nil)
+        let view = ChannelPagerView(model: model, pipeline: pipeline)
         let window = gtk_window_new()!.as(GtkWindow.self)
         gtk_window_set_default_size(window, 640, 480)
         gtk_window_set_child(window, view.root)
