@@ -29,7 +29,7 @@ public final class CascadeProcess: @unchecked Sendable {
     /// Starts `cascade` with `arguments` (and extra environment).
     ///
     /// With `trusting`, a CA bundle, the child runs in a private mount namespace (`unshare
-    /// --mount`, as root) where that bundle is bind-mounted over the system's, so its https
+    /// --mount`; a user other than root also gets a user namespace) where that bundle is bind-mounted over the system's, so its https
     /// requests trust a `TestCertificate`; `unshare` and `sh` exec into `cascade`, so `pid` is
     /// still the app's.
     public init(arguments: [String], environment: [String: String] = [:], trusting bundle: URL? = nil) throws {
@@ -37,7 +37,8 @@ public final class CascadeProcess: @unchecked Sendable {
         if let bundle {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
             process.arguments =
-                [
+                (geteuid() == 0 ? [] : ["--map-root-user"])
+                + [
                     "--mount", "--propagation", "private", "/bin/sh", "-c",
                     "mount --bind \"$1\" \"$2\" || exit 97; shift 2; exec \"$@\"", "sh", bundle.path,
                     TestCertificate.systemBundle.path, Self.binary.path,
