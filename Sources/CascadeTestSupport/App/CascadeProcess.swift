@@ -29,9 +29,9 @@ public final class CascadeProcess: @unchecked Sendable {
     /// Starts `cascade` with `arguments` (and extra environment).
     ///
     /// With `trusting`, a CA bundle, the child runs in a private mount namespace (`unshare
-    /// --mount`; a user other than root also gets a user namespace) where that bundle is bind-mounted over the system's, so its https
-    /// requests trust a `TestCertificate`; `unshare` and `sh` exec into `cascade`, so `pid` is
-    /// still the app's.
+    /// --mount`; a user other than root also gets a user namespace) where that bundle is
+    /// bind-mounted over the system's, so its https requests trust a `TestCertificate`;
+    /// `unshare` and `sh` exec into `cascade`, so `pid` is still the app's.
     public init(arguments: [String], environment: [String: String] = [:], trusting bundle: URL? = nil) throws {
         process = Process()
         if let bundle {
