@@ -136,7 +136,7 @@ struct FeedMemoryBench {
         let sizes = [(640, 360), (640, 480), (480, 640), (360, 640)]
         var text = "{\"data\": {\"info_list\": ["
         for index in 0..<count {
-            let media = "media/featured-" + String(100 + index % 60).dropFirst()
+            let media = "media/featured-" + String(1_000 + index % 60).dropFirst()
             let (width, height) = sizes[index % sizes.count]
             let duration = index % 2 == 0 ? "\"0:0\(index % 10)\"" : "\(index % 90)"
             let id = "p" + String(100_000 + index).dropFirst()

@@ -60,11 +60,14 @@ public struct FeedPageDecoder: Sendable {
         var items: [VideoItem] = []
         var skipped: [SkippedItem] = []
         var isEnd = end?.flag ?? false
+        // The page's covers and videos mostly sit in a few folders: their items share one copy
+        // of each folder's URL text.
+        var folders = URLFolderPool()
         items.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() {
             if entry["end"]?.flag == true { isEnd = true }
             switch item(from: entry) {
-            case .success(let item): items.append(item)
+            case .success(let item): items.append(item.sharingURLFolders(&folders))
             case .failure(let reason): skipped.append(SkippedItem(index: index, reason: reason.reason))
             }
         }
