@@ -25,10 +25,10 @@ import Testing
         #expect(item.coverURL.absoluteString == url.absoluteString)
         #expect(item.coverURL.baseURL == url.baseURL)
         var pool = URLFolderPool()
-        let shared = item.sharingURLFolders(&pool)
-        #expect(shared == item)
-        #expect(shared.hashValue == item.hashValue)
-        #expect(shared.coverURL == url)
+        let shared = StoredURL(url, pool: &pool)
+        #expect(shared == StoredURL(url))
+        #expect(shared.hashValue == StoredURL(url).hashValue)
+        #expect(StoredURL(url, pool: &pool).url == url)
     }
 
     @Test func itemsAreEqualExactlyWhenTheirURLsAre() {

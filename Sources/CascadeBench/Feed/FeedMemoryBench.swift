@@ -16,6 +16,11 @@ struct FeedMemoryBench {
 
     /// The target: at most 1 KB of heap per loaded item beyond the image caches.
     static let maximumBytesPerItem: Double = 1024
+    /// What reading an item's `coverURL` may cost (an item keeps it as text and makes the URL
+    /// when asked: the price of the memory saved, paid once per cover bind or prefetch).
+    static let maximumURLReadNs: Double = 5_000
+    /// How many items' `coverURL` are read for `memory.url_read`.
+    static let urlReads = 10_000
 
     func run(quick: Bool) -> [BenchLine] {
         let count = quick ? 10_000 : 100_000
@@ -30,10 +35,14 @@ struct FeedMemoryBench {
                 max: Self.maximumBytesPerItem,
                 min: nil)
         ]
-        for (name, value) in parts {
+        for (name, value) in parts.bytes {
             lines.append(
                 .value(suite: suite, name: "memory.\(name)", n: count, value: value, unit: "bytes", max: nil, min: nil))
         }
+        lines.append(
+            .value(
+                suite: suite, name: "memory.url_read", n: Self.urlReads, value: parts.urlReadNs, unit: "ns",
+                max: Self.maximumURLReadNs, min: nil))
         return lines
     }
 
@@ -41,8 +50,9 @@ struct FeedMemoryBench {
 
     /// The parts, each in bytes per item: the items themselves (an exactly sized array of
     /// `VideoItem`s and what they reference), the loader once every page has been served, and the
-    /// pager's de-duplicated list (its array and id set; the items' strings are shared).
-    func attributeParts(_ root: URL, count: Int) -> [(String, Double)] {
+    /// pager's de-duplicated list (its array and id set; the items' strings are shared); and the
+    /// CPU time of one `coverURL` read, in nanoseconds (best of 5 passes over `urlReads` items).
+    func attributeParts(_ root: URL, count: Int) -> (bytes: [(String, Double)], urlReadNs: Double) {
         let start = Self.heapBytes()
         var loader: LocalCatalogLoader? = LocalCatalogLoader(root: root, channelID: "all")
         var items: [VideoItem] = []
@@ -68,13 +78,16 @@ struct FeedMemoryBench {
         blackHole(list)
         let n = Double(count)
         let arrayBytes = Double(MemoryLayout<VideoItem>.stride)
-        return [
+        let sample = Array(items.prefix(Self.urlReads))
+        let readNs = BenchClock.best(runs: 5, clock: .threadCPU) { for item in sample { blackHole(item.coverURL) } }
+        let bytes: [(String, Double)] = [
             ("item", Double(itemsOnly - start) / n),
             ("item.inline", arrayBytes),
             ("item.heap", Double(itemsOnly - start) / n - arrayBytes),
             ("loader", Double(withLoader - itemsOnly) / n),
             ("pager_list", Double(withList - itemsOnly) / n),
         ]
+        return (bytes, readNs / Double(sample.count))
     }
 
     /// Everything the app holds per item after loading the whole catalog through a

@@ -40,17 +40,7 @@ struct StoredURL: Hashable, Sendable {
         }
     }
 
-    /// The same URL with its folder part from `pool`.
-    func interned(in pool: inout URLFolderPool) -> StoredURL {
-        guard case .text(let folder, let name) = storage else { return self }
-        return StoredURL(storage: .text(folder: pool.folder(folder[...]), name: name))
-    }
-
     // MARK: Private
-
-    private init(storage: Storage) {
-        self.storage = storage
-    }
 
     private static func storage(of url: URL, folder: (Substring) -> String) -> Storage {
         guard url.baseURL == nil else { return .url(url) }

@@ -53,13 +53,19 @@ public struct VideoItem: Hashable, Sendable, Identifiable, Codable {
     /// Height over width of the cover, the ratio the waterfall multiplies the column width by.
     public var aspectRatio: Double { height / width }
 
-    /// The item with the folder parts of its URLs taken from `pool`, so the items of one page
-    /// share them (`FeedPageDecoder` does this for every page).
-    func sharingURLFolders(_ pool: inout URLFolderPool) -> VideoItem {
-        var item = self
-        item.storedCover = storedCover.interned(in: &pool)
-        item.storedVideo = storedVideo.interned(in: &pool)
-        return item
+    /// Creates an item from URLs stored already (`validated(id:title:cover:video:…)`).
+    init(
+        id: String, title: String, cover: StoredURL, video: StoredURL, duration: Double?, width: Double,
+        height: Double, isFeatured: Bool
+    ) {
+        self.id = id
+        self.title = title
+        self.storedCover = cover
+        self.storedVideo = video
+        self.duration = duration
+        self.width = width
+        self.height = height
+        self.isFeatured = isFeatured
     }
 
     // MARK: Codable
