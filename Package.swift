@@ -43,6 +43,8 @@ let package = Package(
             pkgConfig: "gdk-pixbuf-2.0",
             providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
         ),
+        // glibc's malloc.h (heap statistics for the benchmark's memory cases); no library to link.
+        .systemLibrary(name: "CMalloc"),
         .target(name: "CascadePixbuf", dependencies: ["CPixbuf", "CascadeImages", "CascadeNumerics"]),
         // GStreamer alone (no GTK): probing and frame grabbing for folder feeds.
         .systemLibrary(
@@ -87,7 +89,7 @@ let package = Package(
             name: "CascadeBench",
             dependencies: [
                 "CPixbuf", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeFolder", "CascadeGStreamer",
-                "CascadeImages", "CascadeNumerics", "CascadePixbuf", "CascadePlayer",
+                "CMalloc", "CascadeImages", "CascadeNumerics", "CascadePixbuf", "CascadePlayer", "CascadeScreens",
             ]
         ),
 

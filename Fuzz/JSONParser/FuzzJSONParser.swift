@@ -5,10 +5,27 @@ import Foundation
 /// libFuzzer entry: any bytes through the feed's JSON parser. Parsing either fails with a
 /// typed error or returns a value; a parsed value is walked completely (every subscript the
 /// decoder uses), and a successful parse of the value's own re-serialisation must succeed too.
+///
+/// The indexing parse the local catalog uses (`parse(_:recordingElementsAt:)`) must accept
+/// exactly the same inputs, and each recorded range, parsed alone, must give the same element as
+/// the tree's `data.info_list`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
-    guard let value = try? JSONParser.parse(bytes) else { return 0 }
+    let indexed = try? JSONParser.parse(bytes, recordingElementsAt: ["data", "info_list"])
+    guard let value = try? JSONParser.parse(bytes) else {
+        precondition(indexed == nil, "the indexing parse accepts what the plain parse refuses")
+        return 0
+    }
+    guard let indexed else { fatalError("the indexing parse refuses what the plain parse accepts") }
+    if case .array(let list)? = value["data"]?["info_list"] {
+        precondition(list.count == indexed.elements.count, "recorded \(indexed.elements.count) of \(list.count)")
+        for (element, range) in zip(list, indexed.elements) {
+            guard let alone = try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[range])),
+                FuzzJSONWriter.sameShape(element, alone)
+            else { fatalError("a recorded element's bytes do not parse to that element") }
+        }
+    }
     var text = ""
     FuzzJSONWriter.write(value, into: &text)
     guard let again = try? JSONParser.parse(Array(text.utf8)) else {

@@ -1,12 +1,14 @@
 import CascadeFeed
 import Foundation
 
-/// The feed layer: decoding pages and growing the de-duplicated item list.
+/// The feed layer: the heap each loaded item costs, decoding pages and growing the
+/// de-duplicated item list.
 struct FeedBench: BenchSuite {
     let name = "feed"
 
     func run(quick: Bool) -> [BenchLine] {
-        [appendPages(quick: quick), decodePage(quick: quick)]
+        // The memory case runs first, on a heap no other case has used yet.
+        FeedMemoryBench(suite: name).run(quick: quick) + [appendPages(quick: quick), decodePage(quick: quick)]
     }
 
     /// Appending pages that overlap the previous one (servers shift pages under new items).

@@ -60,10 +60,13 @@ public struct FeedPageDecoder: Sendable {
         var items: [VideoItem] = []
         var skipped: [SkippedItem] = []
         var isEnd = end?.flag ?? false
+        // The page's covers and videos mostly sit in a few folders: their items share one copy
+        // of each folder's URL text.
+        var folders = URLFolderPool()
         items.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() {
             if entry["end"]?.flag == true { isEnd = true }
-            switch item(from: entry) {
+            switch item(from: entry, folders: &folders) {
             case .success(let item): items.append(item)
             case .failure(let reason): skipped.append(SkippedItem(index: index, reason: reason.reason))
             }
@@ -71,8 +74,8 @@ public struct FeedPageDecoder: Sendable {
         return FeedPage(items: items, isEnd: isEnd, skipped: skipped, entryCount: entries.count)
     }
 
-    /// Decodes one entry, or says why it is unusable.
-    func item(from entry: JSONValue) -> Result<VideoItem, SkipError> {
+    /// Decodes one entry, or says why it is unusable; its URLs share folder parts through `folders`.
+    func item(from entry: JSONValue, folders: inout URLFolderPool) -> Result<VideoItem, SkipError> {
         guard case .object = entry else { return .failure(SkipError(.notAnObject)) }
         guard let coverText = entry["cover"]?.text?.trimmed, !coverText.isEmpty else {
             return .failure(SkipError(.missingCover))
@@ -90,11 +93,11 @@ public struct FeedPageDecoder: Sendable {
         // depend on how the video is played.
         let id = explicitID.flatMap { $0.isEmpty ? nil : $0 } ?? StableID.derived(from: video)
         let played = isFLVField ? ReferenceVideoURL.playable(fromFLVField: video) : video
-        let item = VideoItem(
-            id: id, title: entry["title"]?.text ?? "", coverURL: cover, videoURL: played,
+        return VideoItem.validated(
+            id: id, title: entry["title"]?.text ?? "", cover: cover, video: played,
             duration: entry["duration"].flatMap(DurationParser.seconds(from:)), width: width, height: height,
-            isFeatured: entry["featured"]?.flag ?? false)
-        return item.validated(by: policy).mapError(SkipError.init)
+            isFeatured: entry["featured"]?.flag ?? false, by: policy, folders: &folders
+        ).mapError(SkipError.init)
     }
 
     /// Resolves a reference against the base URL; nil unless the result is http(s) or file.

@@ -32,10 +32,48 @@ struct JSONParser {
         }
     }
 
+    /// Parses and validates a complete JSON text like `parse(_:)`, and returns the byte range of
+    /// each element of the array at `path` (object keys from the root, e.g.
+    /// `["data", "info_list"]`), so a reader can later parse one element again from its bytes.
+    ///
+    /// In the returned tree those elements are `null`: each is parsed (and so validated) and
+    /// dropped at once, so indexing a 100,000-entry feed never holds 100,000 parsed entries.
+    /// When a key repeats, the value parsed last wins, as in the returned tree; the ranges are
+    /// those of the last array found at `path` in document order, which is that same array
+    /// whenever the tree has an array there. Empty when there is none.
+    static func parse(
+        _ bytes: some Collection<UInt8>, recordingElementsAt path: [String]
+    ) throws(Failure) -> (value: JSONValue, elements: [Range<Int>]) {
+        let array = Array(bytes)
+        return try array.withUnsafeBufferPointer { (buffer) throws(Failure) -> (JSONValue, [Range<Int>]) in
+            var parser = JSONParser(bytes: buffer)
+            parser.recording = Recording(path: path)
+            parser.skipBOM()
+            parser.skipWhitespace()
+            let value = try parser.value(depth: 0)
+            parser.skipWhitespace()
+            guard parser.index == buffer.count else { throw Failure(offset: parser.index) }
+            return (value, parser.recording?.elements ?? [])
+        }
+    }
+
     // MARK: Private
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
+    /// Set only by `parse(_:recordingElementsAt:)`; plain parsing pays one nil check per member.
+    private var recording: Recording?
+
+    /// Where the parser is (object keys, nil for an array level) and what it found at `path`.
+    private struct Recording {
+        let path: [String?]
+        var current: [String?] = []
+        var elements: [Range<Int>] = []
+
+        init(path: [String]) { self.path = path }
+
+        var isAtPath: Bool { current == path }
+    }
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -99,7 +137,13 @@ struct JSONParser {
             guard peek() == UInt8(ascii: ":") else { throw failure }
             index += 1
             skipWhitespace()
-            members[key] = try value(depth: depth)
+            if recording != nil {
+                recording?.current.append(key)
+                members[key] = try value(depth: depth)
+                recording?.current.removeLast()
+            } else {
+                members[key] = try value(depth: depth)
+            }
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): index += 1
@@ -115,19 +159,32 @@ struct JSONParser {
         guard depth <= Self.maxDepth else { throw failure }
         index += 1
         var elements: [JSONValue] = []
+        // The element ranges of this array when it is the one at the recorded path.
+        var ranges: [Range<Int>]? = recording?.isAtPath == true ? [] : nil
+        recording?.current.append(nil)
+        defer { recording?.current.removeLast() }
         skipWhitespace()
         if peek() == UInt8(ascii: "]") {
             index += 1
+            if ranges != nil { recording?.elements = [] }
             return .array(elements)
         }
         while true {
             skipWhitespace()
-            elements.append(try value(depth: depth))
+            let start = index
+            let element = try value(depth: depth)
+            if ranges != nil {
+                elements.append(.null)
+                ranges?.append(start..<index)
+            } else {
+                elements.append(element)
+            }
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "]"):
                 index += 1
+                if let ranges { recording?.elements = ranges }
                 return .array(elements)
             default: throw failure
             }

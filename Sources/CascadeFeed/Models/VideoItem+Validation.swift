@@ -22,19 +22,31 @@ extension VideoItem {
     /// clamped (`clampedDuration`), the title cut to `maximumTitleLength` characters, and an
     /// empty id replaced by the one derived from the video URL (as the decoder does).
     public func validated(by policy: FeedReferencePolicy) -> Result<VideoItem, SkipReason> {
-        guard case .success(let cover) = policy.check(coverURL) else { return .failure(.coverNotAllowed) }
-        guard case .success(let video) = policy.check(videoURL) else { return .failure(.videoNotAllowed) }
+        var folders = URLFolderPool()
+        return Self.validated(
+            id: id, title: title, cover: coverURL, video: videoURL, duration: duration, width: width, height: height,
+            isFeatured: isFeatured, by: policy, folders: &folders)
+    }
+
+    /// `validated(by:)` of the item these fields make, built once: the decoder's path, which
+    /// shares the URLs' folder parts through `folders`.
+    static func validated(
+        id: String, title: String, cover: URL, video: URL, duration: Double?, width: Double, height: Double,
+        isFeatured: Bool, by policy: FeedReferencePolicy, folders: inout URLFolderPool
+    ) -> Result<VideoItem, SkipReason> {
+        guard case .success(let cover) = policy.check(cover) else { return .failure(.coverNotAllowed) }
+        guard case .success(let video) = policy.check(video) else { return .failure(.videoNotAllowed) }
+        let aspectRatio = height / width
         guard width.isFinite, height.isFinite, width > 0, height > 0, aspectRatio.isFinite, aspectRatio > 0 else {
             return .failure(.invalidSize)
         }
-        var item = self
         // An empty id (possible only in a persisted page) gets the one a fresh entry without an
         // id gets: two items with "" would otherwise share an identity.
-        if id.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { item.id = StableID.derived(from: video) }
-        item.coverURL = cover
-        item.videoURL = video
-        item.duration = Self.clampedDuration(duration)
-        if title.count > Self.maximumTitleLength { item.title = String(title.prefix(Self.maximumTitleLength)) }
-        return .success(item)
+        let id = id.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? StableID.derived(from: video) : id
+        let title = title.count > maximumTitleLength ? String(title.prefix(maximumTitleLength)) : title
+        return .success(
+            VideoItem(
+                id: id, title: title, cover: StoredURL(cover, pool: &folders), video: StoredURL(video, pool: &folders),
+                duration: clampedDuration(duration), width: width, height: height, isFeatured: isFeatured))
     }
 }

@@ -46,6 +46,42 @@ public struct LocalFileReader: Sendable {
         guard data.count <= maximumBytes else { throw .tooLarge(limit: maximumBytes) }
         return data
     }
+
+    /// The bytes `range` of `url` (fewer when the file is shorter), with the same checks as
+    /// `read(_:)`: a regular file, never more than `maximumBytes` read.
+    /// - Throws: `LocalFileError`.
+    func read(_ url: URL, bytes range: Range<Int>) throws(LocalFileError) -> Data {
+        guard url.isFileURL else { throw .notAFile(url.absoluteString) }
+        guard range.count <= maximumBytes, range.lowerBound >= 0 else { throw .tooLarge(limit: maximumBytes) }
+        guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else {
+            throw .notARegularFile(url.path)
+        }
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            try handle.seek(toOffset: UInt64(range.lowerBound))
+            return try handle.read(upToCount: range.count) ?? Data()
+        } catch {
+            throw .unreadable(url.path)
+        }
+    }
+
+    /// What tells one version of a file from another without reading it: its file number,
+    /// size and modification time; nil when the file cannot be examined.
+    func version(of url: URL) -> FileVersion? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return nil }
+        return FileVersion(
+            fileNumber: (attributes[.systemFileNumber] as? NSNumber)?.uint64Value,
+            size: (attributes[.size] as? NSNumber)?.uint64Value,
+            modified: attributes[.modificationDate] as? Date)
+    }
+
+    /// One version of a file, as `version(of:)` sees it.
+    struct FileVersion: Hashable, Sendable {
+        var fileNumber: UInt64?
+        var size: UInt64?
+        var modified: Date?
+    }
 }
 
 /// Why `LocalFileReader` refused a file.
