@@ -174,6 +174,16 @@ public final class VideoCellWidget {
         gtk_label_set_lines(title, geometry.title.height >= 34 ? 2 : 1)
     }
 
+    /// How the cover is drawn now, for the script report: `surface` (a cairo image surface,
+    /// under the cairo renderer), `texture` (under GL), `placeholder` or `failed`.
+    public var coverDrawing: String {
+        switch coverState {
+        case .placeholder: "placeholder"
+        case .failed: "failed"
+        case .image: picture.drawsSurface ? "surface" : "texture"
+        }
+    }
+
     /// Shows the loading placeholder.
     public func showPlaceholder() {
         picture.clear()
