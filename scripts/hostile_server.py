@@ -8,7 +8,9 @@ it and must neither crash nor exhaust its memory:
         durations 1e19, "9223372036854775807:00:00", -5 and 1e308; sizes 1e308 x 1e-308;
         covers that are a gzip bomb (1 MB on the wire, 1 GiB inflated), an endless body,
         file:///dev/zero, file:///proc/self/environ, a 4000x4000 20-frame animated WebP and a
-        35-byte GIF declaring 8000x8000; "videos" that are an SVG and a TGA; plus good items
+        35-byte GIF declaring 8000x8000; "videos" that are an SVG and a TGA; "videos" that
+        change between the player's probe and its playback (h16: an MP4 header, then a magenta
+        PNG; h17: the probe's connection is dropped, then the same PNG); plus good items
   GET /feed/tall?page=P&size=S&count=N  one page of N items 1000x taller than wide (default
         110,000, about 7.9 MB: under the app's 8 MB cap, its content height past Int32.max)
   GET /channels.json               150 channels (more than the app keeps)
@@ -53,6 +55,8 @@ def gzip_bomb(megabytes):
 
 
 SVG = b'<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"></svg>'
+# An ISO MP4 `ftyp` box padded to the probe's 4,096-byte window: classified as MP4.
+MP4_HEADER = b"\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isommp42" + bytes(4096 - 24)
 TGA = bytes([0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 8, 0, 24, 0]) + bytes([0x80] * 8 * 8 * 3)
 
 
@@ -111,6 +115,8 @@ def hostile_items(base):
         item(13, media + "ok.png", video="file:///etc/passwd"),
         item(14, media + "ok.png"),
         item(15, media + "ok.png"),
+        item(16, media + "ok.png", video="switch.mp4"),
+        item(17, media + "ok.png", video="drop-then-png.mp4"),
     ]
 
 
@@ -182,6 +188,15 @@ class Handler(BaseHTTPRequestHandler):
         if name in fixtures:
             with open(os.path.join(state.fixtures, fixtures[name]), "rb") as handle:
                 return self.send(200, handle.read(), "image/webp" if name.endswith("webp") else "image/gif")
+        if name in ("switch.mp4", "drop-then-png.mp4"):
+            with state.lock:
+                first = state.counts.get("/media/" + name, 0) <= 1
+            if first and name == "switch.mp4":  # what the probe reads: an MP4 header
+                return self.send(200, MP4_HEADER, "video/mp4")
+            if first:  # the probe cannot read it: the connection closes without an answer
+                self.close_connection = True
+                return
+            return self.send(200, png(640, 360, (255, 0, 255)), "video/mp4")
         if name == "fake.svg":
             return self.send(200, SVG, "video/mp4")
         if name == "fake.tga":

@@ -1,4 +1,5 @@
 import CascadeFeed
+import CascadeGStreamer
 import CascadeGTK
 import CascadePlayer
 import CascadeScreens
@@ -78,10 +79,10 @@ if instance.isUnique, !needsHeadless, MainActor.assumeIsolated({ instance.regist
     exit(0)
 }
 
-// Defence in depth behind the player's MediaProbe: GStreamer never plugs an image decoder into
-// a "video" pipeline (a remote SVG or TIFF served as a video).
-let ranks = ProcessInfo.processInfo.environment["GST_PLUGIN_FEATURE_RANK"].map { $0.isEmpty ? "" : $0 + "," } ?? ""
-setenv("GST_PLUGIN_FEATURE_RANK", ranks + "gdkpixbufdec:NONE,rsvgdec:NONE,pngdec:NONE,imagefreeze:NONE", 1)
+// Defence in depth behind the player's MediaProbe: GStreamer never plugs a still-image decoder
+// into a "video" pipeline (a server that answers the probe with a video header and the player
+// with a PNG, TIFF or SVG).
+StillImageDecoderLock.apply()
 
 var headless: HeadlessDisplay?
 if needsHeadless {

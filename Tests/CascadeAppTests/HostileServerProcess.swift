@@ -34,6 +34,12 @@ final class HostileServerProcess: @unchecked Sendable {
     /// `http://127.0.0.1:<port>/<path>`.
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
+    /// How many times each path was requested (`GET /stats`).
+    func requestCounts() throws -> [String: Int] {
+        let data = try Data(contentsOf: URL(string: url("stats"))!)
+        return try JSONSerialization.jsonObject(with: data) as? [String: Int] ?? [:]
+    }
+
     /// Kills the server (bounded wait for it to go).
     func stop() {
         ChildProcessIO.kill(process)
