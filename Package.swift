@@ -80,7 +80,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "CascadeApp",
-            dependencies: ["CascadeGTK", "CascadeFeed", "CascadeGStreamer", "CascadePlayer", "CascadeScreens"]),
+            dependencies: ["CascadeGTK", "CascadeFeed", "CascadePlayer", "CascadeScreens"]),
 
         // MARK: Benchmarks
         .executableTarget(

@@ -20,12 +20,15 @@ it and must neither crash nor exhaust its memory:
 Every loop is bounded: the endless body stops after --endless-seconds (default 30) or when the
 client leaves, and the server exits by itself after --lifetime seconds (default 600).
 
+With --tls-cert and --tls-key it serves https (every URL it hands out is then https too).
+
 Usage: hostile_server.py [--port N] [--fixtures DIR] [--lifetime S] [--endless-seconds S]
-[--cache-dir DIR]; prints "PORT <n>" once listening.
+[--cache-dir DIR] [--tls-cert PEM --tls-key PEM]; prints "PORT <n>" once listening.
 """
 import argparse
 import json
 import os
+import ssl
 import struct
 import sys
 import tempfile
@@ -131,7 +134,7 @@ class Handler(BaseHTTPRequestHandler):
         query = urllib.parse.parse_qs(url.query)
         state = self.server.state
         state.count(url.path)
-        base = "http://127.0.0.1:%d/" % self.server.server_address[1]
+        base = "%s://127.0.0.1:%d/" % (self.server.scheme, self.server.server_address[1])
         try:
             if url.path == "/stats":
                 with state.lock:
@@ -220,8 +223,20 @@ def main():
     parser.add_argument("--lifetime", type=float, default=600)
     parser.add_argument("--endless-seconds", type=float, default=30)
     parser.add_argument("--cache-dir", default=tempfile.gettempdir(), help="where the gzip bomb is kept")
+    parser.add_argument("--tls-cert", help="serve https with this certificate (PEM)")
+    parser.add_argument("--tls-key", help="the certificate's private key (PEM)")
     options = parser.parse_args()
+    if bool(options.tls_cert) != bool(options.tls_key):
+        parser.error("--tls-cert and --tls-key go together")
     server = ThreadingHTTPServer(("127.0.0.1", options.port), Handler)
+    server.scheme = "http"
+    if options.tls_cert:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(options.tls_cert, options.tls_key)
+        # The handshake runs in each request's thread, not in accept(): a client that never
+        # completes it cannot stall the server.
+        server.socket = context.wrap_socket(server.socket, server_side=True, do_handshake_on_connect=False)
+        server.scheme = "https"
     server.daemon_threads = True
     server.state = State(options.fixtures, min(options.endless_seconds, options.lifetime), options.cache_dir)
     # Make the bomb before announcing the port, so no request waits on it.

@@ -1,5 +1,4 @@
 import CascadeFeed
-import CascadeGStreamer
 import CascadeGTK
 import CascadePlayer
 import CascadeScreens
@@ -78,11 +77,6 @@ if instance.isUnique, !needsHeadless, MainActor.assumeIsolated({ instance.regist
     MainActor.assumeIsolated { instance.forward(paths: handedOver) }
     exit(0)
 }
-
-// Defence in depth behind the player's MediaProbe: GStreamer never plugs a still-image decoder
-// into a "video" pipeline (a server that answers the probe with a video header and the player
-// with a PNG, TIFF or SVG).
-StillImageDecoderLock.apply()
 
 var headless: HeadlessDisplay?
 if needsHeadless {

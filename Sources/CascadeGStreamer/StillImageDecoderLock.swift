@@ -3,10 +3,12 @@ import CascadePlayer
 
 /// Takes GStreamer's still-image decoders out of automatic plugging for the whole process
 /// (`StillImageDecoderPolicy` decides which; their rank becomes NONE, so `decodebin` and the
-/// players built on it never choose them).
+/// players built on it never choose them). Every pipeline of this module gets it with
+/// GStreamer's initialisation; GStreamer started elsewhere (GTK's media backend) needs
+/// `apply()` first.
 public enum StillImageDecoderLock {
-    private static let locked: [String] = {
-        GStreamerRuntime.initialize()
+    /// Walks the registry and ranks the refused elements out; returns their names, sorted.
+    static func rankOut() -> [String] {
         guard let registry = gst_registry_get() else { return [] }
         let features = gst_registry_get_feature_list(registry, gst_element_factory_get_type())
         defer { gst_plugin_feature_list_free(features) }
@@ -27,11 +29,11 @@ public enum StillImageDecoderLock {
             names.append(name)
         }
         return names.sorted()
-    }()
+    }
 
     /// Applies the lock once (initialising GStreamer if needed) and returns the elements it took
     /// out, sorted. Later calls return the same list.
-    @discardableResult public static func apply() -> [String] { locked }
+    @discardableResult public static func apply() -> [String] { GStreamerRuntime.lockedDecoders }
 
     /// The media types (`"image/png"`) of the factory's sink pad templates, one per structure.
     private static func sinkMediaTypes(_ factory: OpaquePointer) -> [String] {

@@ -13,14 +13,14 @@ import Testing
     static let memoryBound = 1024 * 1024 * 1024
 
     private func run(
-        _ script: String, arguments: [String], in dir: URL, timeout: Double = 150
+        _ script: String, arguments: [String], in dir: URL, timeout: Double = 150, trusting bundle: URL? = nil
     ) throws -> (status: Int32?, report: ScriptReport, peak: Int, stderr: String) {
         let scriptURL = dir.appendingPathComponent("script.txt")
         try script.write(to: scriptURL, atomically: true, encoding: .utf8)
         let report = dir.appendingPathComponent("report.json")
         let child = try CascadeProcess(
             arguments: arguments + ["--script", scriptURL.path, "--report", report.path, "--screenshots", dir.path],
-            environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+            environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path], trusting: bundle)
         defer { child.kill() }
         let sampler = ResidentMemorySampler(pid: child.pid)
         let status = child.wait(timeout: timeout)
@@ -136,6 +136,41 @@ import Testing
             let shot = try pixels(dir.appendingPathComponent("\(name).png"))
             #expect(!contains(shot, rgb: (255, 0, 255), tolerance: 30), "\(name): the PNG was drawn")
         }
+    }
+
+    /// The hostile feed over real TLS (a test certificate the app trusts in a private mount
+    /// namespace): feed JSON and covers go through URLSession with the same caps, and the good
+    /// covers are drawn. The same server without that trust gets the feed's error alert and no
+    /// item, so the certificate is really checked.
+    @Test func theHostileFeedOverHTTPSKeepsEveryCapAndChecksTheCertificate() throws {
+        let certificate = try TestCertificate()
+        defer { certificate.remove() }
+        let server = try HostileServerProcess(tls: certificate)
+        defer { server.stop() }
+        #expect(server.url("").hasPrefix("https://"))
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let feed = ["--feed-url", server.url("feed/hostile?page={page}&size={size}"), "--columns", "3"]
+        let result = try run(
+            "wait-idle\nscreenshot feed\nscroll-to-end\nwait-idle\nscreenshot end\n", arguments: feed, in: dir,
+            trusting: certificate.bundle)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        for i in result.report.steps.indices {
+            #expect(result.report.ok(i), "step \(i): \(result.report.steps[i])")
+        }
+        #expect(result.report.feed(0)["items"] as? Int == 14)
+        #expect(result.report.state(0)["alert"] as? String == nil)
+        let shot = try pixels(dir.appendingPathComponent("feed.png"))
+        #expect(contains(shot, rgb: (40, 160, 90)), "a good https cover is drawn")
+        #expect(result.peak > 0 && result.peak < Self.memoryBound, "peak RSS \(result.peak / 1_048_576) MB")
+
+        let untrusted = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: untrusted) }
+        let refused = try run("wait-idle\n", arguments: feed, in: untrusted)
+        #expect(refused.status == 0, "stderr: \(refused.stderr)")
+        #expect(refused.report.feed(0)["items"] as? Int == 0)
+        let alert = refused.report.state(0)["alert"] as? String
+        #expect(alert?.contains("could not be reached") == true, "\(alert ?? "no alert")")
     }
 
     @Test func aFeedTallerThanTheHostCanScrollSaysSo() throws {
