@@ -149,7 +149,7 @@ let package = Package(
             name: "CascadeAppTests",
             dependencies: [
                 "CascadeTestSupport", "CascadeFeed", "CascadeGTK", "CascadeImages", "CascadePixbuf", "CascadeFolder",
-                "CascadeNumerics",
+                "CascadeNumerics", "CascadeScreens",
             ]
         ),
     ],

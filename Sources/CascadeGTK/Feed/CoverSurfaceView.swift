@@ -82,6 +82,21 @@ final class CoverSurfaceView {
         return true
     }
 
+    /// Whether the cover is drawn from a cairo image surface (the cairo renderer's path) rather
+    /// than a texture.
+    var drawsSurface: Bool { content.surface != nil }
+
+    /// The class name of the renderer drawing `widget`'s window (`GskCairoRenderer`,
+    /// `GskGLRenderer`, …), nil while it is not realized.
+    static func rendererName(of widget: UnsafeMutablePointer<GtkWidget>) -> String? {
+        guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else {
+            return nil
+        }
+        return String(
+            cString: g_type_name_from_instance(
+                UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self)))
+    }
+
     /// Shows nothing.
     func clear() {
         replace(with: nil)
@@ -148,12 +163,7 @@ final class CoverSurfaceView {
     /// then decided again at the next cover).
     private func usesCairoRenderer() -> Bool {
         if let known = Self.cairoRenderer { return known }
-        guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else {
-            return false
-        }
-        let name = String(
-            cString: g_type_name_from_instance(
-                UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self)))
+        guard let name = Self.rendererName(of: widget) else { return false }
         let cairo = name == "GskCairoRenderer"
         Self.cairoRenderer = cairo
         return cairo

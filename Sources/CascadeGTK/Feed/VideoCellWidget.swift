@@ -25,6 +25,8 @@ public final class VideoCellWidget {
     /// The watched-fraction bar along the cover's bottom (`VideoCellWidget+Progress.swift`).
     let progressBar = CoverProgressBar()
     private var size = CGSize.zero
+    /// The tooltip shown when the pointer rests on the cell: the bound title.
+    private(set) var tooltipText: String?
     /// Called on a click (primary button) or Enter while focused.
     public var onActivate: (() -> Void)?
 
@@ -111,6 +113,22 @@ public final class VideoCellWidget {
             return true
         }
         gtk_widget_add_controller(root, keys)
+
+        // The title as a tooltip, asked for only when the pointer rests on the cell: setting a
+        // tooltip's text on every bind (`gtk_widget_set_tooltip_text`) makes GTK query the
+        // pointer's position from the display server at once, a round trip that was most of a
+        // bind's cost while flinging.
+        gtk_widget_set_has_tooltip(root, 1)
+        Signal.connectQueryTooltip(UnsafeMutableRawPointer(root)) { [weak self] tooltip in
+            self?.fillTooltip(tooltip) ?? false
+        }
+    }
+
+    /// Puts the bound title in `tooltip`; false (no tooltip) when the cell shows no title.
+    func fillTooltip(_ tooltip: OpaquePointer) -> Bool {
+        guard let tooltipText, !tooltipText.isEmpty else { return false }
+        gtk_tooltip_set_text(tooltip, tooltipText)
+        return true
     }
 
     isolated deinit {
@@ -126,7 +144,7 @@ public final class VideoCellWidget {
     /// Shows `title` (plain text, never markup) and a duration badge (hidden when nil).
     public func bind(title text: String, duration: String?) {
         gtk_label_set_text(title, text)
-        gtk_widget_set_tooltip_text(root, text)
+        tooltipText = text
         if let duration {
             gtk_label_set_text(badge, duration)
             gtk_widget_set_visible(badge.widget, 1)
@@ -154,6 +172,16 @@ public final class VideoCellWidget {
             Int32(saturating: newSize.height.rounded() - geometry.cover.height))
         // Two wrapped lines only fit when the title's share of the cell is tall enough.
         gtk_label_set_lines(title, geometry.title.height >= 34 ? 2 : 1)
+    }
+
+    /// How the cover is drawn now, for the script report: `surface` (a cairo image surface,
+    /// under the cairo renderer), `texture` (under GL), `placeholder` or `failed`.
+    public var coverDrawing: String {
+        switch coverState {
+        case .placeholder: "placeholder"
+        case .failed: "failed"
+        case .image: picture.drawsSurface ? "surface" : "texture"
+        }
     }
 
     /// Shows the loading placeholder.

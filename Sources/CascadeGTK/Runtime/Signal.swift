@@ -195,6 +195,22 @@ public enum Signal {
         return connect(instance, name, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// `gboolean (*)(GtkWidget *, int, int, gboolean, GtkTooltip *, gpointer)`: `query-tooltip`,
+    /// asked when the pointer rests on the widget; the body fills the tooltip and returns
+    /// whether to show it.
+    @discardableResult
+    public static func connectQueryTooltip(
+        _ instance: gpointer, _ body: @escaping @MainActor (OpaquePointer) -> Bool
+    ) -> gulong {
+        let thunk: @convention(c) (gpointer?, Int32, Int32, gboolean, OpaquePointer?, gpointer?) -> gboolean = {
+            _, _, _, _, tooltip, data in
+            guard let tooltip else { return 0 }
+            let body: @MainActor (OpaquePointer) -> Bool = Signal.unbox(data)
+            return MainActor.assumeIsolated { body(tooltip) } ? 1 : 0
+        }
+        return connect(instance, "query-tooltip", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     /// Disconnects a handler (its closure is released); does nothing for a handler already
     /// gone. Call while `instance` is alive.
     public static func disconnect(_ instance: gpointer, _ handler: gulong) {

@@ -28,12 +28,17 @@ enum StateReport {
                 "samples": frames.sorted.map { ($0 * 100).rounded() / 100 },
             ],
             "first_cover_painted_ms": StartupTiming.firstCoverPaintedMs.map(round3) as Any? ?? NSNull(),
+            "renderer": CoverSurfaceView.rendererName(of: app.window) ?? NSNull(),
         ]
         if let feed = app.feed {
             // What is drawn (the cell widgets on screen), and what the model counts as visible.
             // Drawn cells also say what their cover's progress bar shows (null: no bar).
             state["visible_items"] = itemList(feed.drawnItems) { index in
-                feed.cell(forItem: index)?.drawnProgress.map { round3($0) as Any } ?? NSNull()
+                let cell = feed.cell(forItem: index)
+                return [
+                    "progress": cell?.drawnProgress.map { round3($0) as Any } ?? NSNull(),
+                    "cover": cell?.coverDrawing ?? NSNull(),
+                ]
             }
             state["model_visible_items"] = itemList(feed.modelVisibleItems)
             state["live_cells"] = feed.liveCells
@@ -93,7 +98,7 @@ enum StateReport {
     }
 
     private static func itemList(
-        _ items: [(index: Int, item: VideoItem, frame: CGRect)], progress: ((Int) -> Any)? = nil
+        _ items: [(index: Int, item: VideoItem, frame: CGRect)], extra: ((Int) -> [String: Any])? = nil
     ) -> [[String: Any]] {
         items.map { entry in
             let f = entry.frame
@@ -101,7 +106,7 @@ enum StateReport {
                 "index": entry.index, "id": entry.item.id,
                 "frame": [round3(f.minX), round3(f.minY), round3(f.width), round3(f.height)],
             ]
-            if let progress { result["progress"] = progress(entry.index) }
+            if let extra { result.merge(extra(entry.index)) { _, new in new } }
             return result
         }
     }

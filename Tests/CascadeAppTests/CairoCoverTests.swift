@@ -1,0 +1,144 @@
+import CascadeImages
+import CascadeNumerics
+import CascadePixbuf
+import CascadeScreens
+import CascadeTestSupport
+import Foundation
+import Testing
+
+/// Under GTK's cairo renderer, cells draw their covers from cairo image surfaces
+/// (`CoverSurfaceView`), a path the GL-rendered app tests never take. This runs the app with
+/// `GSK_RENDERER=cairo` and checks the covers in pixels: every drawn cover's region shows its
+/// item's own image (sampled through the cover fit), not the placeholder, on the first page,
+/// after a channel switch and after a resize.
+@Suite(.serialized) struct CairoCoverTests {
+    @Test func coversAreDrawnFromSurfacesAfterSwitchingAndResizing() throws {
+        let script = """
+            wait-idle
+            screenshot first
+            tap-tab 1
+            wait-idle
+            screenshot switched
+            resize 620 700
+            wait 500ms
+            wait-idle
+            screenshot resized
+            """
+        let catalog = try TestCatalog.fiveChannels()
+        let covers = try Self.coverFiles(in: catalog)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-cairo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try script.write(to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
+        let result = try CascadeProcess.run(
+            arguments: [
+                "--catalog", catalog.path, "--carousel-interval", "0", "--script",
+                dir.appendingPathComponent("s.txt").path, "--report", dir.appendingPathComponent("r.json").path,
+                "--screenshots", dir.path,
+            ],
+            environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path, "GSK_RENDERER": "cairo"],
+            timeout: 120)
+        let report = try #require(ScriptReport(url: dir.appendingPathComponent("r.json")), "stderr: \(result.stderr)")
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let decoder = PixbufImageDecoder()
+        var sources: [String: DecodedImage] = [:]
+        for (name, channel) in [("first", 0), ("switched", 1), ("resized", 1)] {
+            let step = try #require(report.steps.firstIndex { ($0["action"] as? String) == "screenshot \(name)" })
+            #expect(report.ok(step), "\(name): \(report.steps[step]["error"] ?? "")")
+            #expect(report.state(step)["renderer"] as? String == "GskCairoRenderer")
+            #expect(report.state(step)["channel"] as? Int == channel)
+            let png = dir.appendingPathComponent("\(name).png")
+            // The general checks (page not blank, covers not flat, drawn cells = model's cells).
+            let problems =
+                try ScreenCheck.pixelProblems(
+                    png: png, report: report, step: step, decoder: decoder, minimumCovers: 2)
+                + ScreenCheck.drawnVersusModel(report, step: step)
+            #expect(problems.isEmpty, "\(problems)")
+
+            let screenshot = try decoder.decode(Data(contentsOf: png), targetSize: nil)
+            let state = report.state(step)
+            let origin = state["feed_origin"] as? [Double] ?? [0, 0]
+            let offset = report.feed(step)["offset"] as? Double ?? 0
+            let entries = state["visible_items"] as? [[String: Any]] ?? []
+            var compared = 0
+            for entry in entries {
+                guard let id = entry["id"] as? String, let frame = entry["frame"] as? [Double], frame.count == 4
+                else { continue }
+                let cover = VideoCellGeometry(size: CGSize(width: frame[2], height: frame[3])).cover
+                let box = CGRect(
+                    x: origin[0] + frame[0], y: origin[1] + frame[1] - offset, width: Double(cover.width),
+                    height: Double(cover.height))
+                // Covers wholly on screen, below the tab strip.
+                guard box.minX >= 0, box.minY >= origin[1], box.maxX <= Double(screenshot.width),
+                    box.maxY <= Double(screenshot.height)
+                else { continue }
+                #expect(entry["cover"] as? String == "surface", "\(name): item \(id) draws \(entry["cover"] ?? "?")")
+                let file = try #require(covers[id], "no cover file for \(id)")
+                if sources[id] == nil { sources[id] = try decoder.decode(Data(contentsOf: file), targetSize: nil) }
+                let source = try #require(sources[id])
+                let (matched, total) = Self.matchingSamples(screenshot, box: box, source: source)
+                #expect(
+                    matched * 10 >= total * 7,
+                    "\(name): item \(id)'s cover matches its image at \(matched) of \(total) points")
+                compared += 1
+            }
+            #expect(compared >= 2, "\(name): \(compared) covers wholly on screen")
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Samples a 7 × 7 grid inside `box` (in screenshot pixels) and counts the points whose colour
+    /// is within 60 per channel of the source image's pixel at the same place through the cover
+    /// fit. The grid keeps off the rounded corners and the duration badge (bottom right).
+    static func matchingSamples(
+        _ screenshot: DecodedImage, box: CGRect, source: DecodedImage
+    ) -> (matched: Int, total: Int) {
+        let fit = CoverFit.rect(
+            image: CGSize(width: Double(source.width), height: Double(source.height)), box: box.size)
+        var matched = 0
+        var total = 0
+        for row in 0..<7 {
+            for column in 0..<7 {
+                let fx = 0.1 + 0.8 * Double(column) / 6
+                let fy = 0.1 + 0.65 * Double(row) / 6
+                let bx = Double(box.width) * fx
+                let by = Double(box.height) * fy
+                let sx = Int(saturating: Double(box.minX) + bx)
+                let sy = Int(saturating: Double(box.minY) + by)
+                let ix = Int(saturating: (bx - Double(fit.minX)) * Double(source.width) / Double(fit.width))
+                let iy = Int(saturating: (by - Double(fit.minY)) * Double(source.height) / Double(fit.height))
+                guard (0..<screenshot.width).contains(sx), (0..<screenshot.height).contains(sy),
+                    (0..<source.width).contains(ix), (0..<source.height).contains(iy)
+                else { continue }
+                total += 1
+                let p = sy * screenshot.bytesPerRow + sx * 4
+                let q = iy * source.bytesPerRow + ix * 4
+                let close = (0..<3).allSatisfy {
+                    abs(Int(screenshot.pixels[p + $0]) - Int(source.pixels[q + $0])) <= 60
+                }
+                if close { matched += 1 }
+            }
+        }
+        return (matched, total)
+    }
+
+    /// Every item's cover file in a catalog made by `make-demo-catalog.py`, by item id.
+    static func coverFiles(in catalog: URL) throws -> [String: URL] {
+        let channels =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: catalog.appendingPathComponent("channels.json"))) as? [String: Any]
+        var files: [String: URL] = [:]
+        for channel in channels?["channels"] as? [[String: Any]] ?? [] {
+            guard let id = channel["id"] as? String else { continue }
+            let feed = try JSONSerialization.jsonObject(
+                with: Data(contentsOf: catalog.appendingPathComponent(id).appendingPathComponent("feed.json")))
+            let entries = ((feed as? [String: Any])?["data"] as? [String: Any])?["info_list"] as? [[String: Any]] ?? []
+            for entry in entries {
+                guard let item = entry["id"] as? String, let cover = entry["cover"] as? String else { continue }
+                files[item] = catalog.appendingPathComponent(cover)
+            }
+        }
+        return files
+    }
+}
