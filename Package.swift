@@ -124,7 +124,7 @@ let package = Package(
         .testTarget(
             name: "CascadeGStreamerTests",
             dependencies: [
-                "CascadeGStreamer", "CascadeFolder", "CascadeFeed", "CascadeImages", "CascadePixbuf",
+                "CGStreamer", "CascadeGStreamer", "CascadeFolder", "CascadeFeed", "CascadeImages", "CascadePixbuf",
                 "CascadeTestSupport",
             ]
         ),

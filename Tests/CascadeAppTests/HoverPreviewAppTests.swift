@@ -68,9 +68,13 @@ import Testing
             #expect(report.preview(step)["index"] as? Int == 0)
             #expect(report.preview(step)["video_shown"] as? Bool == true)
         }
+        // Frames keep coming: the preview never freezes on one.
+        let shown = [3, 4, 5].map { report.preview($0)["frames_shown"] as? Int ?? 0 }
+        #expect(shown[0] < shown[1] && shown[1] < shown[2], "frames shown at steps 3–5: \(shown)")
         #expect(report.preview(6)["state"] as? String == "idle", "\(report.preview(6))")
         #expect(report.preview(6)["last_stop"] as? String == "pointer_left")
-        // The stopped pipeline is dropped 1 s after it pauses.
+        // The stopped pipeline is released at once.
+        #expect(report.preview(6)["live_pipelines"] as? Int == 0)
         #expect(report.preview(7)["live_pipelines"] as? Int == 0)
 
         // What is drawn: the cover region changes between the two moving screenshots and differs
@@ -91,11 +95,7 @@ import Testing
         let frameChange = Pixels.differing(moving1, moving2, in: videoRegion)
         // A still picture (the cover, or a frozen frame) renders identically: 0 pixels differ.
         // Two frames of a demo clip differ in their timestamp and gradient (1–2 % of the pixels).
-        // Open bug: in about one run of five the preview shows one frame only (0 pixels change)
-        // while reported playing; suspected: the 1 s demo clip's loop (GTK seeks to 0 at its end).
-        withKnownIssue("a hover preview sometimes freezes on one frame", isIntermittent: true) {
-            #expect(frameChange > 0.005, "the preview's frames did not move: \(frameChange) of the cover changed")
-        }
+        #expect(frameChange > 0.005, "the preview's frames did not move: \(frameChange) of the cover changed")
         let badge = Region(
             x: Int(cover.x + cover.width) - 60, y: Int(cover.y + cover.height) - 34, width: 56, height: 30)
         let badgeText = Pixels.nearWhite(before, in: badge)
@@ -113,8 +113,7 @@ import Testing
 
     @Test func aHundredPreviewsInARowKeepOnePipelineAndFlatMemory() throws {
         var script = "wait-idle\n"
-        // A stopped preview's paused pipeline is dropped 1 s later (CellPreviewPlayer); with the
-        // next preview's 0.5 s rest and this wait, each stop finds the previous one dropped.
+        // Each preview plays (0.5 s rest, then frames) before the scroll stops it.
         for round in 0..<100 { script += "hover-item \(round % 2)\nscroll-by 0 1\nwait 600ms\n" }
         script += "wait 2000ms\n"
         let (report, status, stderr) = try run(script, timeout: 900)
@@ -130,10 +129,12 @@ import Testing
         for (round, step) in stops.enumerated() {
             #expect(report.preview(step)["state"] as? String == "idle")
             #expect(report.preview(step)["last_stop"] as? String == "scrolled")
-            // The one just stopped is still paused, waiting to be dropped; nothing else is alive.
-            #expect((report.preview(step)["live_pipelines"] as? Int ?? 9) <= 1, "round \(round)")
-            #expect((report.preview(step + 1)["live_pipelines"] as? Int ?? 9) <= 1, "round \(round)")
-            #expect(report.player(step)["live_engines"] as? Int == 2, "the player's and the preview's engines")
+            // The one just stopped is released at once; nothing else is alive.
+            #expect(report.preview(step)["live_pipelines"] as? Int == 0, "round \(round)")
+            #expect(report.preview(step + 1)["live_pipelines"] as? Int == 0, "round \(round)")
+            // The player page's engine only: previews have no GtkMediaStream.
+            #expect(report.player(step)["live_engines"] as? Int == 1)
+            #expect(report.player(step)["live_pipelines"] as? Int == 0)
         }
         #expect(report.preview(report.steps.count - 1)["started"] as? Int == 100)
         #expect(report.preview(report.steps.count - 1)["live_pipelines"] as? Int == 0)
@@ -143,9 +144,7 @@ import Testing
         let rss = stops.dropFirst(10).map { report.state($0)["rss_bytes"] as? Int ?? 0 }
         #expect(warm > 0)
         let worst = rss.map { abs($0 - warm) }.max() ?? .max
-        // Not met yet: under the test load RSS still grows (+69 MB over 90 previews in one run,
-        // ~11 MB of it without any preview), part of it GstPlay leaks when a pause completes
-        // after the release delay. Recorded as a known issue so the check stays visible.
+        // Not met yet with the own pipeline either: +31 MB in one run (investigated next).
         withKnownIssue("hover-preview RSS growth beyond ±25 MB over 100 previews", isIntermittent: true) {
             #expect(worst <= 25_000_000, "rss \(warm) after warm-up, \(rss.min() ?? 0)…\(rss.max() ?? 0) later")
         }
