@@ -12,6 +12,8 @@ public struct PreviewFrame {
     public let height: Int
     /// Bytes from one row to the next (at least `width * 4`).
     public let bytesPerRow: Int
+    /// The frame's position in the clip, in seconds (nil when the buffer has none).
+    public var position: Double?
 
     /// Largest edge a preview frame may have, whatever the caps say.
     public static let maxEdge = 4096
@@ -61,7 +63,10 @@ struct MappedSample {
             gst_buffer_unmap(buffer, &info)
             return nil
         }
-        let frame = PreviewFrame(pixels: UnsafeRawPointer(data), width: width, height: height, bytesPerRow: stride)
+        let pts = buffer.pointee.pts
+        let frame = PreviewFrame(
+            pixels: UnsafeRawPointer(data), width: width, height: height, bytesPerRow: stride,
+            position: pts == GstClockTime.max ? nil : Double(pts) / 1e9)
         return MappedSample(frame: frame, buffer: buffer, info: info)
     }
 

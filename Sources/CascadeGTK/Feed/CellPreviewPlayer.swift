@@ -28,6 +28,8 @@ final class CellPreviewPlayer {
     private(set) var isShowingVideo = false
     /// Frames drawn since `start`.
     private(set) var framesShown = 0
+    /// The clip position of the frame drawn last (seconds), nil before the first.
+    private(set) var shownPosition: Double?
 
     /// The cell whose cover area shows the layer, nil when stopped.
     private(set) weak var cell: VideoCellWidget?
@@ -78,6 +80,7 @@ final class CellPreviewPlayer {
         gtk_widget_remove_css_class(layer, "shown")
         isShowingVideo = false
         framesShown = 0
+        shownPosition = nil
         if let cell { cell.detachPreview(layer) }
         cell = nil
         // GStreamer's threads allocate from glibc's per-thread arenas: give the stopped
@@ -132,6 +135,7 @@ final class CellPreviewPlayer {
                 pixels: frame.pixels, width: frame.width, height: frame.height, bytesPerRow: frame.bytesPerRow)
         else { return }
         framesShown += 1
+        shownPosition = frame.position
         guard !isShowingVideo else { return }
         gtk_widget_add_css_class(layer, "shown")
         isShowingVideo = true

@@ -99,7 +99,8 @@ public final class FeedPreviews {
             "index": state.item as Any? ?? NSNull(), "state": state.name, "enabled": controller.isEnabled,
             "started": controller.startedCount, "last_stop": controller.lastStopReason?.rawValue as Any? ?? NSNull(),
             "video_shown": player.isShowingVideo, "error": failure,
-            "frames_shown": player.framesShown, "live_pipelines": PreviewPipeline.livePipelines,
+            "frames_shown": player.framesShown, "frame_position": player.shownPosition as Any? ?? NSNull(),
+            "live_pipelines": PreviewPipeline.livePipelines,
         ]
     }
 
