@@ -153,6 +153,24 @@ import Testing
         #expect(worst <= 25_000_000, "rss \(warm) after warm-up, \(rss.min() ?? 0)…\(rss.max() ?? 0) later")
     }
 
+    @Test func anImageNamedLikeAVideoFailsItsPreviewBeforeAnyPipeline() throws {
+        let catalog = try catalog(replacingFirstClip: { media in
+            try TinyPNG.solid(width: 64, height: 36, rgba: (200, 30, 30, 255))
+                .write(to: media.appendingPathComponent("featured-000.mp4"))
+        })
+        let (report, status, stderr) = try run("wait-idle\nhover-item 0\nwait 1000ms\n", catalog: catalog)
+        #expect(status == 0, "\(stderr)")
+        for step in [1, 2] {
+            let preview = report.preview(step)
+            #expect(preview["state"] as? String == "failed", "\(preview)")
+            // The probe refused it (the player's words), so no pipeline and no decoder saw it.
+            #expect((preview["error"] as? String)?.hasPrefix("This isn't a video") == true, "\(preview)")
+            #expect(preview["frames_shown"] as? Int == 0)
+            #expect(preview["video_shown"] as? Bool == false)
+            #expect(preview["live_pipelines"] as? Int == 0)
+        }
+    }
+
     @Test func noPreviewsFlagAndPreferenceTurnThemOff() throws {
         let script = "wait-idle\nhover-item 0\nwait 1500ms\n"
         let flag = try run(script, extra: ["--no-previews"])
@@ -187,16 +205,24 @@ import Testing
     /// 0.417, 5 frames drawn between them), which looked like a frozen preview. A clip longer
     /// than the preview's 5 s loop cannot line up that way.
     func longFirstClipCatalog() throws -> URL {
+        try catalog(replacingFirstClip: { media in
+            _ = try TestClips.makeClip(named: "featured-000.mp4", in: media, duration: 6, size: "320x180")
+        })
+    }
+
+    /// A copy of the small demo catalog whose item 0 clip `replace(mediaFolder)` writes anew.
+    func catalog(replacingFirstClip replace: (URL) throws -> Void) throws -> URL {
         let catalog = try temporary.make("cascade-preview-catalog").appendingPathComponent("catalog")
         try FileManager.default.copyItem(at: TestCatalog.small(), to: catalog)
         let media = catalog.appendingPathComponent("media")
         try FileManager.default.removeItem(at: media.appendingPathComponent("featured-000.mp4"))
-        _ = try TestClips.makeClip(named: "featured-000.mp4", in: media, duration: 6, size: "320x180")
+        try replace(media)
         return catalog
     }
 
     func run(
-        _ script: String, extra: [String] = [], environment: [String: String] = [:], timeout: Double = 120
+        _ script: String, extra: [String] = [], environment: [String: String] = [:], timeout: Double = 120,
+        catalog: URL? = nil
     ) throws -> (report: ScriptReport, status: Int32?, stderr: String) {
         let dir = try temporary.make("cascade-preview")
         try script.write(to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
@@ -206,7 +232,8 @@ import Testing
         let display = try PrivateDisplay()
         let result = try CascadeProcess.run(
             arguments: [
-                "--catalog", TestCatalog.small().path, "--columns", "2", "--carousel-interval", "0", "--script",
+                "--catalog", (catalog ?? TestCatalog.small()).path, "--columns", "2", "--carousel-interval", "0",
+                "--script",
                 dir.appendingPathComponent("s.txt").path, "--report", reportURL.path,
             ] + extra,
             environment: environment.merging([
