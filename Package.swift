@@ -50,7 +50,9 @@ let package = Package(
             pkgConfig: "gstreamer-pbutils-1.0",
             providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]
         ),
-        .target(name: "CascadeGStreamer", dependencies: ["CGStreamer", "CPixbuf", "CascadeFolder", "CascadeNumerics"]),
+        .target(
+            name: "CascadeGStreamer",
+            dependencies: ["CGStreamer", "CPixbuf", "CascadeFolder", "CascadeNumerics", "CascadePlayer"]),
 
         // MARK: Screen models (Foundation-only)
         // What a screen shows and how it reacts, over the core targets; the GTK host only draws it.
@@ -77,7 +79,8 @@ let package = Package(
             ]
         ),
         .executableTarget(
-            name: "CascadeApp", dependencies: ["CascadeGTK", "CascadeFeed", "CascadePlayer", "CascadeScreens"]),
+            name: "CascadeApp",
+            dependencies: ["CascadeGTK", "CascadeFeed", "CascadePlayer", "CascadeScreens"]),
 
         // MARK: Benchmarks
         .executableTarget(
@@ -125,7 +128,7 @@ let package = Package(
             name: "CascadeGStreamerTests",
             dependencies: [
                 "CGStreamer", "CascadeGStreamer", "CascadeFolder", "CascadeFeed", "CascadeImages", "CascadePixbuf",
-                "CascadeTestSupport",
+                "CascadePlayer", "CascadeTestSupport",
             ]
         ),
         .testTarget(

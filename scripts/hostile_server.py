@@ -8,7 +8,9 @@ it and must neither crash nor exhaust its memory:
         durations 1e19, "9223372036854775807:00:00", -5 and 1e308; sizes 1e308 x 1e-308;
         covers that are a gzip bomb (1 MB on the wire, 1 GiB inflated), an endless body,
         file:///dev/zero, file:///proc/self/environ, a 4000x4000 20-frame animated WebP and a
-        35-byte GIF declaring 8000x8000; "videos" that are an SVG and a TGA; plus good items
+        35-byte GIF declaring 8000x8000; "videos" that are an SVG and a TGA; "videos" that
+        change between the player's probe and its playback (h16: an MP4 header, then a magenta
+        PNG; h17: the probe's connection is dropped, then the same PNG); plus good items
   GET /feed/tall?page=P&size=S&count=N  one page of N items 1000x taller than wide (default
         110,000, about 7.9 MB: under the app's 8 MB cap, its content height past Int32.max)
   GET /channels.json               150 channels (more than the app keeps)
@@ -18,12 +20,15 @@ it and must neither crash nor exhaust its memory:
 Every loop is bounded: the endless body stops after --endless-seconds (default 30) or when the
 client leaves, and the server exits by itself after --lifetime seconds (default 600).
 
+With --tls-cert and --tls-key it serves https (every URL it hands out is then https too).
+
 Usage: hostile_server.py [--port N] [--fixtures DIR] [--lifetime S] [--endless-seconds S]
-[--cache-dir DIR]; prints "PORT <n>" once listening.
+[--cache-dir DIR] [--tls-cert PEM --tls-key PEM]; prints "PORT <n>" once listening.
 """
 import argparse
 import json
 import os
+import ssl
 import struct
 import sys
 import tempfile
@@ -53,6 +58,8 @@ def gzip_bomb(megabytes):
 
 
 SVG = b'<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"></svg>'
+# An ISO MP4 `ftyp` box padded to the probe's 4,096-byte window: classified as MP4.
+MP4_HEADER = b"\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isommp42" + bytes(4096 - 24)
 TGA = bytes([0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 8, 0, 24, 0]) + bytes([0x80] * 8 * 8 * 3)
 
 
@@ -111,6 +118,8 @@ def hostile_items(base):
         item(13, media + "ok.png", video="file:///etc/passwd"),
         item(14, media + "ok.png"),
         item(15, media + "ok.png"),
+        item(16, media + "ok.png", video="switch.mp4"),
+        item(17, media + "ok.png", video="drop-then-png.mp4"),
     ]
 
 
@@ -125,7 +134,7 @@ class Handler(BaseHTTPRequestHandler):
         query = urllib.parse.parse_qs(url.query)
         state = self.server.state
         state.count(url.path)
-        base = "http://127.0.0.1:%d/" % self.server.server_address[1]
+        base = "%s://127.0.0.1:%d/" % (self.server.scheme, self.server.server_address[1])
         try:
             if url.path == "/stats":
                 with state.lock:
@@ -182,6 +191,15 @@ class Handler(BaseHTTPRequestHandler):
         if name in fixtures:
             with open(os.path.join(state.fixtures, fixtures[name]), "rb") as handle:
                 return self.send(200, handle.read(), "image/webp" if name.endswith("webp") else "image/gif")
+        if name in ("switch.mp4", "drop-then-png.mp4"):
+            with state.lock:
+                first = state.counts.get("/media/" + name, 0) <= 1
+            if first and name == "switch.mp4":  # what the probe reads: an MP4 header
+                return self.send(200, MP4_HEADER, "video/mp4")
+            if first:  # the probe cannot read it: the connection closes without an answer
+                self.close_connection = True
+                return
+            return self.send(200, png(640, 360, (255, 0, 255)), "video/mp4")
         if name == "fake.svg":
             return self.send(200, SVG, "video/mp4")
         if name == "fake.tga":
@@ -205,8 +223,20 @@ def main():
     parser.add_argument("--lifetime", type=float, default=600)
     parser.add_argument("--endless-seconds", type=float, default=30)
     parser.add_argument("--cache-dir", default=tempfile.gettempdir(), help="where the gzip bomb is kept")
+    parser.add_argument("--tls-cert", help="serve https with this certificate (PEM)")
+    parser.add_argument("--tls-key", help="the certificate's private key (PEM)")
     options = parser.parse_args()
+    if bool(options.tls_cert) != bool(options.tls_key):
+        parser.error("--tls-cert and --tls-key go together")
     server = ThreadingHTTPServer(("127.0.0.1", options.port), Handler)
+    server.scheme = "http"
+    if options.tls_cert:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(options.tls_cert, options.tls_key)
+        # The handshake runs in each request's thread, not in accept(): a client that never
+        # completes it cannot stall the server.
+        server.socket = context.wrap_socket(server.socket, server_side=True, do_handshake_on_connect=False)
+        server.scheme = "https"
     server.daemon_threads = True
     server.state = State(options.fixtures, min(options.endless_seconds, options.lifetime), options.cache_dir)
     # Make the bomb before announcing the port, so no request waits on it.

@@ -41,6 +41,11 @@ PACKAGES=(
   desktop-file-utils
   appstream
   libcurl4-openssl-dev
+  # the https tests: a test certificate (openssl) trusted in a private mount namespace (unshare, mount)
+  openssl
+  ca-certificates
+  util-linux
+  mount
   dbus
   libglib2.0-bin
 )

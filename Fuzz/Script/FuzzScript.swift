@@ -43,7 +43,7 @@ enum FuzzScript {
         case .screenshot(let name), .waitSignal(let name):
             precondition(!name.isEmpty && !name.hasPrefix(".") && !name.contains("/"), "\(action)")
         case .waitIdle, .scrollToEnd, .pullRefresh, .swipePage, .carousel, .play, .pause, .toggleFullscreen, .back,
-            .tapFooter, .previews, .resume, .startOver:
+            .tapFooter, .previews, .resume, .startOver, .waitPlayerError:
             break
         }
     }

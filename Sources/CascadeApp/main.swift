@@ -78,11 +78,6 @@ if instance.isUnique, !needsHeadless, MainActor.assumeIsolated({ instance.regist
     exit(0)
 }
 
-// Defence in depth behind the player's MediaProbe: GStreamer never plugs an image decoder into
-// a "video" pipeline (a remote SVG or TIFF served as a video).
-let ranks = ProcessInfo.processInfo.environment["GST_PLUGIN_FEATURE_RANK"].map { $0.isEmpty ? "" : $0 + "," } ?? ""
-setenv("GST_PLUGIN_FEATURE_RANK", ranks + "gdkpixbufdec:NONE,rsvgdec:NONE,pngdec:NONE,imagefreeze:NONE", 1)
-
 var headless: HeadlessDisplay?
 if needsHeadless {
     guard let display = HeadlessDisplay.start() else {

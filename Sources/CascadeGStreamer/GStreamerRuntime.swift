@@ -1,13 +1,18 @@
 import CGStreamer
 
-/// Initialises GStreamer once per process (`gst_init`), from whichever thread first needs it.
+/// Initialises GStreamer once per process (`gst_init`), from whichever thread first needs it,
+/// and takes the still-image decoders out of automatic plugging (`StillImageDecoderLock`)
+/// before any pipeline exists.
 enum GStreamerRuntime {
-    private static let initialized: Bool = {
+    private static let initialized: [String] = {
         gst_init(nil, nil)
-        return true
+        return StillImageDecoderLock.rankOut()
     }()
 
     static func initialize() { _ = initialized }
+
+    /// The elements `StillImageDecoderLock` took out, sorted.
+    static var lockedDecoders: [String] { initialized }
 
     /// Nanoseconds in a second, GStreamer's clock unit (`GST_SECOND` is a macro Swift cannot see).
     static let second: GstClockTime = 1_000_000_000

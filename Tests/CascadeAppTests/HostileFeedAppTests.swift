@@ -13,14 +13,14 @@ import Testing
     static let memoryBound = 1024 * 1024 * 1024
 
     private func run(
-        _ script: String, arguments: [String], in dir: URL, timeout: Double = 150
+        _ script: String, arguments: [String], in dir: URL, timeout: Double = 150, trusting bundle: URL? = nil
     ) throws -> (status: Int32?, report: ScriptReport, peak: Int, stderr: String) {
         let scriptURL = dir.appendingPathComponent("script.txt")
         try script.write(to: scriptURL, atomically: true, encoding: .utf8)
         let report = dir.appendingPathComponent("report.json")
         let child = try CascadeProcess(
             arguments: arguments + ["--script", scriptURL.path, "--report", report.path, "--screenshots", dir.path],
-            environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+            environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path], trusting: bundle)
         defer { child.kill() }
         let sampler = ResidentMemorySampler(pid: child.pid)
         let status = child.wait(timeout: timeout)
@@ -78,9 +78,9 @@ import Testing
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let report = result.report
         for i in report.steps.indices { #expect(report.ok(i), "step \(i): \(report.steps[i])") }
-        // 16 entries, 4 unusable (a size without an aspect ratio, two local-file covers and a
-        // local-file video from an HTTP feed): 12 shown.
-        #expect(report.feed(0)["items"] as? Int == 12)
+        // 18 entries, 4 unusable (a size without an aspect ratio, two local-file covers and a
+        // local-file video from an HTTP feed): 14 shown.
+        #expect(report.feed(0)["items"] as? Int == 14)
         let players = report.steps.compactMap { ($0["state"] as? [String: Any])?["player"] as? [String: Any] }
         let errors = players.compactMap { $0["error"] as? String }
         #expect(errors.contains("This isn't a video (it is a SVG image)."))
@@ -95,6 +95,82 @@ import Testing
         #expect(contains(feed, rgb: (40, 160, 90)), "a good cover is drawn")
         #expect(contains(feed, rgb: (255, 0, 0)), "the animated WebP's first frame is drawn")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("svg.png").path))
+    }
+
+    /// A "video" whose server answers the player's probe with an MP4 header (or drops the probe's
+    /// connection) and the playback request with a magenta PNG: no decoder takes the PNG
+    /// (`StillImageDecoderLock`), the player shows an error and no magenta is ever drawn.
+    @Test func aVideoThatTurnsIntoAnImageAfterTheProbeIsRefused() throws {
+        let server = try HostileServerProcess()
+        defer { server.stop() }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = """
+            wait-idle
+            tap-item 0
+            play
+            wait-player-error
+            screenshot switch
+            back
+            wait-idle
+            tap-item 1
+            play
+            wait-player-error
+            screenshot drop
+            back
+            """
+        let result = try run(
+            script,
+            arguments: ["--feed-url", server.url("feed/hostile?page={page}&size={size}&only=h16&only=h17")],
+            in: dir)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        for i in result.report.steps.indices {
+            #expect(result.report.ok(i), "step \(i): \(result.report.steps[i])")
+        }
+        #expect(result.report.feed(0)["items"] as? Int == 2)
+        // The PNG was served to the player (a second request), and never drawn.
+        let counts = try server.requestCounts()
+        #expect((counts["/media/switch.mp4"] ?? 0) >= 2, "\(counts)")
+        #expect((counts["/media/drop-then-png.mp4"] ?? 0) >= 2, "\(counts)")
+        for name in ["switch", "drop"] {
+            let shot = try pixels(dir.appendingPathComponent("\(name).png"))
+            #expect(!contains(shot, rgb: (255, 0, 255), tolerance: 30), "\(name): the PNG was drawn")
+        }
+    }
+
+    /// The hostile feed over real TLS (a test certificate the app trusts in a private mount
+    /// namespace): feed JSON and covers go through URLSession with the same caps, and the good
+    /// covers are drawn. The same server without that trust gets the feed's error alert and no
+    /// item, so the certificate is really checked.
+    @Test func theHostileFeedOverHTTPSKeepsEveryCapAndChecksTheCertificate() throws {
+        let certificate = try TestCertificate()
+        defer { certificate.remove() }
+        let server = try HostileServerProcess(tls: certificate)
+        defer { server.stop() }
+        #expect(server.url("").hasPrefix("https://"))
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let feed = ["--feed-url", server.url("feed/hostile?page={page}&size={size}"), "--columns", "3"]
+        let result = try run(
+            "wait-idle\nscreenshot feed\nscroll-to-end\nwait-idle\nscreenshot end\n", arguments: feed, in: dir,
+            trusting: certificate.bundle)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        for i in result.report.steps.indices {
+            #expect(result.report.ok(i), "step \(i): \(result.report.steps[i])")
+        }
+        #expect(result.report.feed(0)["items"] as? Int == 14)
+        #expect(result.report.state(0)["alert"] as? String == nil)
+        let shot = try pixels(dir.appendingPathComponent("feed.png"))
+        #expect(contains(shot, rgb: (40, 160, 90)), "a good https cover is drawn")
+        #expect(result.peak > 0 && result.peak < Self.memoryBound, "peak RSS \(result.peak / 1_048_576) MB")
+
+        let untrusted = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: untrusted) }
+        let refused = try run("wait-idle\n", arguments: feed, in: untrusted)
+        #expect(refused.status == 0, "stderr: \(refused.stderr)")
+        #expect(refused.report.feed(0)["items"] as? Int == 0)
+        let alert = refused.report.state(0)["alert"] as? String
+        #expect(alert?.contains("could not be reached") == true, "\(alert ?? "no alert")")
     }
 
     @Test func aFeedTallerThanTheHostCanScrollSaysSo() throws {

@@ -5,16 +5,21 @@ import Foundation
 /// it exits by itself after `lifetime` seconds if a test is killed first.
 final class HostileServerProcess: @unchecked Sendable {
     let port: Int
+    /// `https` when started with a certificate, else `http`.
+    let scheme: String
     private let process: Process
 
-    init(lifetime: Double = 300) throws {
+    /// Starts the server; with `tls` it serves https with that certificate.
+    init(lifetime: Double = 300, tls: TestCertificate? = nil) throws {
         let script = Repository.root.appendingPathComponent("scripts/hostile_server.py").path
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", script, "--port", "0", "--lifetime", String(lifetime), "--endless-seconds", "20",
-            "--cache-dir", TestCache.directory.path,
-        ]
+        process.arguments =
+            [
+                "python3", script, "--port", "0", "--lifetime", String(lifetime), "--endless-seconds", "20",
+                "--cache-dir", TestCache.directory.path,
+            ] + (tls.map { ["--tls-cert", $0.certificate.path, "--tls-key", $0.key.path] } ?? [])
+        scheme = tls == nil ? "http" : "https"
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
@@ -31,8 +36,14 @@ final class HostileServerProcess: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// `http://127.0.0.1:<port>/<path>`.
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+    /// `http(s)://127.0.0.1:<port>/<path>`.
+    func url(_ path: String) -> String { "\(scheme)://127.0.0.1:\(port)/\(path)" }
+
+    /// How many times each path was requested (`GET /stats`; a plain-http server only).
+    func requestCounts() throws -> [String: Int] {
+        let data = try Data(contentsOf: URL(string: "http://127.0.0.1:\(port)/stats")!)
+        return try JSONSerialization.jsonObject(with: data) as? [String: Int] ?? [:]
+    }
 
     /// Kills the server (bounded wait for it to go).
     func stop() {

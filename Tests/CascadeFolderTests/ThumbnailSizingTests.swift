@@ -52,6 +52,32 @@ import Testing
         #expect(grabber.maxEdges == [512, 512])
     }
 
+    /// A page listed before the feed was laid out named the default size; the cells, laid out
+    /// since, need more: the thumbnail is made at the size needed when it is fetched.
+    @Test(.timeLimit(.minutes(1))) func theSizeIsDecidedWhenTheCoverIsFetched() async throws {
+        let folder = try VideoFolderFixture(label: "cascade-sizing")
+        defer { folder.remove() }
+        let store = ThumbnailStore(root: folder.url.appendingPathComponent("thumbnails"))
+        let grabber = FakeGrabber()
+        let generator = ThumbnailGenerator(store: store, grabber: grabber, size: .large)
+        let subject = ThumbnailSubject(path: folder.path("a.mp4"), mtime: 1_700_000_000, size: 42)
+        let early = generator.cover(for: subject, duration: 1, aspectRatio: 9.0 / 16.0)
+        #expect(early == store.url(for: subject, size: .large))
+
+        generator.setCoverPixelWidth(320)
+        let data = try await generator.thumbnail(at: early)
+        #expect(grabber.maxEdges == [512])
+        let made = store.url(for: subject, size: .xLarge)
+        #expect(store.isValid(made, for: subject))
+        #expect(data == (try Data(contentsOf: made)))
+        #expect(!FileManager.default.fileExists(atPath: early.path), "no large thumbnail is made")
+
+        // Fetched again (narrower now): the x-large one is reused.
+        generator.setCoverPixelWidth(100)
+        #expect(try await generator.thumbnail(at: early) == data)
+        #expect(grabber.calls == 1)
+    }
+
     @Test(.timeLimit(.minutes(1))) func aSmallerExistingThumbnailIsNotEnough() async throws {
         let folder = try VideoFolderFixture(label: "cascade-sizing")
         defer { folder.remove() }

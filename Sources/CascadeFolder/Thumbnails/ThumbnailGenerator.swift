@@ -45,7 +45,8 @@ public final class ThumbnailGenerator: Sendable {
     private let state = Locked(State())
 
     private struct State {
-        var pending: [String: (subject: ThumbnailSubject, duration: Double?, size: ThumbnailSize)] = [:]
+        var pending:
+            [String: (subject: ThumbnailSubject, duration: Double?, size: ThumbnailSize, aspectRatio: Double)] = [:]
         var counters = Counters()
         var running = 0
         var coverPixelWidth: Int?
@@ -86,7 +87,7 @@ public final class ThumbnailGenerator: Sendable {
         let needed = neededSize(aspectRatio: aspectRatio)
         if let existing = store.existing(for: subject, atLeast: needed) { return existing }
         let url = store.url(for: subject, size: needed)
-        state.withLock { $0.pending[Self.key(url)] = (subject, duration, needed) }
+        state.withLock { $0.pending[Self.key(url)] = (subject, duration, needed, aspectRatio) }
         return url
     }
 
@@ -96,23 +97,32 @@ public final class ThumbnailGenerator: Sendable {
     }
 
     /// The bytes of the thumbnail at `url`, generating it first when it is missing or stale.
+    ///
+    /// The size is decided now, not when `cover(for:)` named the URL: a page of items listed
+    /// before the feed was laid out (a fast scan) named the default size, and a window made
+    /// wider since needs more. So the bytes are those of a valid thumbnail at the larger of the
+    /// URL's size and the size needed now, made at that size when missing.
     /// - Throws: `Failure`.
     public func thumbnail(at url: URL) async throws(Failure) -> Data {
         guard let entry = state.withLock({ $0.pending[Self.key(url)] }) else { throw .unknown }
-        if store.isValid(url, for: entry.subject), let data = try? Data(contentsOf: url) { return data }
+        let size = max(entry.size, neededSize(aspectRatio: entry.aspectRatio))
+        let store = store
+        func existingData() -> Data? {
+            guard let existing = store.existing(for: entry.subject, atLeast: size) else { return nil }
+            return try? Data(contentsOf: existing)
+        }
+        if let data = existingData() { return data }
         if store.hasFailed(entry.subject) { throw .failed }
         guard await gate.enter() else { throw .cancelled }
         defer { Task { await gate.leave() } }
         if Task.isCancelled { throw .cancelled }
         // Another request may have made it while this one waited.
-        if store.isValid(url, for: entry.subject), let data = try? Data(contentsOf: url) { return data }
+        if let data = existingData() { return data }
         state.withLock {
             $0.running += 1
             $0.counters.peakConcurrent = max($0.counters.peakConcurrent, $0.running)
         }
         let grabber = grabber
-        let store = store
-        let size = entry.size
         let result = await BlockingWork.run { () -> Result<[UInt8], VideoProbeError> in
             let grabbed = Result { () throws(VideoProbeError) in
                 do {
@@ -140,7 +150,7 @@ public final class ThumbnailGenerator: Sendable {
         switch result {
         case .success:
             state.withLock { $0.counters.generated += 1 }
-            guard let data = try? Data(contentsOf: url) else { throw .failed }
+            guard let data = try? Data(contentsOf: store.url(for: entry.subject, size: size)) else { throw .failed }
             return data
         case .failure:
             state.withLock { $0.counters.failed += 1 }

@@ -142,6 +142,7 @@ public final class ChannelPagerView {
     /// A tab click: selects the page and slides the container there.
     public func selectTab(_ index: Int) {
         guard model.channels.indices.contains(index) else { return }
+        dropPendingSwipe()
         let from = model.position
         model.selectTab(index)
         animate(from: from, to: Double(index), reporting: false)
@@ -151,7 +152,16 @@ public final class ChannelPagerView {
     public func swipe(forward: Bool) {
         let target = model.selectedIndex + (forward ? 1 : -1)
         guard model.channels.indices.contains(target) else { return }
+        dropPendingSwipe()
         animate(from: model.position, to: Double(target), reporting: true)
+    }
+
+    /// Forgets a touchpad swipe whose end is still pending: a tab, key or completed swipe chose
+    /// the page, and the swipe's end timer must not snap the pages elsewhere afterwards.
+    private func dropPendingSwipe() {
+        swipeEndTimer?.cancel()
+        swipeEndTimer = nil
+        swipeTracker.reset()
     }
 
     /// Feeds a horizontal scroll delta in points (touchpad swipe).

@@ -63,8 +63,13 @@ public final class FeedView {
     public var onChromeChanged: (() -> Void)?
     /// Called with the covers' width in device pixels whenever the layout changes it (a
     /// resize, another column count, another scale factor): folder feeds make thumbnails at
-    /// the size it needs.
-    public var onCoverPixelWidth: ((Int) -> Void)?
+    /// the size it needs. Set after the page was laid out, it is called at once.
+    public var onCoverPixelWidth: ((Int) -> Void)? {
+        didSet {
+            reportedCoverWidth = 0
+            reportCoverWidth()
+        }
+    }
     private var reportedCoverWidth = 0
     /// Where an item's video was left, for the cover's progress bar (nil: no bars).
     public var watchProgress: ((VideoItem) -> ResumePoint?)?
@@ -432,9 +437,9 @@ public final class FeedView {
 
     private func reportCoverWidth() {
         let width = Int(saturating: (model.layout.columnWidth(inSection: model.itemSection) * scale).rounded(.up))
-        guard width > 0, width != reportedCoverWidth else { return }
+        guard width > 0, width != reportedCoverWidth, let onCoverPixelWidth else { return }
         reportedCoverWidth = width
-        onCoverPixelWidth?(width)
+        onCoverPixelWidth(width)
     }
 
     private func coverRequest(for item: VideoItem, size: CGSize, priority: ImagePriority) -> ImageRequest {

@@ -1,4 +1,5 @@
 import CGtk
+import CascadeGStreamer
 import CascadeNumerics
 import CascadePlayer
 import Foundation
@@ -152,6 +153,9 @@ public final class MediaStreamEngine: PlaybackEngine {
 
     /// Creates the media stream for a probed source.
     private func open(_ url: URL) {
+        // GTK's media backend starts GStreamer on its own: rank the still-image decoders out
+        // before its first pipeline (a probe can be fooled; see StillImageDecoderLock).
+        StillImageDecoderLock.apply()
         let file = g_file_new_for_uri(url.absoluteString)
         let stream = gtk_media_file_new_for_file(file)
         g_object_unref(UnsafeMutableRawPointer(file))

@@ -22,6 +22,9 @@ public enum ScriptAction: Equatable, Sendable {
     case pause
     case seek(seconds: Double)
     case waitPosition(seconds: Double)
+    /// Waits (at most 15 s) until the player shows an error; fails if playback reaches 1 s or
+    /// ends first.
+    case waitPlayerError
     case toggleFullscreen
     case back
     /// Clicks the load-more footer (it must be on screen).
@@ -132,6 +135,7 @@ public enum ScriptAction: Equatable, Sendable {
         case "pause": try count(0); return .pause
         case "seek": try count(1); return .seek(seconds: max(0, try number(0)))
         case "wait-position": try count(1); return .waitPosition(seconds: max(0, try number(0)))
+        case "wait-player-error": try count(0); return .waitPlayerError
         case "toggle-fullscreen": try count(0); return .toggleFullscreen
         case "back": try count(0); return .back
         case "tap-footer": try count(0); return .tapFooter

@@ -179,7 +179,7 @@ public final class ScriptRunner {
             try await waitUntil(timeout: 5) { !banner.isAnimating }
             banner.step(forward: forward)
             try await waitUntil(timeout: 5) { !banner.isAnimating }
-        case .play, .pause, .seek, .waitPosition, .toggleFullscreen, .resume, .startOver:
+        case .play, .pause, .seek, .waitPosition, .waitPlayerError, .toggleFullscreen, .resume, .startOver:
             try await performPlayer(action)
         case .waitOpened(let count):
             try await waitUntil(timeout: 20) { app.opened.count >= count }
@@ -228,6 +228,8 @@ public final class ScriptRunner {
             page.seekCommitted(to: seconds)
         case .waitPosition(let seconds):
             try await waitPosition(seconds, page: page)
+        case .waitPlayerError:
+            try await waitPlayerError(page: page)
         case .toggleFullscreen:
             page.fullscreenClicked()
         case .resume, .startOver:
@@ -254,6 +256,20 @@ public final class ScriptRunner {
             if Date() >= deadline {
                 throw ScriptFailure("position \(snapshot.position) s after 15 s (wanted \(seconds) s)")
             }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// Waits (at most 15 s) until the player has failed; fails if playback gets past 1 s or ends.
+    private func waitPlayerError(page: PlayerPage) async throws {
+        page.resetReachedPosition()
+        let deadline = Date().addingTimeInterval(15)
+        while true {
+            let snapshot = page.controller.snapshot
+            if case .failed = snapshot.state { return }
+            if page.reachedPosition >= 1 { throw ScriptFailure("the player played to \(page.reachedPosition) s") }
+            if snapshot.state == .ended { throw ScriptFailure("the player played to the end") }
+            if Date() >= deadline { throw ScriptFailure("no player error after 15 s (\(snapshot.state.name))") }
             try await Task.sleep(for: .milliseconds(10))
         }
     }
@@ -410,7 +426,9 @@ extension ScriptAction {
     /// Whether the action is input on the page behind an alert (waits and screenshots are not).
     var actsOnTheScreen: Bool {
         switch self {
-        case .wait, .waitIdle, .screenshot, .resize, .waitPosition, .waitOpened, .waitStatus, .waitSignal: false
+        case .wait, .waitIdle, .screenshot, .resize, .waitPosition, .waitPlayerError, .waitOpened, .waitStatus,
+            .waitSignal:
+            false
         default: true
         }
     }

@@ -27,10 +27,26 @@ public final class CascadeProcess: @unchecked Sendable {
     public let stderrURL: URL
 
     /// Starts `cascade` with `arguments` (and extra environment).
-    public init(arguments: [String], environment: [String: String] = [:]) throws {
+    ///
+    /// With `trusting`, a CA bundle, the child runs in a private mount namespace (`unshare
+    /// --mount`; a user other than root also gets a user namespace) where that bundle is bind-mounted over the system's, so its https
+    /// requests trust a `TestCertificate`; `unshare` and `sh` exec into `cascade`, so `pid` is
+    /// still the app's.
+    public init(arguments: [String], environment: [String: String] = [:], trusting bundle: URL? = nil) throws {
         process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
+        if let bundle {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+            process.arguments =
+                (geteuid() == 0 ? [] : ["--map-root-user"])
+                + [
+                    "--mount", "--propagation", "private", "/bin/sh", "-c",
+                    "mount --bind \"$1\" \"$2\" || exit 97; shift 2; exec \"$@\"", "sh", bundle.path,
+                    TestCertificate.systemBundle.path, Self.binary.path,
+                ] + arguments
+        } else {
+            process.executableURL = Self.binary
+            process.arguments = arguments
+        }
         var env = ProcessInfo.processInfo.environment
         env["GST_PLUGIN_FEATURE_RANK"] =
             env["GST_PLUGIN_FEATURE_RANK"] ?? "alsasink:NONE,pulsesink:NONE,pipewiresink:NONE,openalsink:NONE"
