@@ -64,9 +64,7 @@ public final class PreviewPipeline {
         let scale = try make("videoscale")
         let filter = try make("capsfilter")
         let sink = try make("appsink")
-        Self.live.add(1, ordering: .relaxed)
-        g_object_weak_ref(
-            Self.object(pipeline), { _, _ in PreviewPipeline.live.subtract(1, ordering: .relaxed) }, nil)
+        Self.count(pipeline)
         for element in [source, convert, scale, filter, sink] {
             _ = gst_bin_add(UnsafeMutablePointer<GstBin>(OpaquePointer(pipeline)), element)
         }
@@ -83,15 +81,7 @@ public final class PreviewPipeline {
         PadLinker.connect(source: source, convert: convert, filter: filter, box: mailbox.box)
         mailbox.owner = self
         bus = gst_element_get_bus(pipeline)
-        let data = Unmanaged.passRetained(mailbox).toOpaque()
-        watch = gst_bus_add_watch_full(
-            bus, G_PRIORITY_DEFAULT,
-            { _, message, data in
-                guard let message, let data else { return 1 }
-                let mailbox = Unmanaged<FrameMailbox>.fromOpaque(data).takeUnretainedValue()
-                MainActor.assumeIsolated { mailbox.owner?.handle(message) }
-                return 1
-            }, data, { data in Unmanaged<FrameMailbox>.fromOpaque(data!).release() })
+        watch = bus.map { mailbox.watch($0) } ?? 0
     }
 
     isolated deinit { stop() }
@@ -184,6 +174,16 @@ public final class PreviewPipeline {
         onFrame(frame.frame)
     }
 
+    /// Counts `pipeline` until GObject finalizes it. Nonisolated: the last reference may go on
+    /// any GStreamer thread (a bin's asynchronous state change still holding the pipeline when
+    /// `stop` drops ours), and a closure formed in a main-actor context would trap there.
+    private nonisolated static func count(_ pipeline: UnsafeMutablePointer<GstElement>) {
+        live.add(1, ordering: .relaxed)
+        g_object_weak_ref(
+            UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GObject.self),
+            { _, _ in PreviewPipeline.live.subtract(1, ordering: .relaxed) }, nil)
+    }
+
     private static func object(_ element: UnsafeMutablePointer<GstElement>) -> UnsafeMutablePointer<GObject> {
         UnsafeMutableRawPointer(element).assumingMemoryBound(to: GObject.self)
     }
@@ -228,6 +228,23 @@ final class FrameMailbox: @unchecked Sendable {
         gst_app_sink_set_callbacks(
             UnsafeMutablePointer<GstAppSink>(OpaquePointer(sink)), &callbacks, Unmanaged.passRetained(self).toOpaque(),
             { data in Unmanaged<FrameMailbox>.fromOpaque(data!).release() })
+    }
+
+    /// Hands `bus`'s messages to the owner from the GLib default main context; returns the
+    /// watch's source id.
+    func watch(_ bus: UnsafeMutablePointer<GstBus>) -> guint {
+        gst_bus_add_watch_full(
+            bus, G_PRIORITY_DEFAULT,
+            { _, message, data in
+                guard let message, let data else { return 1 }
+                let mailbox = Unmanaged<FrameMailbox>.fromOpaque(data).takeUnretainedValue()
+                // The message travels as its address (borrowed for this call, on this thread).
+                let address = Int(bitPattern: message)
+                MainActor.assumeIsolated {
+                    mailbox.owner?.handle(UnsafeMutablePointer<GstMessage>(bitPattern: address)!)
+                }
+                return 1
+            }, Unmanaged.passRetained(self).toOpaque(), { data in Unmanaged<FrameMailbox>.fromOpaque(data!).release() })
     }
 
     /// Any thread: keeps `sample` (owned) as the newest, and wakes the main loop once.
