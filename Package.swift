@@ -129,7 +129,7 @@ let package = Package(
         .testTarget(
             name: "CascadeGStreamerTests",
             dependencies: [
-                "CascadeGStreamer", "CascadeFolder", "CascadeFeed", "CascadeImages", "CascadePixbuf",
+                "CGStreamer", "CascadeGStreamer", "CascadeFolder", "CascadeFeed", "CascadeImages", "CascadePixbuf",
                 "CascadePlayer", "CascadeTestSupport",
             ]
         ),

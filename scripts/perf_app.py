@@ -4,7 +4,8 @@ the fling at 1,000 / 10,000 / 100,000 loaded items, and idle CPU. scripts/perf-a
 the binary and calls this; Docs/BENCHMARKS.md records its output.
 
     perf_app.py --binary .build/release/cascade --work DIR [--sizes 1000,10000,100000]
-                [--startup-runs 5] [--flings 10] [--idle-seconds 60] [--only startup,fling,idle]
+                [--startup-runs 5] [--flings 10] [--idle-seconds 60] [--preview-runs 3]
+                [--only startup,fling,idle,previews]
 
 Every run gets its own Xvfb (and openbox for the idle runs, where minimizing and focus must be
 real) and its own XDG_CACHE_HOME; everything is killed and reaped before the next.
@@ -246,6 +247,50 @@ def idle(args, demo):
         print("| %s | %.2f %% | %s (at start) |" % (label, result.get("cpu", float("nan")), running))
 
 
+def previews(args, demo):
+    """The fling with hover previews enabled but the pointer outside the window (A) against
+    `--no-previews` (B): same catalog and script, runs interleaved A, B, A, B, ..."""
+    size = 10000
+    catalog = os.path.join(args.work, "perf%d" % size)
+    if not os.path.exists(os.path.join(catalog, "channels.json")):
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts/make-perf-catalog.py"), "--from", demo,
+                        "--out", catalog, "--items", str(size)], check=True, stdout=subprocess.DEVNULL)
+    lines = ["wait-idle"]
+    for _ in range(args.flings):
+        lines += ["fling 0 30000", "fling 0 -30000"]
+    lines.append("wait-idle")
+    print("\n### Hover previews on (pointer outside the window) vs `--no-previews`: %d × (fling down, fling up)"
+          " from the top, %d items, 4 columns, runs interleaved\n" % (args.flings, size))
+    print("| run | previews | frames | p50 | p95 | p99 | > 16.7 ms | previews started |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    figures = {"on": [], "off": []}
+    for run in range(args.preview_runs * 2):
+        mode = "on" if run % 2 == 0 else "off"
+        display = Display()
+        cache = os.path.join(args.work, "previews-cache")
+        shutil.rmtree(cache, ignore_errors=True)
+        try:
+            # The pointer rests in the screen's corner, outside the 1000 × 760 window at 0, 0.
+            subprocess.run(["xdotool", "mousemove", "1270", "1010"], env=display.env(), check=True)
+            steps = run_app(args.binary, display,
+                            ["--catalog", catalog, "--page-size", "500", "--columns", "4", "--carousel-interval",
+                             "0"] + ([] if mode == "on" else ["--no-previews"]),
+                            lines, cache, os.path.join(args.work, "previews-%d.json" % run), 900)
+        finally:
+            display.close()
+        flings = [s for s in steps if s["action"].startswith("fling")]
+        samples = [x for s in flings for x in s["state"]["frame_times_ms"].get("samples", [])]
+        started = steps[-1]["state"]["preview"]["started"]
+        summ = summary(samples)
+        figures[mode].append(summ)
+        print("| %d | %s | %d | %.1f | %.1f | %.1f | %d | %d |" % (
+            run + 1, mode, summ["count"], summ["p50"], summ["p95"], summ["p99"], summ["over_16_7"], started))
+    for key in ("p50", "p95", "p99"):
+        on = statistics.median(f[key] for f in figures["on"])
+        off = statistics.median(f[key] for f in figures["off"])
+        print("\nmedian %s: on %.1f ms, off %.1f ms, on/off %.2f" % (key, on, off, on / off if off else 0))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--binary", required=True)
@@ -255,7 +300,8 @@ def main():
     parser.add_argument("--startup-runs", type=int, default=5)
     parser.add_argument("--flings", type=int, default=10)
     parser.add_argument("--idle-seconds", type=int, default=60)
-    parser.add_argument("--only", default="startup,fling,idle")
+    parser.add_argument("--preview-runs", type=int, default=3, help="runs of each side (previews)")
+    parser.add_argument("--only", default="startup,fling,idle", help="any of startup,fling,idle,previews")
     args = parser.parse_args()
     args.sizes = [int(s) for s in args.sizes.split(",") if s]
     os.makedirs(args.work, exist_ok=True)
@@ -273,6 +319,8 @@ def main():
         fling(args, demo)
     if "idle" in only:
         idle(args, demo)
+    if "previews" in only:
+        previews(args, demo)
 
 
 if __name__ == "__main__":

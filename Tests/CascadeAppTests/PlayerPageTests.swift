@@ -237,7 +237,7 @@ import Testing
         // A stopped pipeline is released 0.4 s after it pauses (see MediaStreamEngine): the ones
         // stopped in the last 0.4 s may still be alive at a step (a round trip can be quicker),
         // none a second after the last.
-        // Engines never accumulate: the player page's one and the feed's hover-preview one.
+        // Engines never accumulate: the player page's one (hover previews have their own pipeline).
         let engines = report.player(1)["live_engines"] as? Int ?? 9
         #expect(engines <= 2)
         for i in report.steps.indices.dropFirst() {

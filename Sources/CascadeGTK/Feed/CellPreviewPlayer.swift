@@ -1,29 +1,35 @@
 import CGtk
+import CascadeGStreamer
 import CascadePlayer
 import Foundation
 
-/// The one hover-preview pipeline of the window: a muted, looping `MediaStreamEngine` drawn by a
-/// `GtkPicture` layer that moves into the cover area of the cell it previews.
+/// The one hover-preview player of the window: a `PreviewPipeline` (a GStreamer pipeline of our
+/// own, video only, frames scaled to the cover's device pixels) drawn by a `CoverSurfaceView`
+/// layer that moves into the cover area of the cell it previews.
 ///
-/// The layer is transparent until the first video frame, so the cover shows until then; the
-/// stylesheet then fades it in (`.cell-preview.shown`). `stop()` takes the layer out of the
-/// cell and releases the pipeline through the engine's `stop()` (paused, then dropped once
-/// GStreamer's bus has drained: the engine's handling of the GstPlay leak), and the picture
-/// lets go of the stream first so nothing keeps it alive.
+/// The source's first bytes are probed first (`MediaProbe`, as the player does): only a known
+/// audio/video container reaches GStreamer, so an image never meets an image decoder. The layer
+/// is transparent until the first frame, so the cover shows until then; the stylesheet then
+/// fades it in (`.cell-preview.shown`). `stop()` takes the layer out of the cell and releases
+/// the pipeline at once (NULL state, every reference dropped).
 @MainActor
 final class CellPreviewPlayer {
-    /// The picture showing the video (owned: it survives moving between cells).
-    let layer: UnsafeMutablePointer<GtkWidget>
-    /// The engine, muted and looping.
-    let engine: MediaStreamEngine
+    /// The view showing the frames (owned: it survives moving between cells).
+    let view = CoverSurfaceView()
+    /// The layer's widget.
+    var layer: UnsafeMutablePointer<GtkWidget> { view.widget }
+    /// Seconds of the clip played before it starts over.
+    var loopSeconds = 5.0
     /// The first video frame is drawn.
     var onFirstFrame: (() -> Void)?
-    /// The pipeline failed, with the user-facing message.
+    /// The preview failed, with the user-facing message.
     var onFailure: ((String) -> Void)?
-    /// The position advanced (seconds).
-    var onPosition: ((Double) -> Void)?
     /// Whether the video layer is faded in (a first frame arrived since `start`).
     private(set) var isShowingVideo = false
+    /// Frames drawn since `start`.
+    private(set) var framesShown = 0
+    /// The clip position of the frame drawn last (seconds), nil before the first.
+    private(set) var shownPosition: Double?
 
     /// The cell whose cover area shows the layer, nil when stopped.
     private(set) weak var cell: VideoCellWidget?
@@ -31,32 +37,16 @@ final class CellPreviewPlayer {
     // MARK: Lifecycle
 
     init() {
-        var configuration = MediaStreamEngine.Configuration()
-        configuration.muted = true
-        configuration.loops = true
-        configuration.releaseDelay = Self.releaseDelay
-        engine = MediaStreamEngine(configuration: configuration)
-        let picture = gtk_picture_new()!
-        g_object_ref_sink(picture.raw)  // kept while it moves between cells
-        layer = picture
-        gtk_picture_set_content_fit(OpaquePointer(picture), GTK_CONTENT_FIT_COVER)
-        gtk_picture_set_can_shrink(OpaquePointer(picture), 1)
-        gtk_widget_add_css_class(picture, "cell-preview")
+        g_object_ref_sink(layer.raw)  // kept while it moves between cells
+        gtk_widget_add_css_class(layer, "cell-preview")
         // Clicks, wheel and motion go to the cell and the feed as before.
-        gtk_widget_set_can_target(picture, 0)
-        engine.onFirstFrame = { [weak self] in self?.firstFrame() }
-        engine.onEvent = { [weak self] event in self?.handle(event) }
+        gtk_widget_set_can_target(layer, 0)
     }
 
     isolated deinit {
         stop()
         g_object_unref(layer.raw)
     }
-
-    /// Milliseconds a stopped preview's paused pipeline is kept before it is dropped: a
-    /// preview is often stopped while its pipeline still changes state, whose pause completes
-    /// late under load (see `MediaStreamEngine.Configuration.releaseDelay`).
-    static let releaseDelay: UInt32 = 1000
 
     // MARK: API
 
@@ -65,44 +55,90 @@ final class CellPreviewPlayer {
         stop()
         self.cell = cell
         cell.attachPreview(layer)
-        engine.load(url)
-        engine.play()
-    }
-
-    /// Restarts the clip from its beginning (the preview loops its first seconds).
-    func restart() {
-        engine.seek(to: 0) { _ in }
+        let load = loadCount
+        if url.isFileURL {
+            proceed(with: MediaProbe.probeLocalFile(url), url: url)
+            return
+        }
+        let weakSelf = WeakPlayer(self)
+        // A callback, not a Task: the answer arrives through the GLib main loop.
+        MediaProbe(deadline: 5).probe(url) { outcome in
+            MainLoopHandoff.async {
+                guard let self = weakSelf.player, self.loadCount == load else { return }
+                self.proceed(with: outcome, url: url)
+            }
+        }
     }
 
     /// Takes the layer out of its cell and releases the pipeline. Idempotent.
     func stop() {
-        gtk_picture_set_paintable(OpaquePointer(layer), nil)
+        loadCount += 1
+        let hadPipeline = pipeline != nil
+        pipeline?.stop()
+        pipeline = nil
+        view.clear()
         gtk_widget_remove_css_class(layer, "shown")
         isShowingVideo = false
+        framesShown = 0
+        shownPosition = nil
         if let cell { cell.detachPreview(layer) }
         cell = nil
-        engine.stop()
+        // GStreamer's threads allocate from glibc's per-thread arenas: give the stopped
+        // pipeline's pages back so resident memory stays flat over many previews.
+        if hadPipeline { _ = malloc_trim(0) }
     }
 
     // MARK: Private
 
-    private func firstFrame() {
-        guard cell != nil, let paintable = engine.paintable else { return }
-        gtk_picture_set_paintable(OpaquePointer(layer), paintable)
+    private var pipeline: PreviewPipeline?
+    /// Counts `start`/`stop` calls: a probe answer for an earlier start does nothing.
+    private var loadCount = 0
+
+    private final class WeakPlayer: @unchecked Sendable {
+        weak var player: CellPreviewPlayer?
+        init(_ player: CellPreviewPlayer) { self.player = player }
+    }
+
+    /// Opens the pipeline if the probe found audio/video (or could not read the source:
+    /// GStreamer then reports its own error), fails with the player's refusal otherwise.
+    private func proceed(with outcome: MediaProbe.Outcome, url: URL) {
+        switch outcome {
+        case .classified(let signature) where signature.isPlayable: open(url)
+        case .unreadable: open(url)
+        case .classified(let signature): onFailure?(signature.refusal ?? "This isn't a video.")
+        case .refused(let message): onFailure?(message)
+        }
+    }
+
+    private func open(_ url: URL) {
+        guard let cell else { return }
+        let scale = Int(clamping: max(1, gtk_widget_get_scale_factor(cell.coverBox)))
+        let width = Int(gtk_widget_get_width(cell.coverBox)) * scale
+        let height = Int(gtk_widget_get_height(cell.coverBox)) * scale
+        do {
+            let pipeline = try PreviewPipeline(
+                uri: url.absoluteString, width: width, height: height, loopSeconds: loopSeconds)
+            pipeline.onFrame = { [weak self] frame in self?.show(frame) }
+            pipeline.onFailure = { [weak self] message in
+                self?.onFailure?(MediaStreamEngine.userMessage(fromGStreamer: message))
+            }
+            self.pipeline = pipeline
+            pipeline.play()
+        } catch {
+            onFailure?("The preview cannot play: \(error)")
+        }
+    }
+
+    private func show(_ frame: PreviewFrame) {
+        guard cell != nil,
+            view.showFrame(
+                pixels: frame.pixels, width: frame.width, height: frame.height, bytesPerRow: frame.bytesPerRow)
+        else { return }
+        framesShown += 1
+        shownPosition = frame.position
+        guard !isShowingVideo else { return }
         gtk_widget_add_css_class(layer, "shown")
         isShowingVideo = true
         onFirstFrame?()
-    }
-
-    private func handle(_ event: PlaybackEvent) {
-        switch event {
-        case .failed(let message): onFailure?(message)
-        case .position(let seconds): onPosition?(seconds)
-        case .ended:
-            // A looping stream does not end; should one, start over.
-            restart()
-            engine.play()
-        default: break
-        }
     }
 }

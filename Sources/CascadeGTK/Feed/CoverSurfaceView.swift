@@ -97,6 +97,39 @@ final class CoverSurfaceView {
                 UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self)))
     }
 
+    /// Shows a video frame of opaque BGRA pixels (byte order B, G, R, A with A = 255), copied;
+    /// false when it could not be prepared. Under the cairo renderer a frame of the same size as
+    /// the last one is copied into the last one's surface, so playing allocates nothing per frame.
+    @discardableResult
+    func showFrame(pixels: UnsafeRawPointer, width: Int, height: Int, bytesPerRow: Int) -> Bool {
+        guard width > 0, height > 0, bytesPerRow >= width * 4 else {
+            clear()
+            return false
+        }
+        if usesCairoRenderer() {
+            return paintSurface(width: width, height: height, reusing: true) { data, stride in
+                for y in 0..<height {
+                    (data + y * stride).update(
+                        from: (pixels + y * bytesPerRow).assumingMemoryBound(to: UInt8.self), count: width * 4)
+                }
+            }
+        }
+        let byteCount = bytesPerRow * (height - 1) + width * 4
+        let bytes = g_bytes_new(pixels, gsize(clamping: byteCount))
+        defer { g_bytes_unref(bytes) }
+        guard
+            let texture = gdk_memory_texture_new(
+                Int32(clamping: width), Int32(clamping: height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes,
+                gsize(clamping: bytesPerRow))
+        else { return false }
+        if content.surface != nil { replace(with: nil) }
+        let picture = pictureWidget()
+        gtk_widget_set_visible(picture.widget, 1)
+        gtk_picture_set_paintable(picture, texture)
+        g_object_unref(UnsafeMutableRawPointer(texture))
+        return true
+    }
+
     /// Shows nothing.
     func clear() {
         replace(with: nil)
@@ -106,28 +139,50 @@ final class CoverSurfaceView {
     // MARK: Private
 
     private func showSurface(_ image: DecodedImage) -> Bool {
-        guard image.width > 0, image.height > 0,
-            let surface = cairo_image_surface_create(
-                CAIRO_FORMAT_ARGB32, Int32(clamping: image.width), Int32(clamping: image.height))
-        else {
+        guard image.width > 0, image.height > 0 else {
             clear()
             return false
         }
+        let painted = paintSurface(width: image.width, height: image.height, reusing: false) { data, stride in
+            image.pixels.withUnsafeBytes { source in
+                for y in 0..<image.height {
+                    TextureFactory.convertRow(
+                        from: source.baseAddress! + y * image.bytesPerRow, to: data + y * stride,
+                        pixels: image.width, premultiply: image.hasAlpha)
+                }
+            }
+        }
+        if !painted { clear() }
+        return painted
+    }
+
+    /// Fills a `width` × `height` ARGB32 surface with `fill(data, bytesPerRow)` and shows it:
+    /// the one shown now when `reusing` and of that size, else a new one.
+    private func paintSurface(
+        width: Int, height: Int, reusing: Bool, _ fill: (UnsafeMutablePointer<UInt8>, Int) -> Void
+    ) -> Bool {
+        if reusing, let surface = content.surface,
+            Int(clamping: cairo_image_surface_get_width(surface)) == width,
+            Int(clamping: cairo_image_surface_get_height(surface)) == height,
+            let data = cairo_image_surface_get_data(surface)
+        {
+            cairo_surface_flush(surface)
+            fill(data, Int(clamping: cairo_image_surface_get_stride(surface)))
+            cairo_surface_mark_dirty(surface)
+            gtk_widget_queue_draw(area)
+            return true
+        }
+        guard
+            let surface = cairo_image_surface_create(
+                CAIRO_FORMAT_ARGB32, Int32(clamping: width), Int32(clamping: height))
+        else { return false }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
         else {
             cairo_surface_destroy(surface)
-            clear()
             return false
         }
-        let stride = Int(cairo_image_surface_get_stride(surface))
         cairo_surface_flush(surface)
-        image.pixels.withUnsafeBytes { source in
-            for y in 0..<image.height {
-                TextureFactory.convertRow(
-                    from: source.baseAddress! + y * image.bytesPerRow, to: data + y * stride, pixels: image.width,
-                    premultiply: image.hasAlpha)
-            }
-        }
+        fill(data, Int(clamping: cairo_image_surface_get_stride(surface)))
         cairo_surface_mark_dirty(surface)
         if let picture {
             gtk_picture_set_paintable(picture, nil)

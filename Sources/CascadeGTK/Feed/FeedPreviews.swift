@@ -1,4 +1,5 @@
 import CGtk
+import CascadeGStreamer
 import CascadePlayer
 import CascadeScreens
 import Foundation
@@ -32,10 +33,8 @@ public final class FeedPreviews {
             guard let self, let item = self.controller.state.item else { return }
             self.controller.failed(item: item, message: message)
         }
-        player.onPosition = { [weak self] seconds in
-            guard let self, self.controller.shouldRestart(at: seconds) else { return }
-            self.player.restart()
-        }
+        // The pipeline loops the clip's first seconds by itself (a segment seek back to 0).
+        player.loopSeconds = controller.timing.loopLength
     }
 
     // MARK: Reports from the feeds
@@ -100,7 +99,8 @@ public final class FeedPreviews {
             "index": state.item as Any? ?? NSNull(), "state": state.name, "enabled": controller.isEnabled,
             "started": controller.startedCount, "last_stop": controller.lastStopReason?.rawValue as Any? ?? NSNull(),
             "video_shown": player.isShowingVideo, "error": failure,
-            "live_pipelines": MediaStreamLiveCount.liveStreams,
+            "frames_shown": player.framesShown, "frame_position": player.shownPosition as Any? ?? NSNull(),
+            "live_pipelines": PreviewPipeline.livePipelines,
         ]
     }
 

@@ -40,7 +40,7 @@ public final class MediaStreamEngine: PlaybackEngine {
         public var muted = false
         /// Seconds without position progress while playing that are reported as buffering.
         public var stallThreshold: Double = 1
-        /// Whether the stream starts over at its end instead of ending (hover previews).
+        /// Whether the stream starts over at its end instead of ending.
         public var loops = false
         /// Milliseconds between pausing a released stream and dropping it (see
         /// `releaseWhenDrained`). Longer is safer on a loaded machine, where the pause itself
@@ -374,9 +374,10 @@ public final class MediaStreamEngine: PlaybackEngine {
     /// fixed in 1.23.1). Paused, the player posts nothing new, and GTK's signal adapter drains
     /// the bus from the main loop meanwhile; the release then frees everything. A pause asked
     /// for while the pipeline is still changing state (a preview stopped at its first frame)
-    /// completes later on a loaded machine: two of 100 previews leaked with 400 ms under the
-    /// test load (GStreamer's leaks tracer found two `GstPlay`s alive), hence the previews'
-    /// longer `Configuration.releaseDelay`, which makes that less likely but cannot rule it out.
+    /// completes later on a loaded machine: two of 100 hover previews leaked with 400 ms under
+    /// the test load (GStreamer's leaks tracer found two `GstPlay`s alive); a longer
+    /// `Configuration.releaseDelay` makes that less likely but cannot rule it out, which is why
+    /// hover previews now use a pipeline of their own (`PreviewPipeline`).
     ///
     /// GStreamer's threads allocate from glibc's per-thread arenas; without `malloc_trim` the
     /// freed pipelines' pages stayed resident (50 hover previews under Xvfb grew RSS by 93 MB
