@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Measures the app (release build) and prints one Markdown table per measure: start-up,
-the fling at 1,000 / 10,000 / 100,000 loaded items, and idle CPU. scripts/perf-app.sh builds
+the fling at 1,000 / 10,000 / 100,000 loaded items, the documented 10,000-item fling from the top
+(pages landing while it runs), and idle CPU. scripts/perf-app.sh builds
 the binary and calls this; Docs/BENCHMARKS.md records its output.
 
     perf_app.py --binary .build/release/cascade --work DIR [--sizes 1000,10000,100000]
-                [--startup-runs 5] [--flings 10] [--idle-seconds 60] [--preview-runs 3]
-                [--only startup,fling,idle,previews]
+                [--startup-runs 5] [--flings 10] [--landing-runs 3] [--idle-seconds 60]
+                [--preview-runs 3] [--only startup,fling,landing,idle,previews]
 
 Every run gets its own Xvfb (and openbox for the idle runs, where minimizing and focus must be
 real) and its own XDG_CACHE_HOME; everything is killed and reaped before the next.
@@ -128,6 +129,15 @@ def summary(samples):
             "over_33": sum(1 for s in ordered if s > 1000 / 30)}
 
 
+def ensure_perf_catalog(args, demo, size):
+    """The one-channel catalog of `size` items (pages of 500) under --work, made once."""
+    catalog = os.path.join(args.work, "perf%d" % size)
+    if not os.path.exists(os.path.join(catalog, "channels.json")):
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts/make-perf-catalog.py"), "--from", demo,
+                        "--out", catalog, "--items", str(size)], check=True, stdout=subprocess.DEVNULL)
+    return catalog
+
+
 def startup(args, demo):
     rows = []
     for label, fresh in (("cached catalog, persisted first page", False), ("cold: fresh cache folder", True)):
@@ -162,10 +172,7 @@ def fling(args, demo):
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     baseline_rss = None
     for size in args.sizes:
-        catalog = os.path.join(args.work, "perf%d" % size)
-        if not os.path.exists(os.path.join(catalog, "channels.json")):
-            subprocess.run([sys.executable, os.path.join(ROOT, "scripts/make-perf-catalog.py"), "--from", demo,
-                            "--out", catalog, "--items", str(size)], check=True, stdout=subprocess.DEVNULL)
+        catalog = ensure_perf_catalog(args, demo, size)
         pages = -(-size // 500)
         lines = ["wait-idle"] + ["scroll-to-end", "wait-idle"] * pages + ["screenshot loaded"]
         for _ in range(args.flings):
@@ -200,6 +207,40 @@ def fling(args, demo):
         print("| %d | %d | %.1f | %.1f | %.1f | %d | %d | %.1f | %d | %.0f → %.0f MB | %s |" % (
             items, s["count"], s["p50"], s["p95"], s["p99"], s["over_16_7"], s["over_33"], worst, live,
             rss_loaded, rss_after, growth))
+
+
+def landing(args, demo):
+    """The documented 10,000-item fling (Docs/BENCHMARKS.md): 60 flings down at 30,000 pt/s from
+    the top, each stopping at the end of what is loaded until the last 500-item page lands."""
+    size = 10000
+    catalog = ensure_perf_catalog(args, demo, size)
+    lines = ["wait-idle", "screenshot start"] + ["fling 0 30000"] * 60
+    print("\n### The documented fling: 60 flings down from the top, %d items in pages of 500, 4 columns\n" % size)
+    print("| run | frames | p50 | p95 | p99 | > 16.7 ms | > 33 ms | median fling p95 | worst fling p95 "
+          "| live cells | RSS start → end |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    worsts = []
+    for run in range(args.landing_runs):
+        display = Display()
+        cache = os.path.join(args.work, "landing-cache")
+        shutil.rmtree(cache, ignore_errors=True)
+        try:
+            steps = run_app(args.binary, display,
+                            ["--catalog", catalog, "--page-size", "500", "--columns", "4", "--carousel-interval",
+                             "0", "--screenshots", os.path.join(args.work, "shots-landing")],
+                            lines, cache, os.path.join(args.work, "landing-%d.json" % run), 900)
+        finally:
+            display.close()
+        flings = [s for s in steps if s["action"].startswith("fling")]
+        samples = [x for s in flings for x in s["state"]["frame_times_ms"].get("samples", [])]
+        per_fling = [s["state"]["frame_times_ms"]["p95"] for s in flings if s["state"]["frame_times_ms"].get("samples")]
+        worsts.append(max(per_fling))
+        summ = summary(samples)
+        print("| %d | %d | %.1f | %.1f | %.1f | %d | %d | %.1f | %.1f | %d | %.0f → %.0f MB |" % (
+            run + 1, summ["count"], summ["p50"], summ["p95"], summ["p99"], summ["over_16_7"], summ["over_33"],
+            statistics.median(per_fling), max(per_fling), max(s["state"]["live_cells"] for s in steps),
+            steps[0]["state"]["rss_bytes"] / 2**20, steps[-1]["state"]["rss_bytes"] / 2**20))
+    print("\nworst fling p95 over the runs: median %.1f ms, max %.1f ms" % (statistics.median(worsts), max(worsts)))
 
 
 def idle(args, demo):
@@ -251,10 +292,7 @@ def previews(args, demo):
     """The fling with hover previews enabled but the pointer outside the window (A) against
     `--no-previews` (B): same catalog and script, runs interleaved A, B, A, B, ..."""
     size = 10000
-    catalog = os.path.join(args.work, "perf%d" % size)
-    if not os.path.exists(os.path.join(catalog, "channels.json")):
-        subprocess.run([sys.executable, os.path.join(ROOT, "scripts/make-perf-catalog.py"), "--from", demo,
-                        "--out", catalog, "--items", str(size)], check=True, stdout=subprocess.DEVNULL)
+    catalog = ensure_perf_catalog(args, demo, size)
     lines = ["wait-idle"]
     for _ in range(args.flings):
         lines += ["fling 0 30000", "fling 0 -30000"]
@@ -299,9 +337,11 @@ def main():
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--startup-runs", type=int, default=5)
     parser.add_argument("--flings", type=int, default=10)
+    parser.add_argument("--landing-runs", type=int, default=3, help="runs of the documented fling")
     parser.add_argument("--idle-seconds", type=int, default=60)
     parser.add_argument("--preview-runs", type=int, default=3, help="runs of each side (previews)")
-    parser.add_argument("--only", default="startup,fling,idle", help="any of startup,fling,idle,previews")
+    parser.add_argument("--only", default="startup,fling,landing,idle",
+                        help="any of startup,fling,landing,idle,previews")
     args = parser.parse_args()
     args.sizes = [int(s) for s in args.sizes.split(",") if s]
     os.makedirs(args.work, exist_ok=True)
@@ -317,6 +357,8 @@ def main():
         startup(args, demo)
     if "fling" in only:
         fling(args, demo)
+    if "landing" in only:
+        landing(args, demo)
     if "idle" in only:
         idle(args, demo)
     if "previews" in only:

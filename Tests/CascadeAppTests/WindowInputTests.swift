@@ -164,9 +164,13 @@ import Testing
             return player["window_fullscreen"] as? Bool == true && player["state"] as? String == "playing"
         }
         #expect(met, "f did not play fullscreen: \(now.state["player"] ?? "")")
-        #expect(driver.windowState().contains("_NET_WM_STATE_FULLSCREEN"), "the window manager's state")
-        let screen = driver.geometry()
-        #expect(screen.width == 1280 && screen.height == 1024, "fullscreen window is \(screen)")
+        // The window manager applies the state and the geometry on its own time: wait for them.
+        let fullscreen = waitUntilBlocking(timeout: .seconds(10), interval: .milliseconds(20)) {
+            let screen = driver.geometry()
+            return driver.windowState().contains("_NET_WM_STATE_FULLSCREEN") && screen.width == 1280
+                && screen.height == 1024
+        }
+        #expect(fullscreen, "the window manager's state: \(driver.windowState()), window \(driver.geometry())")
         // The 8 s clip plays to its end.
         (now, met) = try driver.settle(timeout: 30) {
             (($0.state["player"] as? [String: Any])?["history"] as? [String] ?? []).contains("stopped")
@@ -177,7 +181,10 @@ import Testing
         let ended = on.flatMap { history[$0...].firstIndex(of: "ended") }
         let off = ended.flatMap { history[$0...].firstIndex(of: "fullscreen:off") }
         #expect(off.map { history[$0...].contains("stopped") } ?? false, "end-of-video order: \(history)")
-        #expect(!driver.windowState().contains("_NET_WM_STATE_FULLSCREEN"), "still fullscreen at the end")
+        let left = waitUntilBlocking(timeout: .seconds(10), interval: .milliseconds(20)) {
+            !driver.windowState().contains("_NET_WM_STATE_FULLSCREEN")
+        }
+        #expect(left, "still fullscreen at the end")
     }
 
     // MARK: Helpers

@@ -192,16 +192,6 @@ import Testing
         #expect(previews.state == .loading(item: 1))
     }
 
-    @Test func onlyTheFirstSecondsLoop() {
-        let (previews, clock, _) = make()
-        #expect(!previews.shouldRestart(at: 9))
-        previews.pointerMoved(overItem: 0)
-        clock.advance(by: 0.5)
-        #expect(!previews.shouldRestart(at: 4.9))
-        #expect(previews.shouldRestart(at: previews.timing.loopLength))
-        #expect(!previews.shouldRestart(at: .nan))
-    }
-
     @Test func aHundredPreviewsInARowKeepAtMostOneLive() {
         let (previews, clock, spy) = make()
         var live = Set<Int>()

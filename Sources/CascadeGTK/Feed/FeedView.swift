@@ -26,27 +26,27 @@ public final class FeedView {
     let scrolled: UnsafeMutablePointer<GtkWidget>
     let adjustment: UnsafeMutablePointer<GtkAdjustment>
     let content: UnsafeMutablePointer<GtkWidget>
-    private let refreshHeader: UnsafeMutablePointer<GtkWidget>
-    private let refreshStatus = StatusLine()
+    let refreshHeader: UnsafeMutablePointer<GtkWidget>
+    let refreshStatus = StatusLine()
     /// The load-more footer (focusable while a failed load can be retried).
     let footer: UnsafeMutablePointer<GtkWidget>
-    private let footerStatus = StatusLine()
-    private let images: ImageBinder
+    let footerStatus = StatusLine()
+    let images: ImageBinder
     private let prefetcher: ImagePrefetcher
-    private var pull = PullTracker()
-    private var pullReleaseTimer: MainLoopTimer?
-    private var closingTicker: MotionAnimation?
-    private var topInset: Double = 0
+    var pull = PullTracker()
+    var pullReleaseTimer: MainLoopTimer?
+    var closingTicker: MotionAnimation?
+    var topInset: Double = 0
     private let probe = SizeProbe()
     private var lastSize = CGSize.zero
     private var scale: CGFloat = 1
-    private var placedFooter: CGRect?
+    var placedFooter: CGRect?
     /// Whether the page is the one shown (set by the owner); the banner runs only then.
-    private var bannerActive = false
+    var bannerActive = false
     /// Seconds between the banner's automatic advances (0: never); set before it is made.
     public var bannerInterval: Double = 4
     /// The banner carousel, made when the feed first has banners.
-    public private(set) var banner: BannerCarouselView?
+    public internal(set) var banner: BannerCarouselView?
     /// The vertical drag under way, if any (`FeedView+Drag`).
     var drag: DragSession?
     /// The glide after a drag's release, while it runs.
@@ -203,32 +203,6 @@ public final class FeedView {
         gtk_adjustment_set_value(adjustment, min(max(0, offset), maxOffset))
     }
 
-    /// Feeds a vertical scroll delta in points, as the scroll controller does; handles a pull at
-    /// the top. Returns whether the delta was consumed as a pull.
-    @discardableResult
-    public func scrollDelta(_ dy: Double) -> Bool {
-        guard !model.refresh.isBusy else { return false }
-        guard pull.scroll(deltaY: dy, offset: offset) else { return false }
-        model.pull(distance: pull.distance(viewportHeight: viewportHeight))
-        setTopInset(pull.distance(viewportHeight: viewportHeight))
-        // A wheel has no "finger lifted": the pull ends when the deltas stop.
-        pullReleaseTimer?.cancel()
-        pullReleaseTimer = MainLoopTimer.after(seconds: PointerInput.gestureEndDelay) { [weak self] in self?.endPull() }
-        return true
-    }
-
-    /// A mouse or touch drag's step of `dy` points (negative: towards the top): at the top it
-    /// pulls to refresh as a wheel does, but the pull lasts until the drag ends (`endPull()`),
-    /// however long the finger rests. Returns whether the step was consumed as a pull.
-    func pullByDrag(_ dy: Double) -> Bool {
-        guard !model.refresh.isBusy, pull.scroll(deltaY: dy, offset: offset) else { return false }
-        pullReleaseTimer?.cancel()
-        pullReleaseTimer = nil
-        model.pull(distance: pull.distance(viewportHeight: viewportHeight))
-        setTopInset(pull.distance(viewportHeight: viewportHeight))
-        return true
-    }
-
     /// A click on the load-more footer (it must be on screen): retries a failed load.
     /// Returns false when the footer is not on screen.
     @discardableResult
@@ -237,16 +211,6 @@ public final class FeedView {
         else { return false }
         model.footerActivated()
         return true
-    }
-
-    /// Ends a pull now (touchpad scroll-end, or the wheel stopping).
-    public func endPull() {
-        pullReleaseTimer?.cancel()
-        pullReleaseTimer = nil
-        guard pull.isPulling else { return }
-        pull.end()
-        model.releasePull()
-        setTopInset(model.refresh.heldInset)
     }
 
     // MARK: Private
@@ -340,55 +304,6 @@ public final class FeedView {
         placeFooter()
     }
 
-    /// Takes the banner's element out of `update` (it is not a pooled cell) and shows, moves or
-    /// hides the carousel for it.
-    private func placeBanner(_ update: inout ViewportUpdate) {
-        guard let id = model.bannerElement else {
-            if let banner {
-                banner.setOnScreen(false)
-                gtk_widget_set_visible(banner.root, 0)
-            }
-            return
-        }
-        let isBanner = { (element: LayoutElement) in element.id == id }
-        let shown = update.appeared.first(where: isBanner) ?? update.moved.first(where: isBanner)
-        let hidden = update.disappeared.contains(where: isBanner)
-        update.appeared.removeAll(where: isBanner)
-        update.moved.removeAll(where: isBanner)
-        update.disappeared.removeAll(where: isBanner)
-        let carousel = bannerView()
-        carousel.setItems(model.banners)
-        if let shown {
-            if gtk_widget_get_parent(carousel.root) == nil {
-                gtk_fixed_put(content.as(GtkFixed.self), carousel.root, shown.frame.minX, shown.frame.minY)
-            } else {
-                gtk_fixed_move(content.as(GtkFixed.self), carousel.root, shown.frame.minX, shown.frame.minY)
-            }
-            carousel.apply(size: shown.frame.size)
-            gtk_widget_set_visible(carousel.root, 1)
-            carousel.setOnScreen(bannerActive)
-        } else if hidden {
-            gtk_widget_set_visible(carousel.root, 0)
-            carousel.setOnScreen(false)
-        }
-    }
-
-    private func bannerView() -> BannerCarouselView {
-        if let banner { return banner }
-        let carousel = BannerCarouselView(pipeline: images.pipeline, interval: bannerInterval)
-        carousel.onOpen = { [weak self] index in self?.model.activateBanner(at: index) }
-        banner = carousel
-        return carousel
-    }
-
-    /// Whether the carousel shows and may auto-advance (the page is shown).
-    public func setBannerActive(_ active: Bool) {
-        bannerActive = active
-        guard let banner else { return }
-        let inView = model.viewport.visibleElements.contains { $0.id == model.bannerElement }
-        banner.setOnScreen(active && inView)
-    }
-
     private func makeCell() -> VideoCellWidget {
         let cell = VideoCellWidget()
         cell.onActivate = { [weak self, weak cell] in
@@ -461,63 +376,5 @@ public final class FeedView {
         }
         if !update.prefetch.isEmpty { prefetcher.startPrefetching(requests(update.prefetch)) }
         if !update.cancelPrefetch.isEmpty { prefetcher.stopPrefetching(requests(update.cancelPrefetch)) }
-    }
-
-    private func placeFooter() {
-        guard let frame = model.displayedFooterFrame, frame != placedFooter else { return }
-        placedFooter = frame
-        gtk_widget_set_size_request(footer, Int32(saturating: frame.width), Int32(saturating: frame.height))
-        gtk_fixed_move(content.as(GtkFixed.self), footer, frame.minX, frame.minY)
-        if model.isBeyondScrollLimit {
-            // Past the scroll limit the footer sits over the last reachable cells: draw it last,
-            // on its own background.
-            gtk_widget_insert_before(footer, content, nil)
-            gtk_widget_add_css_class(footer, "beyond-limit")
-        } else {
-            gtk_widget_remove_css_class(footer, "beyond-limit")
-        }
-    }
-
-    private func setTopInset(_ inset: Double) {
-        topInset = max(0, inset)
-        gtk_widget_set_margin_top(content, Int32(saturatingRounded: topInset))
-        gtk_widget_set_size_request(refreshHeader, -1, Int32(saturatingRounded: max(1, topInset)))
-    }
-
-    private func renderChrome() {
-        footerStatus.show(model.footerText, busy: model.footer.state == .loading)
-        if case .failed = model.footer.state {
-            gtk_widget_add_css_class(footer, "failed")
-            // Retrying is a button press: reachable by Tab, Enter or Space retries.
-            gtk_widget_set_focusable(footer, 1)
-            Accessible.setLabel(footer, Localization.text(model.footerText))
-        } else {
-            gtk_widget_remove_css_class(footer, "failed")
-            gtk_widget_set_focusable(footer, 0)
-        }
-        refreshStatus.show(model.refreshText, busy: model.refresh.state == .refreshing)
-        gtk_widget_set_visible(refreshHeader, model.refresh.state == .idle ? 0 : 1)
-        switch model.refresh.state {
-        case .refreshing where !pull.isPulling:
-            setTopInset(model.refresh.heldInset)
-        case .ending:
-            animateClosing()
-        default:
-            break
-        }
-        onChromeChanged?()
-    }
-
-    private func animateClosing() {
-        guard closingTicker == nil else { return }
-        closingTicker = MotionAnimation(
-            widget: scrolled, motion: .refreshHeaderClose, from: topInset, to: 0,
-            onFrame: { [weak self] inset in self?.setTopInset(inset) },
-            onFinish: { [weak self] in
-                guard let self else { return }
-                self.closingTicker = nil
-                self.setTopInset(0)
-                self.model.refreshClosingFinished()
-            })
     }
 }

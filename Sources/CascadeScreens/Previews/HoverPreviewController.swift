@@ -11,7 +11,7 @@ import CascadeScheduling
 /// - It stops at once on a scroll, the pointer leaving its cell, a focus change, the player
 ///   page opening, the window losing the focus, the cell leaving the drawn set, the items
 ///   being replaced, or previews being turned off (`isEnabled = false`).
-/// - It loops the clip's first `Timing.loopLength` seconds (`shouldRestart(at:)`).
+/// - The host's player loops the clip's first `Timing.loopLength` seconds.
 ///
 /// While the window is not focused a pointer rest still starts a preview (pointing is a
 /// deliberate act, and a window manager may not focus a window under the pointer), a focus
@@ -141,12 +141,6 @@ public final class HoverPreviewController {
         lastStopReason = .failed
         state = .failed(item: item, message: message)
         onStop?(item, .failed)
-    }
-
-    /// Whether the preview, now at `position` seconds, should start over from 0 (it plays only
-    /// the first `Timing.loopLength` seconds).
-    public func shouldRestart(at position: Double) -> Bool {
-        state.isLive && position.isFinite && position >= timing.loopLength
     }
 
     /// Stops any pending or live preview (`onStop` for a live one).

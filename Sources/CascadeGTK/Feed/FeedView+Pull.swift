@@ -1,0 +1,43 @@
+import CGtk
+import CascadeCollection
+import CascadeScreens
+import Foundation
+
+/// Pull to refresh: a wheel's, touchpad's or drag's pull at the top.
+extension FeedView {
+    /// Feeds a vertical scroll delta in points, as the scroll controller does; handles a pull at
+    /// the top. Returns whether the delta was consumed as a pull.
+    @discardableResult
+    public func scrollDelta(_ dy: Double) -> Bool {
+        guard !model.refresh.isBusy else { return false }
+        guard pull.scroll(deltaY: dy, offset: offset) else { return false }
+        model.pull(distance: pull.distance(viewportHeight: viewportHeight))
+        setTopInset(pull.distance(viewportHeight: viewportHeight))
+        // A wheel has no "finger lifted": the pull ends when the deltas stop.
+        pullReleaseTimer?.cancel()
+        pullReleaseTimer = MainLoopTimer.after(seconds: PointerInput.gestureEndDelay) { [weak self] in self?.endPull() }
+        return true
+    }
+
+    /// A mouse or touch drag's step of `dy` points (negative: towards the top): at the top it
+    /// pulls to refresh as a wheel does, but the pull lasts until the drag ends (`endPull()`),
+    /// however long the finger rests. Returns whether the step was consumed as a pull.
+    func pullByDrag(_ dy: Double) -> Bool {
+        guard !model.refresh.isBusy, pull.scroll(deltaY: dy, offset: offset) else { return false }
+        pullReleaseTimer?.cancel()
+        pullReleaseTimer = nil
+        model.pull(distance: pull.distance(viewportHeight: viewportHeight))
+        setTopInset(pull.distance(viewportHeight: viewportHeight))
+        return true
+    }
+
+    /// Ends a pull now (touchpad scroll-end, or the wheel stopping).
+    public func endPull() {
+        pullReleaseTimer?.cancel()
+        pullReleaseTimer = nil
+        guard pull.isPulling else { return }
+        pull.end()
+        model.releasePull()
+        setTopInset(model.refresh.heldInset)
+    }
+}
