@@ -7,7 +7,8 @@ import Foundation
 ///   decode; the shared work is cancelled only when every requester has cancelled.
 /// - Fetches and decodes run with bounded concurrency (6 and 2 by default) through priority
 ///   queues: a visible request overtakes queued prefetches, and a visible requester joining a
-///   queued prefetch raises it.
+///   queued prefetch raises it. Decodes run on `BackgroundThreads.decoding`, below the main
+///   thread's CPU priority, so a burst of decodes does not slow the frame being drawn.
 /// - Nothing but delivery touches the main thread: `load(_:completion:)` delivers on the main
 ///   actor; `image(for:)` is `async`. A memory-cache hit is answered synchronously.
 /// - Original bytes of `http(s)` images go to the disk cache once they decoded; `file` URLs are
@@ -37,8 +38,6 @@ public final class ImagePipeline: Sendable {
     let fetchGate: PriorityGate
     let decodeGate: PriorityGate
     private let state = Locked(State())
-    private static let decodeQueue = DispatchQueue(
-        label: "cascade.images.decode", qos: .userInitiated, attributes: .concurrent)
     private static let diskQueue = DispatchQueue(label: "cascade.images.disk", qos: .utility, attributes: .concurrent)
 
     // MARK: Lifecycle
@@ -245,7 +244,7 @@ public final class ImagePipeline: Sendable {
         let decoder = decoder
         let targetSize = job.targetSize
         return try await withCheckedThrowingContinuation { continuation in
-            Self.decodeQueue.async {
+            BackgroundThreads.decoding.run {
                 // A decoder that throws its own error type still reports a decode failure.
                 let result = Result { try decoder.decode(data, targetSize: targetSize) }.mapError {
                     error -> any Error in
