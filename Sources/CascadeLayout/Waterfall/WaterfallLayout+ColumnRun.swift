@@ -88,6 +88,11 @@ extension WaterfallLayout {
         let spacing = geometry.rowSpacing
         var bottomMost = maxBottom
         var global = range.lowerBound
+        if columnRuns == .keyed, let inverseScale = sizing.inverseScale, columns >= 2, columns <= 8 {
+            global = placeKeyedRun(
+                items, records: records, range: range, targets: targets, next: next, columns: columns,
+                sizing: sizing, spacing: spacing, inverseScale: inverseScale, maxBottom: &bottomMost)
+        }
         while global < range.upperBound {
             var record = items.record(at: global)
             guard record.column != ItemRecord.spanLane, let height = sizing.height(of: record) else { break }
