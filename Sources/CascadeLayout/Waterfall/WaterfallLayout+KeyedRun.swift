@@ -188,7 +188,7 @@ extension WaterfallLayout {
             }
             let cursor = cursors.baseAddress!
             while global < range.upperBound {
-                var record = items.record(at: global)
+                var record = items.record(at: global, in: records)
                 guard record.column != ItemRecord.spanLane else { break }
                 let heightUnits: Int64
                 let height: Float

@@ -108,7 +108,7 @@ extension WaterfallLayout {
                                         geometry: geometry, maxBottom: &maxBottom, placedInBand: &placedInBand)
                                 } else {
                                     placeShortestColumnRun(
-                                        StoredItems(records: records), records: records, range: runEnd,
+                                        StoredItems(), records: records, range: runEnd,
                                         targets: targets.baseAddress!, next: next.baseAddress!, columns: columns,
                                         geometry: geometry, maxBottom: &maxBottom, placedInBand: &placedInBand)
                                 }
