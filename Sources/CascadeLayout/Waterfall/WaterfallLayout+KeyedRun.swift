@@ -161,6 +161,7 @@ extension WaterfallLayout {
     ) -> Int {
         let scale = sizing.scale
         let inverseScale = aspect.inverseScale
+        let inverseScaleFloat = Float(inverseScale)
         guard let spacingUnits = KeyedRun.units(spacing, scale: scale, below: KeyedRun.maximumStep) else {
             return range.lowerBound
         }
@@ -193,8 +194,13 @@ extension WaterfallLayout {
                 let heightUnits: Int64
                 let height: Float
                 if record.sizing == ItemRecord.aspectRatio {
+                    // Restated so the store writes a constant instead of keeping the loaded
+                    // byte in a register (which the 5-column run needs for its keys).
+                    record.sizing = ItemRecord.aspectRatio
                     heightUnits = aspect.units(sizeValue: record.sizeValue)
-                    height = Float(Double(heightUnits) * inverseScale)
+                    // Whole units below 2^24 and a power-of-two factor: exact in Float, so
+                    // equal to `Float(Double(heightUnits) * inverseScale)`, one conversion less.
+                    height = Float(heightUnits) * inverseScaleFloat
                 } else if let fixed = sizing.height(of: record),
                     let units = KeyedRun.units(Double(fixed), scale: scale, below: KeyedRun.maximumStep)
                 {
