@@ -88,7 +88,7 @@ final class WindowDriver {
     /// its state (at most `timeout` seconds).
     func settle(timeout: Double = 30) throws -> Settled {
         try? FileManager.default.removeItem(at: screenshotURL)
-        FileManager.default.createFile(atPath: directory.appendingPathComponent("go").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("go").path, contents: Data())
         let wanted = steps + 3
         var report: ScriptReport?
         waitUntilBlocking(timeout: .seconds(timeout), interval: .milliseconds(15)) {

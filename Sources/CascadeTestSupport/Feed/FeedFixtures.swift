@@ -26,6 +26,7 @@ public enum FeedFixtures {
     /// Writes a catalog directory in the agreed format: `channels.json`, `<channel>/feed.json`
     /// with `itemsPerChannel` entries each (relative media references), and tiny media files.
     /// - Returns: the root.
+    @discardableResult
     public static func writeCatalog(channels: [Channel], itemsPerChannel: Int, at root: URL) throws -> URL {
         let manager = FileManager.default
         try manager.createDirectory(at: root.appendingPathComponent("media"), withIntermediateDirectories: true)
