@@ -37,7 +37,8 @@ struct ItemRecord {
             sizeValue = Float(LayoutClamp.itemHeight(h))
         case .aspectRatio(let ratio):
             sizing = Self.aspectRatio
-            sizeValue = Float(ratio.isNaN || ratio < 0 ? 1 : min(ratio, LayoutClamp.maximumAspectRatio))
+            // NaN or negative → 1: one compare (NaN fails it), where `isNaN` tests bits.
+            sizeValue = Float(ratio >= 0 ? min(ratio, LayoutClamp.maximumAspectRatio) : 1)
         case .provided:
             sizing = Self.provided
             sizeValue = 0

@@ -45,19 +45,24 @@ extension WaterfallLayout {
     /// Where a run reads its items: the caller's new items (made into records as they are
     /// placed) or the stored records.
     protocol RunItems {
-        /// The record of item `global` before placement.
-        func record(at global: Int) -> ItemRecord
+        /// The record of item `global` before placement; `records` is the run's record array.
+        func record(at global: Int, in records: UnsafeMutablePointer<ItemRecord>) -> ItemRecord
     }
 
     struct NewItems: RunItems {
         let items: UnsafePointer<WaterfallItem>
         let start: Int
-        @inline(__always) func record(at global: Int) -> ItemRecord { ItemRecord(item: items[global &- start]) }
+        @inline(__always) func record(at global: Int, in records: UnsafeMutablePointer<ItemRecord>) -> ItemRecord {
+            ItemRecord(item: items[global &- start])
+        }
     }
 
+    /// Reads the records the run writes (through the run's own pointer: a second copy of
+    /// it costs a register the 5-column keyed run spills a column key for).
     struct StoredItems: RunItems {
-        let records: UnsafeMutablePointer<ItemRecord>
-        @inline(__always) func record(at global: Int) -> ItemRecord { records[global] }
+        @inline(__always) func record(at global: Int, in records: UnsafeMutablePointer<ItemRecord>) -> ItemRecord {
+            records[global]
+        }
     }
 
     /// Places items of `range` with the shortest-column rule for as long as they are column
@@ -88,8 +93,13 @@ extension WaterfallLayout {
         let spacing = geometry.rowSpacing
         var bottomMost = maxBottom
         var global = range.lowerBound
+        if columnRuns == .keyed, let inverseScale = sizing.inverseScale, columns >= 2, columns <= 8 {
+            global = placeKeyedRun(
+                items, records: records, range: range, targets: targets, next: next, columns: columns,
+                sizing: sizing, spacing: spacing, inverseScale: inverseScale, maxBottom: &bottomMost)
+        }
         while global < range.upperBound {
-            var record = items.record(at: global)
+            var record = items.record(at: global, in: records)
             guard record.column != ItemRecord.spanLane, let height = sizing.height(of: record) else { break }
             var column = 0
             var top = next[0]

@@ -63,7 +63,7 @@ extension WaterfallLayout {
         // For power-of-two scales (1, 2, 4, …) multiplying by the inverse is exact.
         let inverseScale: Double? = scale.significandBitPattern == 0 ? 1 / scale : nil
         let range = (info.start + first)..<info.end
-        let runsFast = placement == .shortestColumn
+        let runsFast = placement == .shortestColumn && columnRuns != .none
         var bandTop = state.bandTop
         var maxBottom = state.maxBottom
         var placedInBand = state.placedInBand
@@ -108,7 +108,7 @@ extension WaterfallLayout {
                                         geometry: geometry, maxBottom: &maxBottom, placedInBand: &placedInBand)
                                 } else {
                                     placeShortestColumnRun(
-                                        StoredItems(records: records), records: records, range: runEnd,
+                                        StoredItems(), records: records, range: runEnd,
                                         targets: targets.baseAddress!, next: next.baseAddress!, columns: columns,
                                         geometry: geometry, maxBottom: &maxBottom, placedInBand: &placedInBand)
                                 }

@@ -57,6 +57,8 @@ public final class WaterfallLayout: CollectionLayout {
     var lanes: [Lane] = []
     var spanLane = Lane()
     var scale: Double = 2
+    /// The column runs placement may use (tests compare the paths; always `.keyed` otherwise).
+    var columnRuns = ColumnRunMode.keyed
 
     // MARK: Lifecycle
 
