@@ -26,19 +26,12 @@ import Testing
             """
         let catalog = try TestCatalog.fiveChannels()
         let covers = try Self.coverFiles(in: catalog)
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-cairo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try ChannelDrawingTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try script.write(to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
-        let result = try CascadeProcess.run(
-            arguments: [
-                "--catalog", catalog.path, "--carousel-interval", "0", "--script",
-                dir.appendingPathComponent("s.txt").path, "--report", dir.appendingPathComponent("r.json").path,
-                "--screenshots", dir.path,
-            ],
-            environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path, "GSK_RENDERER": "cairo"],
-            timeout: 120)
-        let report = try #require(ScriptReport(url: dir.appendingPathComponent("r.json")), "stderr: \(result.stderr)")
+        let result = try CascadeProcess.runScript(
+            script, in: dir, arguments: ["--catalog", catalog.path, "--carousel-interval", "0"],
+            environment: ["GSK_RENDERER": "cairo"])
+        let report = try #require(result.report, "stderr: \(result.stderr)")
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let decoder = PixbufImageDecoder()
         var sources: [String: DecodedImage] = [:]

@@ -38,14 +38,9 @@ import Testing
             """
         let catalog = try TestCatalog.fiveChannels()
         let dir = try Self.temporaryDirectory()
-        try script.write(to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
-        let result = try CascadeProcess.run(
-            arguments: [
-                "--catalog", catalog.path, "--carousel-interval", "0", "--script",
-                dir.appendingPathComponent("s.txt").path, "--report", dir.appendingPathComponent("r.json").path,
-                "--screenshots", dir.path,
-            ], environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path], timeout: 120)
-        let report = try #require(ScriptReport(url: dir.appendingPathComponent("r.json")), "stderr: \(result.stderr)")
+        let result = try CascadeProcess.runScript(
+            script, in: dir, arguments: ["--catalog", catalog.path, "--carousel-interval", "0"])
+        let report = try #require(result.report, "stderr: \(result.stderr)")
         #expect(result.status == 0, "stderr: \(result.stderr)")
         for i in report.steps.indices {
             #expect(report.ok(i), "step \(i) \(report.steps[i]["action"] ?? ""): \(report.steps[i]["error"] ?? "")")
@@ -82,14 +77,9 @@ import Testing
         let catalog = try TestCatalog.fiveChannels()
         let dir = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try script.write(to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
-        let result = try CascadeProcess.run(
-            arguments: [
-                "--catalog", catalog.path, "--carousel-interval", "0", "--script",
-                dir.appendingPathComponent("s.txt").path, "--report", dir.appendingPathComponent("r.json").path,
-                "--screenshots", dir.path,
-            ], environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path], timeout: 120)
-        let report = try #require(ScriptReport(url: dir.appendingPathComponent("r.json")), "stderr: \(result.stderr)")
+        let result = try CascadeProcess.runScript(
+            script, in: dir, arguments: ["--catalog", catalog.path, "--carousel-interval", "0"])
+        let report = try #require(result.report, "stderr: \(result.stderr)")
         #expect(result.status == 0, "stderr: \(result.stderr)")
         for (name, width) in [("narrow", 400.0), ("wide", 1000.0), ("phone", 375.0)] {
             let step = try #require(report.steps.firstIndex { ($0["action"] as? String) == "screenshot \(name)" })

@@ -111,6 +111,26 @@ public final class CascadeProcess: @unchecked Sendable {
         let status = child.wait(timeout: timeout)
         return (status, child.stderr)
     }
+
+    /// Runs `cascade` on `script` to completion (bounded), with everything in `directory`: the
+    /// script (`s.txt`), the report (`r.json`), the screenshots (`NAME.png`) and, unless
+    /// `environment` says otherwise, `XDG_CACHE_HOME` (`cache`). Returns the parsed report (nil
+    /// when none was written), the exit status (nil on timeout) and stderr.
+    public static func runScript(
+        _ script: String, in directory: URL, arguments: [String], environment: [String: String] = [:],
+        timeout: Double = 120
+    ) throws -> (report: ScriptReport?, status: Int32?, stderr: String) {
+        let scriptURL = directory.appendingPathComponent("s.txt")
+        let reportURL = directory.appendingPathComponent("r.json")
+        try script.write(to: scriptURL, atomically: true, encoding: .utf8)
+        let cache = ["XDG_CACHE_HOME": directory.appendingPathComponent("cache").path]
+        let result = try run(
+            arguments: arguments + [
+                "--script", scriptURL.path, "--report", reportURL.path, "--screenshots", directory.path,
+            ],
+            environment: cache.merging(environment) { $1 }, timeout: timeout)
+        return (ScriptReport(url: reportURL), result.status, result.stderr)
+    }
 }
 
 /// A `cascade --script` report, parsed.
