@@ -40,8 +40,6 @@ public final class MediaStreamEngine: PlaybackEngine {
         public var muted = false
         /// Seconds without position progress while playing that are reported as buffering.
         public var stallThreshold: Double = 1
-        /// Whether the stream starts over at its end instead of ending.
-        public var loops = false
         /// Milliseconds between pausing a released stream and dropping it (see
         /// `releaseWhenDrained`). Longer is safer on a loaded machine, where the pause itself
         /// may complete late; the stream counts as live (`MediaStreamLiveCount`) until then.
@@ -168,7 +166,8 @@ public final class MediaStreamEngine: PlaybackEngine {
         firstFrameSeen = false
         gtk_media_stream_set_volume(stream, volume)
         gtk_media_stream_set_muted(stream, configuration.muted ? 1 : 0)
-        gtk_media_stream_set_loop(stream, configuration.loops ? 1 : 0)
+        // The player stops at the end; it never loops (GtkMediaStream's default, made explicit).
+        gtk_media_stream_set_loop(stream, 0)
         connectSignals(stream)
         stall.reset()
         scheduleStallCheck()
