@@ -26,7 +26,6 @@ import Foundation
 /// errors to stderr. The automatic sink ignores `GST_AUDIO_SINK`; to silence ALSA, rank the
 /// real sinks out before GStreamer starts, e.g.
 /// `GST_PLUGIN_FEATURE_RANK=alsasink:NONE,pulsesink:NONE,pipewiresink:NONE` (the tests do).
-/// `Configuration.muted` mutes the output but does not change the sink.
 ///
 /// - Warning: GTK must be initialized (`gtk_init`) before `load`: the media backend is a GTK
 ///   module. Events are delivered only while the GLib main context runs.
@@ -36,8 +35,6 @@ public final class MediaStreamEngine: PlaybackEngine {
     public struct Configuration: Equatable, Sendable {
         /// Seconds to wait for `prepared` before failing with "timed out preparing".
         public var prepareTimeout: Double = 10
-        /// Whether the stream starts muted (the `volume` is kept and applies when unmuted).
-        public var muted = false
         /// Seconds without position progress while playing that are reported as buffering.
         public var stallThreshold: Double = 1
         /// Milliseconds between pausing a released stream and dropping it (see
@@ -165,7 +162,6 @@ public final class MediaStreamEngine: PlaybackEngine {
         MediaStreamLiveCount.track(stream)
         firstFrameSeen = false
         gtk_media_stream_set_volume(stream, volume)
-        gtk_media_stream_set_muted(stream, configuration.muted ? 1 : 0)
         // The player stops at the end; it never loops (GtkMediaStream's default, made explicit).
         gtk_media_stream_set_loop(stream, 0)
         connectSignals(stream)
