@@ -45,7 +45,10 @@ let package = Package(
         ),
         // glibc's malloc.h (heap statistics for the benchmark's memory cases); no library to link.
         .systemLibrary(name: "CMalloc"),
-        .target(name: "CascadePixbuf", dependencies: ["CPixbuf", "CascadeImages", "CascadeNumerics"]),
+        // The 1/8-scale baseline JPEG decoder that splits the entropy-coded data across threads
+        // (C, no library: it parses the JPEG itself).
+        .target(name: "CJPEGScan"),
+        .target(name: "CascadePixbuf", dependencies: ["CJPEGScan", "CPixbuf", "CascadeImages", "CascadeNumerics"]),
         // GStreamer alone (no GTK): probing and frame grabbing for folder feeds.
         .systemLibrary(
             name: "CGStreamer",
@@ -120,7 +123,7 @@ let package = Package(
         .testTarget(name: "CascadeImagesTests", dependencies: ["CascadeImages", "CascadeTestSupport"]),
         .testTarget(
             name: "CascadePixbufTests",
-            dependencies: ["CascadePixbuf", "CascadeImages", "CPixbuf", "CascadeTestSupport"]
+            dependencies: ["CascadePixbuf", "CascadeImages", "CJPEGScan", "CPixbuf", "CascadeTestSupport"]
         ),
         .testTarget(
             name: "CascadeFolderTests",

@@ -23,6 +23,10 @@ import Foundation
 ///   from `write` and `close` are reported with its message.
 /// - Output: tightly packed RGBA, 8 bits per channel (an opaque alpha channel is added to RGB
 ///   images).
+/// - A baseline JPEG that the loader would decode at 1/8 scale (a large photo for a small cover)
+///   is decoded by `JPEGScanDecoder` instead, to the same pixels, with its entropy-coded data
+///   split across threads (`parallelJPEG`); anything that decoder does not handle or fails on
+///   goes to the loader, so the result or error is the loader's.
 /// - Thread-safe: every decode has its own loader, so decodes may run on any threads at once.
 public struct PixbufImageDecoder: ImageDecoding {
     /// 16 MiP (4096 × 4096 = 16,777,216 pixels; 64 MB of RGBA at most per decode).
@@ -30,12 +34,18 @@ public struct PixbufImageDecoder: ImageDecoding {
 
     /// The most pixels (width × height, as declared by the file) a decode accepts.
     public let pixelLimit: Int
+    /// Whether JPEGs the loader would decode at 1/8 scale go through `JPEGScanDecoder` (same
+    /// pixels, entropy decoding split across up to 4 threads) instead of the loader.
+    public let parallelJPEG: Bool
 
     // MARK: Lifecycle
 
     /// Creates a decoder rejecting images that declare more than `pixelLimit` pixels.
-    public init(pixelLimit: Int = PixbufImageDecoder.defaultPixelLimit) {
+    ///
+    /// - Parameter parallelJPEG: false sends every JPEG to gdk-pixbuf's loader (for comparison).
+    public init(pixelLimit: Int = PixbufImageDecoder.defaultPixelLimit, parallelJPEG: Bool = true) {
         self.pixelLimit = max(1, pixelLimit)
+        self.parallelJPEG = parallelJPEG
     }
 
     // MARK: ImageDecoding
@@ -61,6 +71,18 @@ public struct PixbufImageDecoder: ImageDecoding {
         guard let format = PixbufFormat(sniffing: data) else { throw ImageDecodingError.unsupportedFormat }
         try format.checkComplete(data)
         let data = try format.firstFrame(of: data, pixelLimit: pixelLimit)
+        if format == .jpeg, parallelJPEG,
+            let scaled = JPEGScanDecoder.scaledPixbuf(data, targetSize: targetSize, pixelLimit: pixelLimit)
+        {
+            defer { g_object_unref(UnsafeMutableRawPointer(scaled.pixbuf)) }
+            let loaded = PixelSize(
+                width: Int(gdk_pixbuf_get_width(scaled.pixbuf)), height: Int(gdk_pixbuf_get_height(scaled.pixbuf)))
+            var statistics = PixbufDecodeStatistics(
+                declaredSize: scaled.declared, loadedSize: loaded,
+                pixelBufferBytes: Int(gdk_pixbuf_get_byte_length(scaled.pixbuf)))
+            let image = try Self.finish(scaled.pixbuf, targetSize: targetSize, statistics: &statistics)
+            return (image, statistics)
+        }
         var error: UnsafeMutablePointer<GError>?
         guard let loader = gdk_pixbuf_loader_new_with_type(format.loaderName, &error) else {
             g_clear_error(&error)

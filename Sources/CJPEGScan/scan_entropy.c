@@ -1,0 +1,315 @@
+// Cleaning the entropy-coded data and decoding its blocks. The Huffman decode consumes every AC
+// symbol (that is how the next block is found) but keeps only DC differences and, for
+// components decoded at 2 x 2, the coefficients that inverse DCT reads.
+
+#include "scan_entropy.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+cascade_jpeg_scan_status scan_entropy_extract(const uint8_t *data, size_t size, const scan_frame *frame,
+                                              scan_entropy *entropy) {
+    memset(entropy, 0, sizeof *entropy);
+    size_t at = frame->scan_start;
+    size_t available = size - at;
+    entropy->bytes = malloc(available + SCAN_PADDING);
+    long long capacity = 64;
+    entropy->segment_start = malloc(sizeof(uint64_t) * (size_t)capacity);
+    if (!entropy->bytes || !entropy->segment_start) return CASCADE_JPEG_SCAN_NO_MEMORY;
+    uint8_t *out = entropy->bytes;
+    uint64_t length = 0;
+    entropy->segment_start[0] = 0;
+    long long segments = 1;
+    int expected_restart = 0;
+    while (at < size) {
+        const uint8_t *ff = memchr(data + at, 0xFF, size - at);
+        size_t run = ff ? (size_t)(ff - (data + at)) : size - at;
+        memcpy(out + length, data + at, run);
+        length += run;
+        at += run;
+        if (!ff) break;
+        // 0xFF fill bytes may repeat; 0xFF00 is a stuffed 0xFF data byte.
+        size_t next = at + 1;
+        while (next < size && data[next] == 0xFF) next++;
+        if (next >= size) break;
+        int marker = data[next];
+        if (marker == 0) {
+            out[length++] = 0xFF;
+            at = next + 1;
+            continue;
+        }
+        if (marker < 0xD0 || marker > 0xD7) break;
+        // A restart marker: must be the next in sequence, and only with a restart interval.
+        if (frame->restart_interval == 0 || marker - 0xD0 != expected_restart) return CASCADE_JPEG_SCAN_CORRUPT;
+        expected_restart = (expected_restart + 1) & 7;
+        if (segments + 1 >= capacity) {
+            capacity *= 2;
+            uint64_t *grown = realloc(entropy->segment_start, sizeof(uint64_t) * (size_t)capacity);
+            if (!grown) return CASCADE_JPEG_SCAN_NO_MEMORY;
+            entropy->segment_start = grown;
+        }
+        entropy->segment_start[segments++] = length * 8;
+        at = next + 1;
+    }
+    memset(out + length, 0, SCAN_PADDING);
+    entropy->length = length;
+    entropy->segment_start[segments] = length * 8;
+    entropy->segments = segments;
+    return CASCADE_JPEG_SCAN_OK;
+}
+
+void scan_entropy_release(scan_entropy *entropy) {
+    free(entropy->bytes);
+    free(entropy->segment_start);
+    memset(entropy, 0, sizeof *entropy);
+}
+
+/// A big-endian bit reader: `buffer` holds `count` valid bits, most significant first, and
+/// the next unread bit is at (source - base) * 8 - count. refill() keeps at least 56 valid bits
+/// without branches (one unaligned 8-byte load; the data is padded, so it stays in bounds).
+typedef struct {
+    uint64_t buffer;
+    unsigned count;
+    const uint8_t *source;
+} bit_reader;
+
+static inline uint64_t load_be64(const uint8_t *bytes) {
+    uint64_t word;
+    memcpy(&word, bytes, 8);
+    return __builtin_bswap64(word);
+}
+
+static inline void refill(bit_reader *reader) {
+    reader->buffer |= load_be64(reader->source) >> reader->count;
+    reader->source += (63 - reader->count) >> 3;
+    reader->count |= 56;
+}
+
+static inline void consume(bit_reader *reader, unsigned bits) {
+    reader->buffer <<= bits;
+    reader->count -= bits;
+}
+
+static inline bit_reader reader_at(const uint8_t *base, uint64_t position) {
+    bit_reader reader = {0, 0, base + (position >> 3)};
+    refill(&reader);
+    consume(&reader, (unsigned)(position & 7));
+    return reader;
+}
+
+static inline uint64_t reader_position(const bit_reader *reader, const uint8_t *base) {
+    return (uint64_t)(reader->source - base) * 8 - reader->count;
+}
+
+/// Decodes one symbol from the top of `word`: returns the code length (0 if invalid) and the
+/// symbol.
+static inline int decode_symbol(const scan_huffman *table, uint64_t word, int *symbol) {
+    uint32_t entry = table->fast[word >> (64 - SCAN_LOOKAHEAD)];
+    if (entry) {
+        *symbol = (int)((entry >> 8) & 0xFF);
+        return (int)(entry >> 16);
+    }
+    for (int length = SCAN_LOOKAHEAD + 1; length <= 16; length++) {
+        int32_t code = (int32_t)(word >> (64 - length));
+        if (code <= table->maxcode[length]) {
+            *symbol = table->values[table->offset[length] + code];
+            return length;
+        }
+    }
+    return 0;
+}
+
+static inline int extend(uint32_t value, int bits) {
+    return value < (1u << (bits - 1)) ? (int)value - (1 << bits) + 1 : (int)value;
+}
+
+/// Decodes one block. Returns 0, or 1 for an invalid code. Each symbol with its value bits is
+/// at most 31 bits, and every refill leaves at least 56.
+static inline int decode_block(bit_reader *reader, const scan_huffman *dc, const scan_huffman *ac,
+                               int16_t *difference, int16_t *coefficients) {
+    refill(reader);
+    uint64_t word = reader->buffer;
+    int symbol;
+    int length = decode_symbol(dc, word, &symbol);
+    if (!length) return 1;
+    int value = 0;
+    if (symbol) value = extend((uint32_t)((word << length) >> (64 - symbol)), symbol);
+    consume(reader, (unsigned)(length + symbol));
+    *difference = (int16_t)value;
+    if (!coefficients) {
+        for (int k = 1; k < 64; k++) {
+            refill(reader);
+            word = reader->buffer;
+            uint32_t entry = ac->fast[word >> (64 - SCAN_LOOKAHEAD)];
+            if (entry) {
+                consume(reader, entry & 63);
+                symbol = (int)((entry >> 8) & 0xFF);
+            } else {
+                length = decode_symbol(ac, word, &symbol);
+                if (!length) return 1;
+                consume(reader, (unsigned)(length + (symbol & 15)));
+            }
+            int run = symbol >> 4;
+            if (symbol & 15) {
+                k += run;
+            } else {
+                if (run != 15) break;
+                k += 15;
+            }
+        }
+    } else {
+        for (int k = 1; k < 64; k++) {
+            refill(reader);
+            word = reader->buffer;
+            length = decode_symbol(ac, word, &symbol);
+            if (!length) return 1;
+            int run = symbol >> 4, size = symbol & 15;
+            consume(reader, (unsigned)(length + size));
+            if (size) {
+                k += run;
+                // libjpeg stores a coefficient past 63 (a corrupt run) at position 63.
+                int slot = scan_reduced_index[scan_natural_order[k]];
+                if (slot != 255) coefficients[slot] = (int16_t)extend((uint32_t)((word << length) >> (64 - size)), size);
+            } else {
+                if (run != 15) break;
+                k += 15;
+            }
+        }
+    }
+    return 0;
+}
+
+static int grow(void **pointer, long long count, size_t element) {
+    void *grown = realloc(*pointer, (size_t)count * element);
+    if (!grown) return 0;
+    *pointer = grown;
+    return 1;
+}
+
+int scan_part_reserve(scan_part *part, long long capacity) {
+    if (capacity <= part->capacity) return 1;
+    if (!grow((void **)&part->position, capacity, sizeof(uint64_t)) ||
+        !grow((void **)&part->difference, capacity, sizeof(int16_t)) ||
+        !grow((void **)&part->phase, capacity, sizeof(uint8_t)) ||
+        !grow((void **)&part->reduced_index, capacity, sizeof(int32_t)))
+        return 0;
+    part->capacity = capacity;
+    return 1;
+}
+
+static int reserve_record(scan_part *part) {
+    if (part->count < part->capacity) return 1;
+    return scan_part_reserve(part, part->capacity ? part->capacity * 2 : 4096);
+}
+
+static scan_reduced_block *reserve_reduced(scan_part *part) {
+    if (part->reduced_count >= part->reduced_capacity) {
+        long long capacity = part->reduced_capacity ? part->reduced_capacity * 2 : 1024;
+        if (capacity > 0x7FFFFFFF || !grow((void **)&part->reduced, capacity, sizeof(scan_reduced_block))) return NULL;
+        part->reduced_capacity = capacity;
+    }
+    return part->reduced + part->reduced_count;
+}
+
+static int add_reset(scan_part *part) {
+    if (part->reset_count > 0 && part->resets[part->reset_count - 1] == part->count) return 1;
+    if (part->reset_count >= part->reset_capacity) {
+        long long capacity = part->reset_capacity ? part->reset_capacity * 2 : 64;
+        if (!grow((void **)&part->resets, capacity, sizeof(long long))) return 0;
+        part->reset_capacity = capacity;
+    }
+    part->resets[part->reset_count++] = part->count;
+    return 1;
+}
+
+
+long long scan_part_decode(scan_part *part, uint64_t position, int phase, const scan_part *sync) {
+    const scan_frame *frame = part->frame;
+    const int blocks_in_mcu = frame->blocks_in_mcu;
+    const uint8_t *bits = part->bits;
+    long long cursor = 0;
+    // Only records after the sync part's last restart form one chain to its end.
+    long long chain_start = sync && sync->reset_count ? sync->resets[sync->reset_count - 1] : 0;
+    bit_reader reader = reader_at(bits, position);
+    part->stop = PART_RUNNING;
+    while (1) {
+        if (sync) {
+            while (cursor < sync->count && sync->position[cursor] < position) cursor++;
+            for (long long i = cursor; i < sync->count && sync->position[i] == position; i++) {
+                if (sync->phase[i] == phase && i >= chain_start) {
+                    part->stop_position = position;
+                    part->stop_phase = phase;
+                    return i;
+                }
+            }
+        }
+        if (part->count >= part->max_blocks) {
+            part->stop = PART_FULL;
+            break;
+        }
+        if (position >= part->end) {
+            part->stop = PART_AT_END;
+            break;
+        }
+        if (!reserve_record(part)) {
+            part->stop = PART_NO_MEMORY;
+            break;
+        }
+        const scan_component *component = &frame->comp[frame->mcu_component[phase]];
+        int16_t coefficients[25];
+        int reduce = component->scaled == 2;
+        if (reduce) memset(coefficients, 0, sizeof coefficients);
+        int16_t difference = 0;
+        int invalid = decode_block(&reader, &frame->dc[component->dc_table], &frame->ac[component->ac_table],
+                                   &difference, reduce ? coefficients : NULL);
+        uint64_t next = reader_position(&reader, bits);
+        if (!invalid && next > part->limit) {
+            part->stop = PART_OVERRAN;
+            break;
+        }
+        if (invalid) {
+            if (!part->speculative) {
+                part->stop = PART_INVALID_CODE;
+                break;
+            }
+            // A guess that went wrong: try again one bit later.
+            if (part->count > 0 && !add_reset(part)) {
+                part->stop = PART_NO_MEMORY;
+                break;
+            }
+            position += 1;
+            phase = 0;
+            reader = reader_at(bits, position);
+            continue;
+        }
+        long long index = part->count++;
+        part->position[index] = position;
+        part->difference[index] = difference;
+        part->phase[index] = (uint8_t)phase;
+        part->reduced_index[index] = -1;
+        if (reduce) {
+            scan_reduced_block *reduced = reserve_reduced(part);
+            if (!reduced) {
+                part->count--;
+                part->stop = PART_NO_MEMORY;
+                break;
+            }
+            scan_reduce_block(coefficients, frame->quant[component->quant], reduced);
+            part->reduced_index[index] = (int32_t)part->reduced_count++;
+        }
+        position = next;
+        if (++phase == blocks_in_mcu) phase = 0;
+    }
+    part->stop_position = position;
+    part->stop_phase = phase;
+    return -1;
+}
+
+void scan_part_release(scan_part *part) {
+    free(part->position);
+    free(part->difference);
+    free(part->phase);
+    free(part->reduced_index);
+    free(part->reduced);
+    free(part->resets);
+}

@@ -1,0 +1,118 @@
+import CPixbuf
+import CascadeTestSupport
+import Foundation
+
+/// Baseline JPEGs for the 1/8-scale decoder, generated once per machine: ImageMagick draws a
+/// seeded picture (PPM), libjpeg-turbo's `cjpeg` encodes it with the sampling, quality and
+/// restart interval under test (ImageMagick cannot write restart markers).
+enum JPEGScanFixtures {
+    /// One fixture: its picture and how it is encoded.
+    struct Recipe: Sendable, CustomStringConvertible {
+        let name: String
+        let width: Int
+        let height: Int
+        /// ImageMagick arguments drawing the picture (after `-size WxH`).
+        let picture: [String]
+        let cjpeg: [String]
+        /// Whether the 1/8 decoder handles the file (else it must refuse it as unsupported).
+        let supported: Bool
+
+        var description: String { name }
+    }
+
+    static let noise = ["plasma:fractal", "-attenuate", "2", "+noise", "Gaussian"]
+    static let smooth = ["gradient:#204080-#e0c060", "-swirl", "90"]
+
+    static let recipes: [Recipe] = [
+        Recipe(
+            name: "420-q85-noisy-1200x900", width: 1200, height: 900, picture: noise, cjpeg: ["-quality", "85"],
+            supported: true),
+        Recipe(
+            name: "420-q85-smooth-1200x900", width: 1200, height: 900, picture: smooth, cjpeg: ["-quality", "85"],
+            supported: true),
+        Recipe(
+            name: "444-q95-333x211", width: 333, height: 211, picture: noise,
+            cjpeg: ["-quality", "95", "-sample", "1x1"], supported: true),
+        Recipe(
+            name: "420-q30-opt-250x97", width: 250, height: 97, picture: noise, cjpeg: ["-quality", "30", "-optimize"],
+            supported: true),
+        Recipe(
+            name: "gray-q75-257x129", width: 257, height: 129, picture: noise, cjpeg: ["-quality", "75", "-grayscale"],
+            supported: true),
+        Recipe(
+            name: "420-restart5-641x481", width: 641, height: 481, picture: noise,
+            cjpeg: ["-quality", "80", "-restart", "5B"], supported: true),
+        Recipe(
+            name: "444-restart1-100x75", width: 100, height: 75, picture: noise,
+            cjpeg: ["-quality", "90", "-sample", "1x1", "-restart", "1B"], supported: true),
+        Recipe(
+            name: "gray-restart2-90x33", width: 90, height: 33, picture: noise,
+            cjpeg: ["-quality", "60", "-grayscale", "-restart", "2B"], supported: true),
+        Recipe(name: "420-q90-1x1", width: 1, height: 1, picture: noise, cjpeg: ["-quality", "90"], supported: true),
+        Recipe(name: "420-q90-17x9", width: 17, height: 9, picture: noise, cjpeg: ["-quality", "90"], supported: true),
+        Recipe(
+            name: "444-q90-1x23", width: 1, height: 23, picture: noise, cjpeg: ["-quality", "90", "-sample", "1x1"],
+            supported: true),
+        Recipe(
+            name: "422-q85-200x150", width: 200, height: 150, picture: noise,
+            cjpeg: ["-quality", "85", "-sample", "2x1"], supported: false),
+        Recipe(
+            name: "progressive-200x150", width: 200, height: 150, picture: noise,
+            cjpeg: ["-quality", "85", "-progressive"], supported: false),
+    ]
+
+    static var supported: [Recipe] { recipes.filter(\.supported) }
+
+    static let folder: URL = {
+        let url = TestCache.directory.appendingPathComponent("jpeg-scan-fixtures-v1")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
+    /// The file of `recipe`, generating it on first use.
+    static func url(_ recipe: Recipe) throws -> URL {
+        let file = folder.appendingPathComponent("\(recipe.name).jpg")
+        if FileManager.default.fileExists(atPath: file.path) { return file }
+        guard let convert = ChildProcess.which("convert"), let cjpeg = ChildProcess.which("cjpeg") else {
+            throw ChildProcess.Failure(description: "convert or cjpeg missing (scripts/install-deps.sh)")
+        }
+        // Generate into unique files, then rename: tests run in parallel.
+        let unique = UUID().uuidString
+        let picture = folder.appendingPathComponent("\(unique).ppm")
+        let temporary = folder.appendingPathComponent("\(unique).jpg")
+        defer { try? FileManager.default.removeItem(at: picture) }
+        try ChildProcess.run(
+            convert,
+            ["-seed", "17", "-size", "\(recipe.width)x\(recipe.height)"] + recipe.picture + ["PPM:\(picture.path)"])
+        try ChildProcess.run(cjpeg, recipe.cjpeg + ["-outfile", temporary.path, picture.path])
+        _ = rename(temporary.path, file.path)
+        return file
+    }
+
+    static func data(_ recipe: Recipe) throws -> Data { try Data(contentsOf: url(recipe)) }
+
+    /// gdk-pixbuf's loader decoding `url` at exactly ceil(w/8) x ceil(h/8) (libjpeg's 1/8 scale):
+    /// tightly packed RGB.
+    static func loaderEighth(_ url: URL, width: Int, height: Int) throws -> [UInt8] {
+        let (eighthWidth, eighthHeight) = ((width + 7) / 8, (height + 7) / 8)
+        var error: UnsafeMutablePointer<GError>?
+        guard
+            let pixbuf = gdk_pixbuf_new_from_file_at_scale(
+                url.path, Int32(eighthWidth), Int32(eighthHeight), 0, &error)
+        else {
+            g_clear_error(&error)
+            throw ChildProcess.Failure(description: "the loader failed on \(url.lastPathComponent)")
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        guard Int(gdk_pixbuf_get_width(pixbuf)) == eighthWidth, Int(gdk_pixbuf_get_height(pixbuf)) == eighthHeight,
+            gdk_pixbuf_get_n_channels(pixbuf) == 3, let pixels = gdk_pixbuf_read_pixels(pixbuf)
+        else { throw ChildProcess.Failure(description: "unexpected loader output for \(url.lastPathComponent)") }
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        var rgb: [UInt8] = []
+        rgb.reserveCapacity(eighthWidth * eighthHeight * 3)
+        for row in 0..<eighthHeight {
+            rgb.append(contentsOf: UnsafeBufferPointer(start: pixels + row * stride, count: eighthWidth * 3))
+        }
+        return rgb
+    }
+}
