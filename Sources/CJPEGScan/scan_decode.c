@@ -62,14 +62,9 @@ static cascade_jpeg_scan_status decode_intervals(scan_part *part, const scan_ent
     return CASCADE_JPEG_SCAN_OK;
 }
 
-typedef struct {
-    int part;
-    long long from, to;
-} chain_run;
-
 /// Runs every part (part 0 on this thread), then joins them into runs of exact records.
 static cascade_jpeg_scan_status decode_parts(scan_part *parts, int count, const scan_entropy *entropy,
-                                             const double *split_points, long long blocks, chain_run *runs,
+                                             const double *split_points, long long blocks, scan_run *runs,
                                              int *run_count, cascade_jpeg_scan_info *info) {
     const scan_frame *frame = parts[0].frame;
     uint64_t limit = entropy->length * 8;
@@ -112,7 +107,7 @@ static cascade_jpeg_scan_status decode_parts(scan_part *parts, int count, const 
         }
         for (int k = 0; k < count; k++) {
             if (statuses[k] != CASCADE_JPEG_SCAN_OK) return statuses[k];
-            runs[k] = (chain_run){k, 0, parts[k].count};
+            runs[k] = (scan_run){&parts[k], 0, parts[k].count};
         }
         *run_count = count;
         info->parts = count;
@@ -162,7 +157,7 @@ static cascade_jpeg_scan_status decode_parts(scan_part *parts, int count, const 
         scan_part *part = &parts[current];
         long long needed = blocks - before + from;
         if (part->count >= needed) {
-            runs[runs_used++] = (chain_run){current, from, needed};
+            runs[runs_used++] = (scan_run){part, from, needed};
             break;
         }
         if (part->stop == PART_NO_MEMORY) return CASCADE_JPEG_SCAN_NO_MEMORY;
@@ -176,7 +171,7 @@ static cascade_jpeg_scan_status decode_parts(scan_part *parts, int count, const 
                                             next < count ? &parts[next] : NULL);
         if (next < count) info->overlap_blocks += part->count - own_end;
         if (synced >= 0) {
-            runs[runs_used++] = (chain_run){current, from, part->count};
+            runs[runs_used++] = (scan_run){part, from, part->count};
             before += part->count - from;
             current = next;
             from = synced;
@@ -218,8 +213,6 @@ cascade_jpeg_scan_status cascade_jpeg_scan_decode(const uint8_t *data, size_t si
     scan_entropy entropy;
     scan_part parts[SCAN_MAX_PARTS];
     memset(parts, 0, sizeof parts);
-    int16_t *dc = NULL;
-    const scan_reduced_block **reduced = NULL;
     uint8_t *output = NULL;
     status = scan_entropy_extract(data, size, frame, &entropy);
     info->entropy_bytes = (long long)entropy.length;
@@ -228,58 +221,17 @@ cascade_jpeg_scan_status cascade_jpeg_scan_decode(const uint8_t *data, size_t si
         parts[k].frame = frame;
         parts[k].bits = entropy.bytes;
     }
-    chain_run runs[SCAN_MAX_PARTS];
+    scan_run runs[SCAN_MAX_PARTS];
     int run_count = 0;
     status = decode_parts(parts, count, &entropy, split_points, blocks, runs, &run_count, info);
     if (status != CASCADE_JPEG_SCAN_OK) goto done;
 
-    // Predict DC values along the chain (restarting at each restart interval), and collect the
-    // rest of the inverse DCT of blocks decoded at 2 x 2.
-    dc = malloc(sizeof(int16_t) * (size_t)blocks);
-    reduced = malloc(sizeof(scan_reduced_block *) * (size_t)blocks);
     output = malloc((size_t)info->output_width * (size_t)info->output_height * 3);
-    if (!dc || !reduced || !output) {
-        status = CASCADE_JPEG_SCAN_NO_MEMORY;
-        goto done;
-    }
-    uint32_t predictor[3] = {0, 0, 0};
-    long long index = 0;
-    int phase = 0;
-    long long interval_left = 0;
-    long long blocks_per_interval = (long long)frame->restart_interval * frame->blocks_in_mcu;
-    for (int r = 0; r < run_count; r++) {
-        const scan_part *part = &parts[runs[r].part];
-        for (long long i = runs[r].from; i < runs[r].to; i++, index++) {
-            if (index >= blocks || part->phase[i] != phase) {
-                status = CASCADE_JPEG_SCAN_CORRUPT;
-                goto done;
-            }
-            if (blocks_per_interval && interval_left-- == 0) {
-                predictor[0] = predictor[1] = predictor[2] = 0;
-                interval_left = blocks_per_interval - 1;
-            }
-            int c = frame->mcu_component[phase];
-            predictor[c] += (uint32_t)(int32_t)part->difference[i];
-            dc[index] = (int16_t)(uint16_t)predictor[c];
-            reduced[index] = part->reduced_index[i] >= 0 ? part->reduced + part->reduced_index[i] : NULL;
-            if (frame->comp[c].scaled == 2 && !reduced[index]) {
-                status = CASCADE_JPEG_SCAN_CORRUPT;
-                goto done;
-            }
-            if (++phase == frame->blocks_in_mcu) phase = 0;
-        }
-    }
-    if (index != blocks) {
-        status = CASCADE_JPEG_SCAN_CORRUPT;
-        goto done;
-    }
-    status = scan_render(frame, dc, reduced, blocks, output);
+    status = output ? scan_render(frame, runs, run_count, output) : CASCADE_JPEG_SCAN_NO_MEMORY;
 
 done:
     for (int k = 0; k < SCAN_MAX_PARTS; k++) scan_part_release(&parts[k]);
     scan_entropy_release(&entropy);
-    free(dc);
-    free(reduced);
     free(frame);
     if (status == CASCADE_JPEG_SCAN_OK) {
         *rgb = output;

@@ -12,6 +12,8 @@ cascade_jpeg_scan_status scan_entropy_extract(const uint8_t *data, size_t size, 
     memset(entropy, 0, sizeof *entropy);
     size_t at = frame->scan_start;
     size_t available = size - at;
+    // Block positions are kept as 32-bit bit offsets.
+    if (available > ((size_t)1 << 28)) return CASCADE_JPEG_SCAN_UNSUPPORTED;
     entropy->bytes = malloc(available + SCAN_PADDING);
     long long capacity = 64;
     entropy->segment_start = malloc(sizeof(uint64_t) * (size_t)capacity);
@@ -107,7 +109,7 @@ static inline int decode_symbol(const scan_huffman *table, uint64_t word, int *s
     uint32_t entry = table->fast[word >> (64 - SCAN_LOOKAHEAD)];
     if (entry) {
         *symbol = (int)((entry >> 8) & 0xFF);
-        return (int)(entry >> 16);
+        return (int)((entry >> 16) & 31);
     }
     for (int length = SCAN_LOOKAHEAD + 1; length <= 16; length++) {
         int32_t code = (int32_t)(word >> (64 - length));
@@ -126,7 +128,7 @@ static inline int extend(uint32_t value, int bits) {
 /// Decodes one block. Returns 0, or 1 for an invalid code. Each symbol with its value bits is
 /// at most 31 bits, and every refill leaves at least 56.
 static inline int decode_block(bit_reader *reader, const scan_huffman *dc, const scan_huffman *ac,
-                               int16_t *difference, int16_t *coefficients) {
+                               int16_t *difference, int16_t *coefficients, uint32_t *kept) {
     refill(reader);
     uint64_t word = reader->buffer;
     int symbol;
@@ -137,25 +139,22 @@ static inline int decode_block(bit_reader *reader, const scan_huffman *dc, const
     consume(reader, (unsigned)(length + symbol));
     *difference = (int16_t)value;
     if (!coefficients) {
-        for (int k = 1; k < 64; k++) {
+        for (int k = 1; k < 64;) {
             refill(reader);
             word = reader->buffer;
             uint32_t entry = ac->fast[word >> (64 - SCAN_LOOKAHEAD)];
-            if (entry) {
+            uint32_t step;
+            if (__builtin_expect(entry != 0, 1)) {
                 consume(reader, entry & 63);
-                symbol = (int)((entry >> 8) & 0xFF);
+                step = entry >> 24;
             } else {
                 length = decode_symbol(ac, word, &symbol);
                 if (!length) return 1;
                 consume(reader, (unsigned)(length + (symbol & 15)));
+                step = (symbol & 15) ? (uint32_t)(symbol >> 4) + 1 : (symbol >> 4) == 15 ? 16 : 0;
             }
-            int run = symbol >> 4;
-            if (symbol & 15) {
-                k += run;
-            } else {
-                if (run != 15) break;
-                k += 15;
-            }
+            if (!step) break;
+            k += (int)step;
         }
     } else {
         for (int k = 1; k < 64; k++) {
@@ -169,7 +168,10 @@ static inline int decode_block(bit_reader *reader, const scan_huffman *dc, const
                 k += run;
                 // libjpeg stores a coefficient past 63 (a corrupt run) at position 63.
                 int slot = scan_reduced_index[scan_natural_order[k]];
-                if (slot != 255) coefficients[slot] = (int16_t)extend((uint32_t)((word << length) >> (64 - size)), size);
+                if (slot != 255) {
+                    coefficients[slot] = (int16_t)extend((uint32_t)((word << length) >> (64 - size)), size);
+                    *kept |= 1u << slot;
+                }
             } else {
                 if (run != 15) break;
                 k += 15;
@@ -188,7 +190,7 @@ static int grow(void **pointer, long long count, size_t element) {
 
 int scan_part_reserve(scan_part *part, long long capacity) {
     if (capacity <= part->capacity) return 1;
-    if (!grow((void **)&part->position, capacity, sizeof(uint64_t)) ||
+    if (!grow((void **)&part->position, capacity, sizeof(uint32_t)) ||
         !grow((void **)&part->difference, capacity, sizeof(int16_t)) ||
         !grow((void **)&part->phase, capacity, sizeof(uint8_t)) ||
         !grow((void **)&part->reduced_index, capacity, sizeof(int32_t)))
@@ -260,8 +262,9 @@ long long scan_part_decode(scan_part *part, uint64_t position, int phase, const 
         int reduce = component->scaled == 2;
         if (reduce) memset(coefficients, 0, sizeof coefficients);
         int16_t difference = 0;
+        uint32_t kept = 0;
         int invalid = decode_block(&reader, &frame->dc[component->dc_table], &frame->ac[component->ac_table],
-                                   &difference, reduce ? coefficients : NULL);
+                                   &difference, reduce ? coefficients : NULL, &kept);
         uint64_t next = reader_position(&reader, bits);
         if (!invalid && next > part->limit) {
             part->stop = PART_OVERRAN;
@@ -283,7 +286,7 @@ long long scan_part_decode(scan_part *part, uint64_t position, int phase, const 
             continue;
         }
         long long index = part->count++;
-        part->position[index] = position;
+        part->position[index] = (uint32_t)position;
         part->difference[index] = difference;
         part->phase[index] = (uint8_t)phase;
         part->reduced_index[index] = -1;
@@ -294,7 +297,12 @@ long long scan_part_decode(scan_part *part, uint64_t position, int phase, const 
                 part->stop = PART_NO_MEMORY;
                 break;
             }
-            scan_reduce_block(coefficients, frame->quant[component->quant], reduced);
+            if (kept) {
+                scan_reduce_block(coefficients, kept, frame->quant[component->quant], reduced);
+            } else {
+                // No AC coefficient the 2 x 2 IDCT reads: it is the DC value alone.
+                memset(reduced, 0, sizeof *reduced);
+            }
             part->reduced_index[index] = (int32_t)part->reduced_count++;
         }
         position = next;

@@ -32,7 +32,7 @@ typedef struct {
     int speculative;
 
     long long count, capacity;
-    uint64_t *position;
+    uint32_t *position;
     int16_t *difference;
     uint8_t *phase;
     int32_t *reduced_index;  // into reduced, or -1
@@ -60,5 +60,16 @@ long long scan_part_decode(scan_part *part, uint64_t position, int phase, const 
 int scan_part_reserve(scan_part *part, long long capacity);
 
 void scan_part_release(scan_part *part);
+
+/// Records [from, to) of a part, exact: the decoded scan is a sequence of runs.
+typedef struct {
+    const scan_part *part;
+    long long from, to;
+} scan_run;
+
+/// Writes the 1/8-scale RGB image from the decoded scan: predicts each DC value along the runs
+/// (restarting at each restart interval) and applies the inverse DCT, then converts colour.
+/// CORRUPT if the runs do not hold exactly the frame's blocks in order.
+cascade_jpeg_scan_status scan_render(const scan_frame *frame, const scan_run *runs, int run_count, uint8_t *rgb);
 
 #endif

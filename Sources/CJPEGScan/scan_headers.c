@@ -44,7 +44,12 @@ static int build_huffman(scan_huffman *table, const uint8_t counts[16], const ui
                     int shift = SCAN_LOOKAHEAD - length;
                     uint8_t symbol = values[index];
                     int value_bits = is_dc ? symbol : (symbol & 15);
-                    uint32_t entry = (uint32_t)(length + value_bits) | ((uint32_t)symbol << 8) | ((uint32_t)length << 16);
+                    // For AC tables: how far the symbol moves the coefficient index (run + 1,
+                    // 16 for ZRL), 0 for end of block (any other size-0 symbol, as libjpeg).
+                    uint32_t step = 0;
+                    if (!is_dc) step = (symbol & 15) ? (uint32_t)(symbol >> 4) + 1 : (symbol >> 4) == 15 ? 16 : 0;
+                    uint32_t entry = (uint32_t)(length + value_bits) | ((uint32_t)symbol << 8) | ((uint32_t)length << 16) |
+                                     (step << 24);
                     for (int fill = 0; fill < (1 << shift); fill++) table->fast[(code << shift) | fill] = entry;
                 }
             }

@@ -15,7 +15,8 @@ enum { SCAN_MAX_BLOCKS_IN_MCU = 10 };
 
 typedef struct {
     /// Fast table: bits 0-5 code length + value bits, bits 8-15 the symbol, bits 16-20 the code
-    /// length; 0 = code longer than SCAN_LOOKAHEAD (or invalid).
+    /// length, bits 24-28 (AC) the coefficient step (0: end of block); 0 = code longer than
+    /// SCAN_LOOKAHEAD (or invalid).
     uint32_t fast[1 << SCAN_LOOKAHEAD];
     /// Canonical decoding by length: the largest code of each length (-1 if none) and the
     /// offset to add to a code of that length to index `values`.
@@ -72,13 +73,8 @@ typedef struct {
 } scan_reduced_block;
 
 /// Reduces the 25 coefficients the 2 x 2 IDCT reads (indexed by scan_reduced_index; slot 0,
-/// the DC, is ignored).
-void scan_reduce_block(const int16_t *coefficients, const uint16_t *quant, scan_reduced_block *reduced);
-
-/// Writes the 1/8-scale RGB image from the blocks in scan order: `dc` holds each block's DC
-/// value after prediction, `reduced` (for components decoded at 2 x 2, else NULL) the rest of
-/// its 2 x 2 inverse DCT.
-cascade_jpeg_scan_status scan_render(const scan_frame *frame, const int16_t *dc,
-                                     const scan_reduced_block *const *reduced, long long block_count, uint8_t *rgb);
+/// the DC, is ignored); bit i of `nonzero` is set if slot i may be nonzero.
+void scan_reduce_block(const int16_t *coefficients, uint32_t nonzero, const uint16_t *quant,
+                       scan_reduced_block *reduced);
 
 #endif

@@ -3,7 +3,7 @@
 // post-IDCT range limiting (wrapping at 10 bits, then clamping) and its fixed-point YCbCr -> RGB
 // tables.
 
-#include "scan_internal.h"
+#include "scan_entropy.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -28,11 +28,14 @@ static inline int64_t odd_part(int64_t z1, int64_t z3, int64_t z5, int64_t z7) {
     return z7 * -FIX_0_720959822 + z5 * FIX_0_850430095 + z3 * -FIX_1_272758580 + z1 * FIX_3_624509785;
 }
 
-void scan_reduce_block(const int16_t *c, const uint16_t *quant, scan_reduced_block *reduced) {
+void scan_reduce_block(const int16_t *c, uint32_t nonzero, const uint16_t *quant, scan_reduced_block *reduced) {
     static const int columns[5] = {0, 1, 3, 5, 7};
     int32_t workspace[2][8] = {{0}};
     for (int i = 0; i < 5; i++) {
         int col = columns[i];
+        // Column i's slots are i, 5 + i, 10 + i, 15 + i, 20 + i; an all-zero column (or, for
+        // column 0, one with only its DC value) adds nothing.
+        if (!(nonzero & ((uint32_t)0x108421 << i) & ~(uint32_t)1)) continue;
         // Rows 0, 1, 3, 5, 7 of this column are c[i], c[5 + i], c[10 + i], c[15 + i], c[20 + i].
         int64_t z0 = i == 0 ? 0 : (int64_t)c[i] * quant[col];
         int64_t z1 = (int64_t)c[5 + i] * quant[8 + col];
@@ -63,8 +66,7 @@ static inline void idct_2x2(int dc, uint16_t q0, const scan_reduced_block *reduc
 
 static inline uint8_t clamp255(int value) { return (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : value); }
 
-cascade_jpeg_scan_status scan_render(const scan_frame *frame, const int16_t *dc,
-                                     const scan_reduced_block *const *reduced, long long block_count, uint8_t *rgb) {
+cascade_jpeg_scan_status scan_render(const scan_frame *frame, const scan_run *runs, int run_count, uint8_t *rgb) {
     int output_width = (frame->width + 7) / 8, output_height = (frame->height + 7) / 8;
     uint8_t *planes[3] = {NULL, NULL, NULL};
     int stride[3] = {0, 0, 0};
@@ -78,28 +80,51 @@ cascade_jpeg_scan_status scan_render(const scan_frame *frame, const int16_t *dc,
         }
     }
     // Blocks come MCU by MCU, row by row; within an MCU each component's h x v blocks.
-    long long index = 0;
+    uint32_t predictor[3] = {0, 0, 0};
+    long long interval_left = 0;
+    int run = 0;
+    long long record = run_count > 0 ? runs[0].from : 0;
+    int phase = 0;
     for (int mcu_y = 0; mcu_y < frame->mcus_high; mcu_y++) {
         for (int mcu_x = 0; mcu_x < frame->mcus_wide; mcu_x++) {
+            if (frame->restart_interval && interval_left-- == 0) {
+                predictor[0] = predictor[1] = predictor[2] = 0;
+                interval_left = frame->restart_interval - 1;
+            }
+            phase = 0;
             for (int c = 0; c < frame->count; c++) {
                 const scan_component *comp = &frame->comp[c];
                 const uint16_t *quant = frame->quant[comp->quant];
                 for (int by = 0; by < comp->v; by++) {
-                    for (int bx = 0; bx < comp->h; bx++, index++) {
-                        if (index >= block_count) goto rendered;
+                    for (int bx = 0; bx < comp->h; bx++, phase++) {
+                        while (run < run_count && record >= runs[run].to) {
+                            if (++run < run_count) record = runs[run].from;
+                        }
+                        if (run >= run_count) goto corrupt;
+                        const scan_part *part = runs[run].part;
+                        if (part->phase[record] != phase) goto corrupt;
+                        predictor[c] += (uint32_t)(int32_t)part->difference[record];
+                        int16_t dc = (int16_t)(uint16_t)predictor[c];
                         long long x = (long long)mcu_x * comp->h + bx, y = (long long)mcu_y * comp->v + by;
                         if (comp->scaled == 1) {
-                            planes[c][y * stride[c] + x] = post_idct(descale((int64_t)dc[index] * quant[0], 3));
+                            planes[c][y * stride[c] + x] = post_idct(descale((int64_t)dc * quant[0], 3));
                         } else {
-                            idct_2x2(dc[index], quant[0], reduced[index], planes[c] + 2 * y * stride[c] + 2 * x,
+                            int32_t reduced = part->reduced_index[record];
+                            if (reduced < 0) goto corrupt;
+                            idct_2x2(dc, quant[0], part->reduced + reduced, planes[c] + 2 * y * stride[c] + 2 * x,
                                      stride[c]);
                         }
+                        record++;
                     }
                 }
             }
         }
     }
-rendered:
+    // Every run used up: the runs held exactly the frame's blocks.
+    while (run < run_count && record >= runs[run].to) {
+        if (++run < run_count) record = runs[run].from;
+    }
+    if (run != run_count) goto corrupt;
     if (frame->count == 1) {
         for (int y = 0; y < output_height; y++) {
             const uint8_t *in = planes[0] + (size_t)y * stride[0];
@@ -125,4 +150,8 @@ rendered:
     }
     for (int c = 0; c < frame->count; c++) free(planes[c]);
     return CASCADE_JPEG_SCAN_OK;
+
+corrupt:
+    for (int c = 0; c < frame->count; c++) free(planes[c]);
+    return CASCADE_JPEG_SCAN_CORRUPT;
 }
