@@ -104,12 +104,17 @@ imports_of() {
     while read -r name; do [[ -d "Sources/$name" ]] && echo "$name"; done || true
 }
 
-# Flags for the system modules among $@ (compile flags with -c, link flags with -l).
+# Flags for the system modules among $@ (compile flags with -c, link flags with -l), and the
+# include folder (module map) of C targets.
 system_flags() {
   local kind=$1
   shift
   local name pkg flag
   for name in "$@"; do
+    if [[ "$kind" == -c && -f "Sources/$name/include/module.modulemap" ]]; then
+      echo "-I"
+      echo "Sources/$name/include"
+    fi
     [[ -f "Sources/$name/module.modulemap" ]] || continue
     pkg=$(pkg_config_of "$name")
     if [[ "$kind" == -c ]]; then
@@ -125,6 +130,29 @@ system_flags() {
   done
 }
 
+# Builds C target $1 (Sources/<Name>/*.c, headers in include/) with the same sanitizer or
+# coverage instrumentation; appends its objects to $objects.
+build_c_module() {
+  local name=$1 source object
+  local cflags=(-O1 -g -I "Sources/$name/include" -I "Sources/$name")
+  if [[ "$mode" == coverage ]]; then
+    cflags+=(-fprofile-instr-generate -fcoverage-mapping)
+  else
+    cflags+=(-fsanitize=fuzzer-no-link,address)
+  fi
+  for source in "Sources/$name"/*.c; do
+    object=$build/modules/$name-$(basename "$source" .c).o
+    if [[ ! -f "$object" || -n "$(find "Sources/$name" \( -name '*.c' -o -name '*.h' \) -newer "$object" | head -1)" ]]; then
+      echo "   compiling $source" >&2
+      clang "${cflags[@]}" -c "$source" -o "$object" || {
+        echo "failed to compile $source" >&2
+        return 1
+      }
+    fi
+    objects+=("$object")
+  done
+}
+
 # Builds module $1 (and, first, the modules it imports) into one object file; prints nothing.
 # Appends the object to $objects and the module to $modules, each once.
 objects=()
@@ -134,6 +162,10 @@ build_module() {
   [[ " ${modules[*]-} " == *" $name "* ]] && return 0
   modules+=("$name")
   [[ -f "Sources/$name/module.modulemap" ]] && return 0
+  if compgen -G "Sources/$name/*.c" >/dev/null; then
+    build_c_module "$name"
+    return
+  fi
   local sources
   mapfile -t sources < <(find "Sources/$name" -name '*.swift' | sort)
   local deps
@@ -227,7 +259,7 @@ if [[ "$mode" == coverage ]]; then
     persisted-page) files=(Sources/CascadeFeed/Paging/FeedPageCache.swift Sources/CascadeFeed/Models/VideoItem.swift
       Sources/CascadeFeed/Models/VideoItem+Validation.swift Sources/CascadeFeed/Policy/FeedReferencePolicy.swift
       Sources/CascadeFeed/Policy/LocalFileReader.swift) ;;
-    image) mapfile -t files < <(find Sources/CascadePixbuf/Decoding -name '*.swift' | sort) ;;
+    image) mapfile -t files < <(find Sources/CascadePixbuf/Decoding Sources/CJPEGScan -name '*.swift' -o -name '*.c' | sort) ;;
     script) mapfile -t files < <(extra_sources script) ;;
     waterfall) mapfile -t files < <(find Sources/CascadeLayout/Waterfall Sources/CascadeLayout/Core -name '*.swift' | sort) ;;
   esac
