@@ -40,6 +40,9 @@ static int build_huffman(scan_huffman *table, const uint8_t counts[16], const ui
         table->offset[length] = index - code;
         if (n) {
             for (int i = 0; i < n; i++, index++, code++) {
+                // More codes than the length holds: libjpeg's "bad Huffman table" (checked
+                // before the code indexes the fast table).
+                if (code >= (1 << length)) return 0;
                 if (length <= SCAN_LOOKAHEAD) {
                     int shift = SCAN_LOOKAHEAD - length;
                     uint8_t symbol = values[index];
@@ -57,7 +60,7 @@ static int build_huffman(scan_huffman *table, const uint8_t counts[16], const ui
         } else {
             table->maxcode[length] = -1;
         }
-        if (code > (1 << length)) return 0;
+        if (code >= (1 << length)) return 0;
         code <<= 1;
     }
     table->maxcode[17] = 0x7FFFFFFF;

@@ -100,6 +100,27 @@ import Testing
         expectSameAsLoader(data, "table index 7")
     }
 
+    @Test func aHuffmanTableWithMoreCodesThanItsLengthsHoldIsCorrupt() throws {
+        // Found by the image fuzz target: more codes of one length than that length holds once
+        // wrote past the fast lookup table. The table's total stays the same (codes moved from
+        // its longest lengths), so only the code assignment is wrong.
+        for (length, count) in [(1, 3), (2, 5), (3, 9)] {
+            var data = try photo
+            let dht = segments(data).first { $0.marker == 0xC4 }!
+            let counts = dht.offset + 5  // after FF C4, the length and the class/index byte
+            var moved = count - Int(data[counts + length - 1])
+            data[counts + length - 1] = UInt8(count)
+            for other in stride(from: 15, through: length, by: -1) where moved > 0 {
+                let taken = min(moved, Int(data[counts + other]))
+                data[counts + other] -= UInt8(taken)
+                moved -= taken
+            }
+            #expect(moved == 0)
+            #expect(scan(data) == .failure(.corrupt), "\(count) codes of length \(length)")
+            expectSameAsLoader(data, "\(count) codes of length \(length)")
+        }
+    }
+
     @Test func missingTablesAreLeftToTheLoader() throws {
         let original = try photo
         var data = original
