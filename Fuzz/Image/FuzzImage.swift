@@ -7,7 +7,7 @@ import Foundation
 /// gdk-pixbuf decoder at a cover's target size with the app's default pixel limit. Each either
 /// throws `ImageDecodingError` or returns an image that fits the target with a consistent
 /// buffer; a violation traps. The same bytes also go through the 1/8-scale JPEG decoder on one
-/// thread and in 2-4 parts split where the input's last bytes say: the results (pixels or
+/// thread and in 2-8 parts (on 2 threads) split where the input's last bytes say: the results (pixels or
 /// failure) must be identical.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -47,7 +47,7 @@ enum FuzzImage {
     static func checkScanSplits(_ bytes: Data) {
         guard bytes.count >= 4, bytes[bytes.startIndex] == 0xFF, bytes[bytes.startIndex + 1] == 0xD8 else { return }
         let tail = Array(bytes.suffix(3))
-        let parts = 2 + Int(tail[0] % 3)
+        let parts = 2 + Int(tail[0] % 7)
         var points: [Double] = []
         var previous = 0.0
         for index in 0..<parts - 1 {
@@ -56,7 +56,8 @@ enum FuzzImage {
             points.append(min(previous, 0.999))
         }
         let serial = JPEGScanDecoder.decode(bytes, pixelLimit: decoder.pixelLimit, parts: 1)
-        let parallel = JPEGScanDecoder.decode(bytes, pixelLimit: decoder.pixelLimit, parts: parts, splitPoints: points)
+        let parallel = JPEGScanDecoder.decode(
+            bytes, pixelLimit: decoder.pixelLimit, parts: parts, threads: 2, splitPoints: points)
         precondition(serial.map(\.rgb) == parallel.map(\.rgb), "parallel decode differs (\(parts) parts at \(points))")
         if case .success(let output) = serial {
             precondition(output.rgb.count == output.width * output.height * 3, "RGB buffer \(output.rgb.count)")

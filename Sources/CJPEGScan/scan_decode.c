@@ -3,10 +3,11 @@
 #include "scan_entropy.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { SCAN_MAX_PARTS = 8 };
+enum { SCAN_MAX_PARTS = 32, SCAN_MAX_THREADS = 8 };
 
 cascade_jpeg_scan_status cascade_jpeg_scan_probe(const uint8_t *data, size_t size, cascade_jpeg_scan_info *info) {
     memset(info, 0, sizeof *info);
@@ -22,28 +23,51 @@ cascade_jpeg_scan_status cascade_jpeg_scan_probe(const uint8_t *data, size_t siz
     return status;
 }
 
-/// What a thread does: decode from `start` (no restart intervals), or intervals [first, last).
-typedef struct {
-    scan_part *part;
-    uint64_t start;
-    const scan_entropy *entropy;
-    long long first, last, total_mcus;
-    cascade_jpeg_scan_status status;
-} part_job;
-
-static void *run_part(void *argument) {
-    part_job *job = argument;
-    scan_part_decode(job->part, job->start, 0, NULL);
-    return NULL;
-}
-
 static cascade_jpeg_scan_status decode_intervals(scan_part *part, const scan_entropy *entropy, long long first,
                                                  long long last, long long total_mcus);
 
-static void *run_intervals(void *argument) {
-    part_job *job = argument;
-    job->status = decode_intervals(job->part, job->entropy, job->first, job->last, job->total_mcus);
+/// The parts, taken one at a time by the threads (the calling thread and the ones started
+/// for the decode) in order: a thread that the scheduler slows down takes fewer parts.
+typedef struct {
+    scan_part *parts;
+    int count;
+    const scan_entropy *entropy;
+    /// Without restart intervals: where each part starts (bits). With them: each part's
+    /// intervals [bounds[k], bounds[k + 1]).
+    const uint64_t *starts;
+    const long long *bounds;
+    long long total_mcus;
+    cascade_jpeg_scan_status *statuses;
+    atomic_int next;
+} part_queue;
+
+static void work(part_queue *queue) {
+    while (1) {
+        int k = atomic_fetch_add(&queue->next, 1);
+        if (k >= queue->count) return;
+        if (queue->bounds) {
+            queue->statuses[k] = decode_intervals(&queue->parts[k], queue->entropy, queue->bounds[k],
+                                                  queue->bounds[k + 1], queue->total_mcus);
+        } else {
+            scan_part_decode(&queue->parts[k], queue->starts[k], 0, NULL);
+        }
+    }
+}
+
+static void *work_thread(void *argument) {
+    work(argument);
     return NULL;
+}
+
+/// Runs the queue on `threads` threads, this one included.
+static void run_queue(part_queue *queue, int threads) {
+    pthread_t started[SCAN_MAX_THREADS];
+    int running = 0;
+    for (int t = 1; t < threads && t < SCAN_MAX_THREADS; t++) {
+        if (pthread_create(&started[running], NULL, work_thread, queue) == 0) running++;
+    }
+    work(queue);
+    for (int t = 0; t < running; t++) pthread_join(started[t], NULL);
 }
 
 /// Decodes restart intervals [first, last) into `part`, exactly.
@@ -62,16 +86,13 @@ static cascade_jpeg_scan_status decode_intervals(scan_part *part, const scan_ent
     return CASCADE_JPEG_SCAN_OK;
 }
 
-/// Runs every part (part 0 on this thread), then joins them into runs of exact records.
-static cascade_jpeg_scan_status decode_parts(scan_part *parts, int count, const scan_entropy *entropy,
+/// Runs every part on `threads` threads, then joins them into runs of exact records.
+static cascade_jpeg_scan_status decode_parts(scan_part *parts, int count, int threads, const scan_entropy *entropy,
                                              const double *split_points, long long blocks, scan_run *runs,
                                              int *run_count, cascade_jpeg_scan_info *info) {
     const scan_frame *frame = parts[0].frame;
     uint64_t limit = entropy->length * 8;
     long long total_mcus = (long long)frame->mcus_wide * frame->mcus_high;
-    pthread_t threads[SCAN_MAX_PARTS];
-    int started[SCAN_MAX_PARTS] = {0};
-    part_job jobs[SCAN_MAX_PARTS];
 
     if (entropy->segments > 1) {
         // Restart intervals: each part decodes whole intervals, exactly; no guessing.
@@ -91,20 +112,9 @@ static cascade_jpeg_scan_status decode_parts(scan_part *parts, int count, const 
             long long share = (bounds[k + 1] - bounds[k]) * frame->restart_interval * frame->blocks_in_mcu;
             scan_part_reserve(&parts[k], share < blocks ? share : blocks);
         }
-        for (int k = 1; k < count; k++) {
-            jobs[k] = (part_job){&parts[k], 0, entropy, bounds[k], bounds[k + 1], total_mcus, CASCADE_JPEG_SCAN_OK};
-            started[k] = pthread_create(&threads[k], NULL, run_intervals, &jobs[k]) == 0;
-        }
         cascade_jpeg_scan_status statuses[SCAN_MAX_PARTS];
-        statuses[0] = decode_intervals(&parts[0], entropy, bounds[0], bounds[1], total_mcus);
-        for (int k = 1; k < count; k++) {
-            if (started[k]) {
-                pthread_join(threads[k], NULL);
-                statuses[k] = jobs[k].status;
-            } else {
-                statuses[k] = decode_intervals(&parts[k], entropy, bounds[k], bounds[k + 1], total_mcus);
-            }
-        }
+        part_queue queue = {parts, count, entropy, NULL, bounds, total_mcus, statuses, 0};
+        run_queue(&queue, threads);
         for (int k = 0; k < count; k++) {
             if (statuses[k] != CASCADE_JPEG_SCAN_OK) return statuses[k];
             runs[k] = (scan_run){&parts[k], 0, parts[k].count};
@@ -134,18 +144,8 @@ static cascade_jpeg_scan_status decode_parts(scan_part *parts, int count, const 
         long long expected = (long long)(share * 1.1 * (double)blocks) + 4096;
         scan_part_reserve(&parts[k], expected < blocks ? expected : blocks);
     }
-    for (int k = 1; k < count; k++) {
-        jobs[k] = (part_job){&parts[k], starts[k], entropy, 0, 0, 0, CASCADE_JPEG_SCAN_OK};
-        started[k] = pthread_create(&threads[k], NULL, run_part, &jobs[k]) == 0;
-    }
-    scan_part_decode(&parts[0], 0, 0, NULL);
-    for (int k = 1; k < count; k++) {
-        if (started[k]) {
-            pthread_join(threads[k], NULL);
-        } else {
-            scan_part_decode(&parts[k], starts[k], 0, NULL);
-        }
-    }
+    part_queue queue = {parts, count, entropy, starts, NULL, total_mcus, NULL, 0};
+    run_queue(&queue, threads);
     info->parts = count;
 
     // Join: the exact decode so far ends in part `current`; it decodes on until it reaches a
@@ -186,7 +186,8 @@ static cascade_jpeg_scan_status decode_parts(scan_part *parts, int count, const 
 }
 
 cascade_jpeg_scan_status cascade_jpeg_scan_decode(const uint8_t *data, size_t size, long long pixel_limit,
-                                                  int parts_wanted, const double *split_points, uint8_t **rgb,
+                                                  int parts_wanted, int threads_wanted, const double *split_points,
+                                                  uint8_t **rgb,
                                                   cascade_jpeg_scan_info *info) {
     *rgb = NULL;
     memset(info, 0, sizeof *info);
@@ -209,6 +210,9 @@ cascade_jpeg_scan_status cascade_jpeg_scan_decode(const uint8_t *data, size_t si
     }
     long long blocks = (long long)frame->mcus_wide * frame->mcus_high * frame->blocks_in_mcu;
     int count = parts_wanted < 1 ? 1 : parts_wanted > SCAN_MAX_PARTS ? SCAN_MAX_PARTS : parts_wanted;
+    int threads = threads_wanted < 1 ? 1 : threads_wanted > SCAN_MAX_THREADS ? SCAN_MAX_THREADS : threads_wanted;
+    if (threads > count) threads = count;
+    info->threads = threads;
 
     scan_entropy entropy;
     scan_part parts[SCAN_MAX_PARTS];
@@ -223,7 +227,7 @@ cascade_jpeg_scan_status cascade_jpeg_scan_decode(const uint8_t *data, size_t si
     }
     scan_run runs[SCAN_MAX_PARTS];
     int run_count = 0;
-    status = decode_parts(parts, count, &entropy, split_points, blocks, runs, &run_count, info);
+    status = decode_parts(parts, count, threads, &entropy, split_points, blocks, runs, &run_count, info);
     if (status != CASCADE_JPEG_SCAN_OK) goto done;
 
     output = malloc((size_t)info->output_width * (size_t)info->output_height * 3);

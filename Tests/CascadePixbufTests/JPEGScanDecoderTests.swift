@@ -44,28 +44,30 @@ import Testing
         let data = try JPEGScanFixtures.data(recipe)
         let expected = try serial(data).get()
         var random = SeededGenerator(seed: UInt64(recipe.name.utf8.count * 7919 + recipe.width))
-        for parts in 2...8 {
-            for _ in 0..<6 {
+        for parts in 2...12 {
+            for _ in 0..<5 {
                 let points = splits(parts - 1, &random)
+                let threads = Int.random(in: 1...3, using: &random)
                 let output = try JPEGScanDecoder.decode(
-                    data, pixelLimit: Self.limit, parts: parts, splitPoints: points
+                    data, pixelLimit: Self.limit, parts: parts, threads: threads, splitPoints: points
                 ).get()
-                #expect(output.rgb == expected.rgb, "\(recipe) split at \(points)")
-                #expect(output.parts <= parts)
+                #expect(output.rgb == expected.rgb, "\(recipe) split at \(points) on \(threads) threads")
+                #expect(output.parts <= parts && output.threads <= threads)
             }
         }
-        // Even splits, as the app uses them.
-        for parts in 2...4 {
-            #expect(try JPEGScanDecoder.decode(data, pixelLimit: Self.limit, parts: parts).get().rgb == expected.rgb)
+        // Even splits, as the app uses them (4 parts per thread).
+        for threads in 2...4 {
+            let output = try JPEGScanDecoder.decode(data, pixelLimit: Self.limit, parts: threads * 4, threads: threads)
+            #expect(try output.get().rgb == expected.rgb)
         }
     }
 
     @Test func guessedPartsJoinOnAPhoto() throws {
         let data = try JPEGScanFixtures.data(JPEGScanFixtures.recipes[0])
-        let output = try JPEGScanDecoder.decode(data, pixelLimit: Self.limit, parts: 4).get()
+        let output = try JPEGScanDecoder.decode(data, pixelLimit: Self.limit, parts: 8, threads: 2).get()
         // Each guessed part synchronised with the exact decode before its own end (else the
         // part before it would have decoded on to the end of the data alone).
-        #expect(output.parts == 4 && output.partsJoined == 3)
+        #expect(output.parts == 8 && output.threads == 2 && output.partsJoined == 7)
     }
 
     @Test(arguments: JPEGScanFixtures.supported.filter { $0.width >= 100 })
@@ -82,7 +84,8 @@ import Testing
             let expected = serial(data).map(\.rgb)
             for parts in 2...5 {
                 let points = splits(parts - 1, &random)
-                let result = JPEGScanDecoder.decode(data, pixelLimit: Self.limit, parts: parts, splitPoints: points)
+                let result = JPEGScanDecoder.decode(
+                    data, pixelLimit: Self.limit, parts: parts, threads: 2, splitPoints: points)
                 #expect(result.map(\.rgb) == expected, "\(recipe) split at \(points)")
             }
         }

@@ -26,8 +26,9 @@ typedef struct {
     int output_width, output_height;
     /// Components in the frame (1 or 3).
     int components;
-    /// Threads (parts) the entropy-coded data was split into.
+    /// Parts the entropy-coded data was split into, and threads that decoded them.
     int parts;
+    int threads;
     /// Parts whose speculative start joined the exact decode before its end.
     int parts_joined;
     /// Blocks the joining decodes ran past their own part's end before they synchronised.
@@ -44,16 +45,17 @@ cascade_jpeg_scan_status cascade_jpeg_scan_probe(const uint8_t *data, size_t siz
 /// output_height x 3 bytes; free it with cascade_jpeg_scan_free), as libjpeg-turbo's 1/8 scaled
 /// decode does (1 x 1 inverse DCT of luma, 2 x 2 of 4:2:0 chroma, its YCbCr -> RGB tables).
 ///
-/// `parts` threads (1...8) decode the entropy-coded data; part 0 runs on the calling thread,
-/// the others on threads started here, which inherit the caller's scheduling priority.
-/// `split_points`, if not NULL, holds parts - 1 increasing fractions in (0, 1) of the entropy
-/// data where the parts begin (tests use random ones); NULL splits evenly. The result is the
-/// same for every number of parts and every split: each part after the first decodes from a
-/// guessed state and is only used from the block where the exact decode before it reaches the
-/// same bit position in the same block of the MCU.
+/// The entropy-coded data is split into `parts` (1...32) parts, decoded by `threads` (1...8,
+/// at most `parts`) threads that take the parts in order: the calling thread and threads
+/// started here, which inherit the caller's scheduling priority. `split_points`, if not NULL,
+/// holds parts - 1 increasing fractions in (0, 1) of the entropy data where the parts begin
+/// (tests use random ones); NULL splits evenly. The result is the same for every number of
+/// parts and threads and every split: each part after the first decodes from a guessed state
+/// and is only used from the block where the exact decode before it reaches the same bit
+/// position in the same block of the MCU.
 cascade_jpeg_scan_status cascade_jpeg_scan_decode(const uint8_t *data, size_t size, long long pixel_limit,
-                                                  int parts, const double *split_points, uint8_t **rgb,
-                                                  cascade_jpeg_scan_info *info);
+                                                  int parts, int threads, const double *split_points,
+                                                  uint8_t **rgb, cascade_jpeg_scan_info *info);
 
 void cascade_jpeg_scan_free(uint8_t *rgb);
 

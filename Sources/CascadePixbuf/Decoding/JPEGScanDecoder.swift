@@ -5,7 +5,7 @@ import Foundation
 
 /// The route for a JPEG that gdk-pixbuf's loader would decode at 1/8 scale: a decoder of our
 /// own (the `CJPEGScan` C target) that produces the same 1/8-scale pixels as libjpeg-turbo,
-/// with the entropy-coded data split across up to `maxParts` threads.
+/// with the entropy-coded data split into parts decoded by up to `maxThreads` threads.
 ///
 /// At 1/8 scale only the DC value of each 8 × 8 block (and, for 4:2:0 chroma, a 2 × 2 inverse
 /// DCT) is needed, but every Huffman symbol must still be parsed to find the next block: on a
@@ -31,7 +31,10 @@ enum JPEGScanDecoder {
     /// the parts would cost more than half of such a decode saves.
     static let parallelByteThreshold = 256 * 1024
     /// The most threads one decode uses.
-    static let maxParts = 4
+    static let maxThreads = 4
+    /// Parts per thread: the threads take parts in order, so when the scheduler gives one
+    /// thread less time (a shared machine), the others take more of its parts.
+    static let partsPerThread = 4
 
     /// Why the decoder did not produce an image.
     enum Failure: Error, Equatable {
@@ -52,15 +55,16 @@ enum JPEGScanDecoder {
         var width: Int
         var height: Int
         var rgb: [UInt8]
-        /// Threads used, and how many of the guessed parts joined the exact decode.
+        /// Parts and threads used, and how many of the guessed parts joined the exact decode.
         var parts: Int
+        var threads: Int
         var partsJoined: Int
     }
 
-    /// The threads a decode of `byteCount` bytes uses.
-    static func parts(forByteCount byteCount: Int) -> Int {
+    /// The threads a decode of `byteCount` bytes uses: one per core (at most `maxThreads`).
+    static func threads(forByteCount byteCount: Int) -> Int {
         guard byteCount >= parallelByteThreshold else { return 1 }
-        return min(maxParts, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        return min(maxThreads, max(1, ProcessInfo.processInfo.activeProcessorCount))
     }
 
     /// The declared size, if the file is one this decoder handles.
@@ -73,11 +77,13 @@ enum JPEGScanDecoder {
         return PixelSize(width: Int(info.width), height: Int(info.height))
     }
 
-    /// Decodes `data` at 1/8 scale with `parts` threads, beginning the parts at `splitPoints`
-    /// (fractions of the entropy-coded data, increasing, `parts - 1` of them; nil splits evenly).
+    /// Decodes `data` at 1/8 scale in `parts` parts on `threads` threads (default: as many as
+    /// parts), beginning the parts at `splitPoints` (fractions of the entropy-coded data,
+    /// increasing, `parts - 1` of them; nil splits evenly).
     static func decode(
-        _ data: Data, pixelLimit: Int, parts: Int, splitPoints: [Double]? = nil
+        _ data: Data, pixelLimit: Int, parts: Int, threads: Int? = nil, splitPoints: [Double]? = nil
     ) -> Result<Output, Failure> {
+        let threads = Int32(clamping: threads ?? parts)
         var info = cascade_jpeg_scan_info()
         var rgb: UnsafeMutablePointer<UInt8>?
         let status = data.withUnsafeBytes { buffer in
@@ -85,11 +91,13 @@ enum JPEGScanDecoder {
             if let splitPoints {
                 return splitPoints.withUnsafeBufferPointer { points in
                     cascade_jpeg_scan_decode(
-                        base, buffer.count, Int64(pixelLimit), Int32(clamping: parts), points.baseAddress, &rgb, &info)
+                        base, buffer.count, Int64(pixelLimit), Int32(clamping: parts), threads, points.baseAddress,
+                        &rgb,
+                        &info)
                 }
             }
             return cascade_jpeg_scan_decode(
-                base, buffer.count, Int64(pixelLimit), Int32(clamping: parts), nil, &rgb, &info)
+                base, buffer.count, Int64(pixelLimit), Int32(clamping: parts), threads, nil, &rgb, &info)
         }
         defer { cascade_jpeg_scan_free(rgb) }
         guard status == CASCADE_JPEG_SCAN_OK, let rgb else { return .failure(Failure(status)) }
@@ -98,7 +106,7 @@ enum JPEGScanDecoder {
         return .success(
             Output(
                 width: width, height: height, rgb: Array(UnsafeBufferPointer(start: rgb, count: width * height * 3)),
-                parts: Int(info.parts), partsJoined: Int(info.parts_joined)))
+                parts: Int(info.parts), threads: Int(info.threads), partsJoined: Int(info.parts_joined)))
     }
 
     /// A pixbuf of the 1/8-scale image, if the loader would decode `data` at 1/8 for
@@ -117,10 +125,12 @@ enum JPEGScanDecoder {
         else { return nil }
         var info = cascade_jpeg_scan_info()
         var rgb: UnsafeMutablePointer<UInt8>?
+        let threads = threads(forByteCount: data.count)
+        let parts = threads > 1 ? threads * partsPerThread : 1
         let status = data.withUnsafeBytes { buffer in
             cascade_jpeg_scan_decode(
                 buffer.bindMemory(to: UInt8.self).baseAddress, buffer.count, Int64(pixelLimit),
-                Int32(clamping: parts(forByteCount: buffer.count)), nil, &rgb, &info)
+                Int32(clamping: parts), Int32(clamping: threads), nil, &rgb, &info)
         }
         defer { cascade_jpeg_scan_free(rgb) }
         guard status == CASCADE_JPEG_SCAN_OK, let rgb, Int(info.output_width) == eighth.width,
