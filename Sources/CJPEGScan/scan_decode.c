@@ -218,7 +218,7 @@ cascade_jpeg_scan_status cascade_jpeg_scan_decode(const uint8_t *data, size_t si
     scan_part parts[SCAN_MAX_PARTS];
     memset(parts, 0, sizeof parts);
     uint8_t *output = NULL;
-    status = scan_entropy_extract(data, size, frame, &entropy);
+    status = scan_entropy_extract(data, size, frame, threads, &entropy);
     info->entropy_bytes = (long long)entropy.length;
     if (status != CASCADE_JPEG_SCAN_OK) goto done;
     for (int k = 0; k < count; k++) {

@@ -14,7 +14,8 @@ typedef struct {
     long long segments;
 } scan_entropy;
 
-cascade_jpeg_scan_status scan_entropy_extract(const uint8_t *data, size_t size, const scan_frame *frame,
+/// Cleans the scan's data on `threads` threads (one for small scans).
+cascade_jpeg_scan_status scan_entropy_extract(const uint8_t *data, size_t size, const scan_frame *frame, int threads,
                                               scan_entropy *entropy);
 void scan_entropy_release(scan_entropy *entropy);
 

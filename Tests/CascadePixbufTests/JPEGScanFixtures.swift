@@ -42,6 +42,10 @@ enum JPEGScanFixtures {
         Recipe(
             name: "420-restart5-641x481", width: 641, height: 481, picture: noise,
             cjpeg: ["-quality", "80", "-restart", "5B"], supported: true),
+        // Large enough (over 256 KB) to be cleaned in several ranges, restart markers in each.
+        Recipe(
+            name: "420-restart7-1100x800", width: 1100, height: 800, picture: noise,
+            cjpeg: ["-quality", "85", "-restart", "7B"], supported: true),
         Recipe(
             name: "444-restart1-100x75", width: 100, height: 75, picture: noise,
             cjpeg: ["-quality", "90", "-sample", "1x1", "-restart", "1B"], supported: true),
