@@ -37,6 +37,12 @@ struct ImagesBenchSuite: BenchSuite {
         let oursCPU = BenchClock.best(runs: runs, clock: .processCPU) {
             blackHole(try? decoder.decodeMeasured(photo.data, targetSize: target))
         }
+        // The route before issue 17's decoder (gdk-pixbuf's loader at 1/8, one thread), for
+        // comparison in the same run.
+        let loader = PixbufImageDecoder(parallelJPEG: false)
+        let loaderNs = BenchClock.best(runs: runs) {
+            blackHole(try? loader.decodeMeasured(photo.data, targetSize: target))
+        }
         let baseline = BenchClock.best(runs: runs) {
             let result = FullDecodeThenScale.decode(photo.data, targetSize: target)
             baselineBytes = result.pixelBufferBytes
@@ -47,7 +53,10 @@ struct ImagesBenchSuite: BenchSuite {
             .ratio(
                 suite: name, name: caseName, n: n, oursNs: ours, baseline: "full-decode-then-scale",
                 baselineNs: baseline, target: 3,
-                extra: ["jpeg_bytes": Double(photo.data.count), "ours_cpu_ns": oursCPU]),
+                extra: [
+                    "jpeg_bytes": Double(photo.data.count), "ours_cpu_ns": oursCPU,
+                    "loader_ns": loaderNs,
+                ]),
             // Peak pixel-buffer bytes, as a ratio line (ours_ns/baseline_ns carry bytes here).
             .ratio(
                 suite: name, name: "\(caseName).peak_bytes", n: n, oursNs: Double(max(oursBytes, 1)),
