@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { SCAN_MAX_PARTS = 32, SCAN_MAX_THREADS = 8 };
+enum { SCAN_MAX_PARTS = 64, SCAN_MAX_THREADS = 8 };
 
 cascade_jpeg_scan_status cascade_jpeg_scan_probe(const uint8_t *data, size_t size, cascade_jpeg_scan_info *info) {
     memset(info, 0, sizeof *info);

@@ -45,7 +45,7 @@ cascade_jpeg_scan_status cascade_jpeg_scan_probe(const uint8_t *data, size_t siz
 /// output_height x 3 bytes; free it with cascade_jpeg_scan_free), as libjpeg-turbo's 1/8 scaled
 /// decode does (1 x 1 inverse DCT of luma, 2 x 2 of 4:2:0 chroma, its YCbCr -> RGB tables).
 ///
-/// The entropy-coded data is split into `parts` (1...32) parts, decoded by `threads` (1...8,
+/// The entropy-coded data is split into `parts` (1...64) parts, decoded by `threads` (1...8,
 /// at most `parts`) threads that take the parts in order: the calling thread and threads
 /// started here, which inherit the caller's scheduling priority. `split_points`, if not NULL,
 /// holds parts - 1 increasing fractions in (0, 1) of the entropy data where the parts begin

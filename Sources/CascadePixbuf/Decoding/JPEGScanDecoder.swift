@@ -34,7 +34,7 @@ enum JPEGScanDecoder {
     static let maxThreads = 4
     /// Parts per thread: the threads take parts in order, so when the scheduler gives one
     /// thread less time (a shared machine), the others take more of its parts.
-    static let partsPerThread = 4
+    static let partsPerThread = 16
 
     /// Why the decoder did not produce an image.
     enum Failure: Error, Equatable {
