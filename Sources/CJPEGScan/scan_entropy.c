@@ -16,6 +16,9 @@
 /// compiled for BMI2, whose one-cycle variable shifts shorten the bit reader's chain).
 #define SCAN_INLINE static inline __attribute__((always_inline))
 
+/// Invalid codes a guessing part meets before it gives up.
+enum { SCAN_MAX_GUESS_MISSES = 4096 };
+
 /// A big-endian bit reader: `buffer` holds `count` valid bits, most significant first, and
 /// the next unread bit is at (source - base) * 8 - count. refill() keeps at least 56 valid bits
 /// without branches (one unaligned 8-byte load; the data is padded, so it stays in bounds).
@@ -183,6 +186,7 @@ SCAN_INLINE long long part_decode(scan_part *part, uint64_t position, int phase,
     // Only records after the sync part's last restart form one chain to its end.
     long long chain_start = sync && sync->reset_count ? sync->resets[sync->reset_count - 1] : 0;
     bit_reader reader = reader_at(bits, position);
+    long long misses = 0;
     part->stop = PART_RUNNING;
     while (1) {
         if (sync) {
@@ -225,9 +229,17 @@ SCAN_INLINE long long part_decode(scan_part *part, uint64_t position, int phase,
                 part->stop = PART_INVALID_CODE;
                 break;
             }
-            // A guess that went wrong: try again one bit later.
+            // A guess that went wrong: try again one bit later. A guess on real data lands on
+            // the code within a few blocks; thousands of misses mean data that is not a scan,
+            // so the part gives up (with a reset last, so no join uses its records) and the
+            // exact decode before it runs on alone: hostile bytes cannot make the guessing
+            // parts retry at every bit of their range.
             if (part->count > 0 && !add_reset(part)) {
                 part->stop = PART_NO_MEMORY;
+                break;
+            }
+            if (++misses > SCAN_MAX_GUESS_MISSES) {
+                part->stop = PART_INVALID_CODE;
                 break;
             }
             position += 1;

@@ -187,6 +187,22 @@ import Testing
         }
     }
 
+    @Test func aScanOfOnlyInvalidCodesIsCorruptForEverySplit() throws {
+        // Every bit position starts an invalid code: the guessing parts give up after a bounded
+        // number of misses instead of retrying at every bit, and the result is the serial one.
+        var data = try photo
+        let start = scanStart(data)
+        let end = data.count - 2
+        data.replaceSubrange(
+            start..<end, with: Array(repeating: [0xFF, 0x00], count: (end - start) / 2).flatMap { $0 })
+        #expect(scan(data) == .failure(.corrupt))
+        for threads in 1...3 {
+            let result = JPEGScanDecoder.decode(data, pixelLimit: Self.limit, parts: 16, threads: threads).map(\.rgb)
+            #expect(result == .failure(.corrupt), "\(threads) threads")
+        }
+        expectSameAsLoader(data, "all ones")
+    }
+
     @Test func anInvalidHuffmanCodeIsCorrupt() throws {
         var data = try photo
         // 64 one-bits (stuffed): whatever symbol ends inside them, the next code starts with 16
