@@ -129,14 +129,11 @@ extension WaterfallLayout {
         let aspect = KeyedRun.Aspect(
             columnPixels: columnWidth * scale, maximumUnits: LayoutClamp.maximumItemHeight * scale)
         var global = range.lowerBound
-        // The blocks' scratch: ratios, key steps, heights and size values of up to
-        // `blockSize` items.
-        withUnsafeTemporaryAllocation(of: Int64.self, capacity: 3 * KeyedRun.blockSize) { scratch in
-            let ratios = UnsafeMutableRawPointer(scratch.baseAddress!).assumingMemoryBound(to: Double.self)
-            let steps = scratch.baseAddress! + KeyedRun.blockSize
-            let heights = UnsafeMutableRawPointer(steps + KeyedRun.blockSize).assumingMemoryBound(to: Float.self)
+        // The blocks' scratch: ratios and key steps of up to `blockSize` items.
+        withUnsafeTemporaryAllocation(of: Int64.self, capacity: 2 * KeyedRun.blockSize) { scratch in
             let block = KeyedRun.Block(
-                ratios: ratios, steps: steps, heights: heights, sizeValues: heights + KeyedRun.blockSize)
+                ratios: UnsafeMutableRawPointer(scratch.baseAddress!).assumingMemoryBound(to: Double.self),
+                steps: scratch.baseAddress! + KeyedRun.blockSize)
             while global < range.upperBound {
                 let end = min(range.upperBound, global + KeyedRun.maximumItems)
                 /// The run for one column count, with the keys as that many registers.
@@ -204,20 +201,20 @@ extension WaterfallLayout {
                     &+ Int(truncatingIfNeeded: ItemRecord.aspectRatio)
                     << Int(truncatingIfNeeded: ItemRecord.sizingShift)
             }
-            /// Places item `global` in the shortest column: the record, the lane index, the keys.
+            /// Places item `global` in the shortest column: the record's top and placement word
+            /// (its height and size value are written before), the lane index, the keys.
             /// `sizing` is the item's sizing kind minus `ItemRecord.aspectRatio`.
-            @inline(__always) func place(_ global: Int, step: Int64, height: Float, sizeValue: Float, sizing: Int) {
+            @inline(__always) func place(_ global: Int, step: Int64, sizing: Int) {
                 let key = keys[0]
                 let slot = Int(truncatingIfNeeded: key) & KeyedRun.slotMask
                 let column = slot &>> KeyedRun.columnShift
                 UnsafeMutablePointer<Int32>(bitPattern: indexBase[column] &+ slot &* 4).unsafelyUnwrapped.pointee =
                     Int32(truncatingIfNeeded: global)
-                records[global] = ItemRecord(
-                    y: Double(key >> KeyedRun.unitShift) * inverseScale, height: height, sizeValue: sizeValue,
-                    placement: UInt64(
-                        bitPattern: Int64(
-                            placementBase[column] &+ slot
-                                &+ sizing << Int(truncatingIfNeeded: ItemRecord.sizingShift))))
+                records[global].y = Double(key >> KeyedRun.unitShift) * inverseScale
+                records[global].placement = UInt64(
+                    bitPattern: Int64(
+                        placementBase[column] &+ slot
+                            &+ sizing << Int(truncatingIfNeeded: ItemRecord.sizingShift)))
                 // Remove keys[0], insert the column's new key: keys[1...] are sorted, and
                 // slot i takes the i-th smallest of them and `moved` without a branch.
                 let moved = key &+ step
@@ -241,9 +238,7 @@ extension WaterfallLayout {
                     inverseScale: inverseScale, stepBase: stepBase)
                 // Pass 3: placement.
                 for index in 0..<count {
-                    place(
-                        global &+ index, step: block.steps[index], height: block.heights[index],
-                        sizeValue: block.sizeValues[index], sizing: 0)
+                    place(global &+ index, step: block.steps[index], sizing: 0)
                 }
                 global &+= count
                 guard count < limit else { continue }
@@ -255,8 +250,10 @@ extension WaterfallLayout {
                 guard kind == ItemRecord.fixedHeight,
                     let units = KeyedRun.units(Double(fixed), scale: scale, below: KeyedRun.maximumStep)
                 else { break }
+                records[global].height = fixed
+                records[global].sizeValue = sizeValue
                 place(
-                    global, step: units << KeyedRun.unitShift &+ stepBase, height: fixed, sizeValue: sizeValue,
+                    global, step: units << KeyedRun.unitShift &+ stepBase,
                     sizing: Int(truncatingIfNeeded: ItemRecord.fixedHeight)
                         &- Int(truncatingIfNeeded: ItemRecord.aspectRatio))
                 global &+= 1
@@ -285,8 +282,9 @@ extension WaterfallLayout {
 
 extension WaterfallLayout.KeyedRun {
     /// Passes 1 and 2 of a block (see `KeyedRun`): the ratios of the aspect-ratio column items
-    /// from `first` (at most `limit`, stopping at the first other item), then their heights,
-    /// size values and key steps (`(units << 18) + stepBase`). Returns how many.
+    /// from `first` (at most `limit`, stopping at the first other item), then their records'
+    /// heights and size values and their key steps (`(units << 18) + stepBase`). Returns how
+    /// many.
     @inline(never)
     static func fillBlock<Items: WaterfallLayout.RunItems>(
         _ items: Items, records: UnsafeMutablePointer<ItemRecord>, from first: Int, limit: Int, block: Block,
@@ -304,9 +302,10 @@ extension WaterfallLayout.KeyedRun {
         for index in 0..<count {
             let ratio = block.ratios[index]
             let units = aspect.units(ratio: ratio)
-            block.sizeValues[index] = Float(ratio)
-            // Whole units below 2^24 times a power of two: exact in a Float.
-            block.heights[index] = Float(units.value * inverseScale)
+            // The record's sizing fields now (pass 3 writes the rest): fewer values for pass 3
+            // to carry. Whole units below 2^24 times a power of two: exact in a Float.
+            records[first &+ index].height = Float(units.value * inverseScale)
+            records[first &+ index].sizeValue = Float(ratio)
             block.steps[index] = units.whole << unitShift &+ stepBase
         }
         return count
@@ -317,7 +316,5 @@ extension WaterfallLayout.KeyedRun {
         /// Per item, a value whose `Float` is its stored ratio (`ItemRecord.sizeValue`).
         let ratios: UnsafeMutablePointer<Double>
         let steps: UnsafeMutablePointer<Int64>
-        let heights: UnsafeMutablePointer<Float>
-        let sizeValues: UnsafeMutablePointer<Float>
     }
 }
