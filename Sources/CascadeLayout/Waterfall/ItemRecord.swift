@@ -8,11 +8,9 @@ import Foundation
 struct ItemRecord {
     /// The top, minus the lane's block delta.
     var y: Double
-    /// The resolved height (Float32 keeps the record small; heights are pixel-rounded values
-    /// far inside its exact range).
-    var height: Float
-    /// The aspect ratio or fixed height, depending on `sizing`.
-    var sizeValue: Float
+    /// `height` (bits 0–31) and `sizeValue` (bits 32–63) in one word, so a placement loop
+    /// writes them with one store.
+    var sizes: UInt64
     /// `lanePosition` (bits 0–31, two's complement), `column` (bits 32–47) and `sizing`
     /// (bits 48–55) in one word, so a placement loop writes them with one store.
     var placement: UInt64
@@ -31,8 +29,7 @@ struct ItemRecord {
     @inline(__always)
     init(y: Double, height: Float, sizeValue: Float, lanePosition: Int32, column: UInt16, sizing: UInt8) {
         self.y = y
-        self.height = height
-        self.sizeValue = sizeValue
+        sizes = Self.sizes(height: height, sizeValue: sizeValue)
         placement = Self.placement(lanePosition: lanePosition, column: column, sizing: sizing)
     }
 
@@ -40,8 +37,7 @@ struct ItemRecord {
     @inline(__always)
     init(y: Double, height: Float, sizeValue: Float, placement: UInt64) {
         self.y = y
-        self.height = height
-        self.sizeValue = sizeValue
+        sizes = Self.sizes(height: height, sizeValue: sizeValue)
         self.placement = placement
     }
 
@@ -78,6 +74,27 @@ struct ItemRecord {
     static func placement(lanePosition: Int32, column: UInt16, sizing: UInt8) -> UInt64 {
         UInt64(UInt32(bitPattern: lanePosition)) | UInt64(truncatingIfNeeded: column) << columnShift | UInt64(
             truncatingIfNeeded: sizing) << sizingShift
+    }
+
+    /// The sizes word of a height and a size value.
+    @inline(__always)
+    static func sizes(height: Float, sizeValue: Float) -> UInt64 {
+        UInt64(truncatingIfNeeded: height.bitPattern) | UInt64(truncatingIfNeeded: sizeValue.bitPattern) << 32
+    }
+
+    /// The resolved height (Float32 keeps the record small; heights are pixel-rounded values
+    /// far inside its exact range).
+    var height: Float {
+        @inline(__always) get { Float(bitPattern: UInt32(truncatingIfNeeded: sizes)) }
+        @inline(__always) set { sizes = sizes & ~0xFFFF_FFFF | UInt64(truncatingIfNeeded: newValue.bitPattern) }
+    }
+
+    /// The aspect ratio or fixed height, depending on `sizing`.
+    var sizeValue: Float {
+        @inline(__always) get { Float(bitPattern: UInt32(truncatingIfNeeded: sizes >> 32)) }
+        @inline(__always) set {
+            sizes = sizes & 0xFFFF_FFFF | UInt64(truncatingIfNeeded: newValue.bitPattern) << 32
+        }
     }
 
     /// The position of the item in its lane.

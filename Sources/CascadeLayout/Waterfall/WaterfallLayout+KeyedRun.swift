@@ -250,8 +250,7 @@ extension WaterfallLayout {
                 guard kind == ItemRecord.fixedHeight,
                     let units = KeyedRun.units(Double(fixed), scale: scale, below: KeyedRun.maximumStep)
                 else { break }
-                records[global].height = fixed
-                records[global].sizeValue = sizeValue
+                records[global].sizes = ItemRecord.sizes(height: fixed, sizeValue: sizeValue)
                 place(
                     global, step: units << KeyedRun.unitShift &+ stepBase,
                     sizing: Int(truncatingIfNeeded: ItemRecord.fixedHeight)
@@ -304,8 +303,8 @@ extension WaterfallLayout.KeyedRun {
             let units = aspect.units(ratio: ratio)
             // The record's sizing fields now (pass 3 writes the rest): fewer values for pass 3
             // to carry. Whole units below 2^24 times a power of two: exact in a Float.
-            records[first &+ index].height = Float(units.value * inverseScale)
-            records[first &+ index].sizeValue = Float(ratio)
+            records[first &+ index].sizes = ItemRecord.sizes(
+                height: Float(units.value * inverseScale), sizeValue: Float(ratio))
             block.steps[index] = units.whole << unitShift &+ stepBase
         }
         return count
