@@ -236,8 +236,15 @@ extension WaterfallLayout {
                 let count = KeyedRun.fillBlock(
                     items, records: records, from: global, limit: limit, block: block, aspect: aspect,
                     inverseScale: inverseScale, stepBase: stepBase)
-                // Pass 3: placement.
-                for index in 0..<count {
+                // Pass 3: placement (two items per iteration: the keys then end where they
+                // started, without register-to-register copies).
+                var index = 0
+                while index &+ 1 < count {
+                    place(global &+ index, step: block.steps[index], sizing: 0)
+                    place(global &+ index &+ 1, step: block.steps[index &+ 1], sizing: 0)
+                    index &+= 2
+                }
+                if index < count {
                     place(global &+ index, step: block.steps[index], sizing: 0)
                 }
                 global &+= count
