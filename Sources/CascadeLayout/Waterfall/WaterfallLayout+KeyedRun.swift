@@ -237,15 +237,21 @@ extension WaterfallLayout {
                     items, records: records, from: global, limit: limit, block: block, aspect: aspect,
                     inverseScale: inverseScale, stepBase: stepBase)
                 // Pass 3: placement (two items per iteration: the keys then end where they
-                // started, without register-to-register copies).
-                var index = 0
-                while index &+ 1 < count {
-                    place(global &+ index, step: block.steps[index], sizing: 0)
-                    place(global &+ index &+ 1, step: block.steps[index &+ 1], sizing: 0)
-                    index &+= 2
+                // started, without register-to-register copies). One induction variable, the
+                // item's index: the steps are read through an address shifted by `global`.
+                let steps = Int(bitPattern: block.steps) &- global &* 8
+                @inline(__always) func step(_ item: Int) -> Int64 {
+                    UnsafePointer<Int64>(bitPattern: steps &+ item &* 8).unsafelyUnwrapped.pointee
                 }
-                if index < count {
-                    place(global &+ index, step: block.steps[index], sizing: 0)
+                let end = global &+ count
+                var item = global
+                while item &+ 1 < end {
+                    place(item, step: step(item), sizing: 0)
+                    place(item &+ 1, step: step(item &+ 1), sizing: 0)
+                    item &+= 2
+                }
+                if item < end {
+                    place(item, step: step(item), sizing: 0)
                 }
                 global &+= count
                 guard count < limit else { continue }
