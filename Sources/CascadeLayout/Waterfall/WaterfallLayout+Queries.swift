@@ -144,6 +144,9 @@ extension WaterfallLayout {
             // the overlap test.
             let low = firstGroup << Lane.groupShift
             guard low < items.count else { return }
+            // A local copy: each access to the class's stored array is otherwise a dynamic
+            // exclusivity check in the loop below.
+            let sections = self.sections
             var section = self.section(containing: Int(items[low]))
             var sectionEnd = sections[section].end
             var sectionStart = sections[section].start
@@ -180,13 +183,14 @@ extension WaterfallLayout {
             let mid = (low + high) >> 1
             if sections[mid].bottom <= query.minY { low = mid + 1 } else { high = mid }
         }
-        var visited = Set<Int>()
+        // The sections visited are `low..<section` (a range: no set to allocate per query).
+        let firstVisited = low
         var section = low
         while section < sections.count, sections[section].top < query.maxY {
             emitSupplementary(section: section, query: query, visibleTop: visibleTop, body)
-            visited.insert(section)
             section += 1
         }
+        let visited = firstVisited..<section
         // A pinned header can sit at visibleTop although its section's natural header does not
         // overlap the rect: look at the section holding visibleTop too.
         if configuration.pinsHeaders, visibleTop.isFinite {
