@@ -123,7 +123,9 @@ let package = Package(
         .testTarget(name: "CascadeImagesTests", dependencies: ["CascadeImages", "CascadeTestSupport"]),
         .testTarget(
             name: "CascadePixbufTests",
-            dependencies: ["CascadePixbuf", "CascadeImages", "CJPEGScan", "CPixbuf", "CascadeTestSupport"]
+            dependencies: [
+                "CascadePixbuf", "CascadeImages", "CascadeNumerics", "CJPEGScan", "CPixbuf", "CascadeTestSupport",
+            ]
         ),
         .testTarget(
             name: "CascadeFolderTests",

@@ -62,6 +62,25 @@ import Testing
         }
     }
 
+    @Test(arguments: [false, true])
+    func gdkPixbufsOwnJPEGsLikeTheBenchsPhotos(noisy: Bool) throws {
+        // gdk-pixbuf's encoder (the bench's), at a size a test can afford.
+        let data = try JPEGScanFixtures.benchLikePhoto(width: 1000, height: 750, noisy: noisy)
+        let expected = try serial(data).get()
+        let target = PixelSize(width: 100, height: 75)
+        let scanned = try PixbufImageDecoder().decode(data, targetSize: target)
+        let loaded = try PixbufImageDecoder(parallelJPEG: false).decode(data, targetSize: target)
+        let largest = zip(scanned.pixels, loaded.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(scanned.width == loaded.width && scanned.height == loaded.height && largest <= 2)
+        var random = SeededGenerator(seed: noisy ? 11 : 12)
+        for parts in [2, 5, 16, 32] {
+            let points = splits(parts - 1, &random)
+            let output = JPEGScanDecoder.decode(
+                data, pixelLimit: Self.limit, parts: parts, threads: 2, splitPoints: points)
+            #expect(try output.get().rgb == expected.rgb, "split at \(points)")
+        }
+    }
+
     @Test func guessedPartsJoinOnAPhoto() throws {
         let data = try JPEGScanFixtures.data(JPEGScanFixtures.recipes[0])
         let output = try JPEGScanDecoder.decode(data, pixelLimit: Self.limit, parts: 8, threads: 2).get()
