@@ -14,6 +14,7 @@ final class ImageLoadJob: @unchecked Sendable {
     let key: ImageCacheKey
     let url: URL
     let targetSize: PixelSize?
+    let output: ImageOutput
     var subscribers: [UInt64: Subscriber] = [:]
     var task: Task<Void, Never>?
 
@@ -22,6 +23,7 @@ final class ImageLoadJob: @unchecked Sendable {
         key = request.cacheKey
         url = request.url
         targetSize = request.targetSize
+        output = request.output
     }
 
     /// The highest priority among the waiting requesters.
