@@ -190,7 +190,6 @@ public final class VideoCellWidget {
         gtk_image_set_from_icon_name(glyph, "image-x-generic-symbolic")
         gtk_widget_set_visible(glyph.widget, 1)
         gtk_widget_remove_css_class(coverBox, "failed")
-        gtk_widget_remove_css_class(coverBox, "opaque-image")
         coverState = .placeholder
     }
 
@@ -202,13 +201,6 @@ public final class VideoCellWidget {
         }
         gtk_widget_set_visible(glyph.widget, 0)
         gtk_widget_remove_css_class(coverBox, "failed")
-        // An opaque cover hides the placeholder's background: not filling it under the cover
-        // saves a rounded fill per cell on every frame (a transparent cover keeps it).
-        if image.hasAlpha {
-            gtk_widget_remove_css_class(coverBox, "opaque-image")
-        } else {
-            gtk_widget_add_css_class(coverBox, "opaque-image")
-        }
         coverState = .image
     }
 
@@ -218,7 +210,6 @@ public final class VideoCellWidget {
         gtk_image_set_from_icon_name(glyph, "image-missing-symbolic")
         gtk_widget_set_visible(glyph.widget, 1)
         gtk_widget_add_css_class(coverBox, "failed")
-        gtk_widget_remove_css_class(coverBox, "opaque-image")
         coverState = .failed
     }
 }

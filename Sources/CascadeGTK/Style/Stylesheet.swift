@@ -12,7 +12,6 @@ public enum Stylesheet {
         .video-cell:focus-visible { outline: 2px solid #3b82f6; outline-offset: 1px; }
         .video-cell .cover { border-radius: 5px 5px 0 0; background: #dcdde2; }
         .video-cell .cover.failed { background: #eceaea; }
-        .video-cell .cover.opaque-image { background: none; }
         .video-cell .cover-glyph { color: alpha(#50535c, 0.55); }
         .video-cell .title { font-size: 13pt; color: #1d1f24; }
         .video-cell .cell-preview { opacity: 0; transition: opacity 250ms ease-in; }
