@@ -143,21 +143,8 @@ final class CoverSurfaceView {
             clear()
             return false
         }
-        // An opaque cover is an RGB24 surface: cairo then paints it as a plain copy (its source
-        // has no alpha), not a blend.
-        let format = image.hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
-        let painted = paintSurface(width: image.width, height: image.height, format: format, reusing: false) {
-            data, stride in
+        let painted = paintSurface(width: image.width, height: image.height, reusing: false) { data, stride in
             image.pixels.withUnsafeBytes { source in
-                if image.layout == .premultipliedBGRA {
-                    // Made on the decode thread (`ImageOutput.filledPremultipliedBGRA`): rows copied.
-                    for y in 0..<image.height {
-                        (data + y * stride).update(
-                            from: (source.baseAddress! + y * image.bytesPerRow).assumingMemoryBound(to: UInt8.self),
-                            count: image.width * 4)
-                    }
-                    return
-                }
                 for y in 0..<image.height {
                     TextureFactory.convertRow(
                         from: source.baseAddress! + y * image.bytesPerRow, to: data + y * stride,
@@ -172,10 +159,9 @@ final class CoverSurfaceView {
     /// Fills a `width` × `height` ARGB32 surface with `fill(data, bytesPerRow)` and shows it:
     /// the one shown now when `reusing` and of that size, else a new one.
     private func paintSurface(
-        width: Int, height: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32, reusing: Bool,
-        _ fill: (UnsafeMutablePointer<UInt8>, Int) -> Void
+        width: Int, height: Int, reusing: Bool, _ fill: (UnsafeMutablePointer<UInt8>, Int) -> Void
     ) -> Bool {
-        if reusing, let surface = content.surface, cairo_image_surface_get_format(surface) == format,
+        if reusing, let surface = content.surface,
             Int(clamping: cairo_image_surface_get_width(surface)) == width,
             Int(clamping: cairo_image_surface_get_height(surface)) == height,
             let data = cairo_image_surface_get_data(surface)
@@ -187,7 +173,8 @@ final class CoverSurfaceView {
             return true
         }
         guard
-            let surface = cairo_image_surface_create(format, Int32(clamping: width), Int32(clamping: height))
+            let surface = cairo_image_surface_create(
+                CAIRO_FORMAT_ARGB32, Int32(clamping: width), Int32(clamping: height))
         else { return false }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
         else {

@@ -359,11 +359,8 @@ public final class FeedView {
 
     private func coverRequest(for item: VideoItem, size: CGSize, priority: ImagePriority) -> ImageRequest {
         let target = VideoCellGeometry(size: size).coverPixelSize(scale: scale)
-        // Filled to the cover's pixel size in the renderer's pixel format on the decode thread,
-        // so binding a cell and drawing its cover touch no pixels on the main thread.
         return ImageRequest(
-            url: item.coverURL, targetSize: PixelSize(width: target.width, height: target.height), priority: priority,
-            output: .filledPremultipliedBGRA)
+            url: item.coverURL, targetSize: PixelSize(width: target.width, height: target.height), priority: priority)
     }
 
     private func prefetch(_ update: ViewportUpdate) {

@@ -14,16 +14,6 @@ enum TextureFactory {
     /// A new texture (caller owns the reference), or nil for an empty image.
     static func texture(from image: DecodedImage) -> OpaquePointer? {
         guard image.width > 0, image.height > 0 else { return nil }
-        if image.layout == .premultipliedBGRA {
-            // Already the renderer's format (made on the decode thread): one copy, no conversion.
-            let bytes = image.pixels.withUnsafeBytes { buffer in
-                g_bytes_new(buffer.baseAddress, gsize(image.bytesPerRow * image.height))
-            }
-            defer { g_bytes_unref(bytes) }
-            return gdk_memory_texture_new(
-                Int32(clamping: image.width), Int32(clamping: image.height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes,
-                gsize(image.bytesPerRow))
-        }
         let rowBytes = image.width * 4
         let converted = [UInt8](unsafeUninitializedCapacity: rowBytes * image.height) { out, count in
             image.pixels.withUnsafeBytes { source in

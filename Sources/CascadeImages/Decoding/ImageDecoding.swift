@@ -1,20 +1,10 @@
 import Foundation
 
-/// A decoded image: 8-bit pixels, row-major, in `layout` (straight RGBA as decoders make it,
-/// or premultiplied BGRA when a request asked for `ImageOutput.filledPremultipliedBGRA`).
+/// A decoded image: tightly packed 8-bit RGBA pixels (premultiplied: no), row-major.
 ///
 /// The value the pipeline caches and hosts upload to textures. `cost` is what the memory
 /// cache counts against its limit.
 public struct DecodedImage: Sendable, Equatable {
-    /// The byte order and alpha of the pixels.
-    public enum PixelLayout: Sendable, Equatable {
-        /// R, G, B, A; colour not multiplied by alpha. What decoders produce.
-        case rgba
-        /// B, G, R, A; colour multiplied by alpha. Cairo's `ARGB32` on little-endian machines
-        /// (`GDK_MEMORY_B8G8R8A8_PREMULTIPLIED`): drawn without a conversion.
-        case premultipliedBGRA
-    }
-
     /// Width in pixels.
     public let width: Int
     /// Height in pixels.
@@ -25,14 +15,11 @@ public struct DecodedImage: Sendable, Equatable {
     public let pixels: [UInt8]
     /// Whether any pixel is not fully opaque.
     public let hasAlpha: Bool
-    /// The byte order and alpha of `pixels`.
-    public let layout: PixelLayout
 
-    /// Creates an image from pixels in `layout` (straight RGBA unless said).
+    /// Creates an image from RGBA pixels.
     ///
     /// - Precondition: `pixels.count >= bytesPerRow * height` and `bytesPerRow >= width * 4`.
-    public init(width: Int, height: Int, bytesPerRow: Int, pixels: [UInt8], hasAlpha: Bool, layout: PixelLayout = .rgba)
-    {
+    public init(width: Int, height: Int, bytesPerRow: Int, pixels: [UInt8], hasAlpha: Bool) {
         precondition(width >= 0 && height >= 0 && bytesPerRow >= width * 4)
         precondition(pixels.count >= bytesPerRow * height)
         self.width = width
@@ -40,7 +27,6 @@ public struct DecodedImage: Sendable, Equatable {
         self.bytesPerRow = bytesPerRow
         self.pixels = pixels
         self.hasAlpha = hasAlpha
-        self.layout = layout
     }
 
     /// The memory the pixels take, in bytes.

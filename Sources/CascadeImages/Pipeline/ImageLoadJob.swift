@@ -14,7 +14,6 @@ final class ImageLoadJob: @unchecked Sendable {
     let key: ImageCacheKey
     let url: URL
     let targetSize: PixelSize?
-    let output: ImageOutput
     var subscribers: [UInt64: Subscriber] = [:]
     var task: Task<Void, Never>?
 
@@ -23,7 +22,6 @@ final class ImageLoadJob: @unchecked Sendable {
         key = request.cacheKey
         url = request.url
         targetSize = request.targetSize
-        output = request.output
     }
 
     /// The highest priority among the waiting requesters.

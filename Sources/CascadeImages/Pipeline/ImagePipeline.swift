@@ -9,8 +9,6 @@ import Foundation
 ///   queues: a visible request overtakes queued prefetches, and a visible requester joining a
 ///   queued prefetch raises it. Decodes run on `BackgroundThreads.decoding`, below the main
 ///   thread's CPU priority, so a burst of decodes does not slow the frame being drawn.
-/// - A request's `output` is made on the decode thread too (`ImageOutput.filledPremultipliedBGRA`:
-///   the pixels a host draws 1:1), so a cell shows a cached image without touching its pixels.
 /// - Nothing but delivery touches the main thread: `load(_:completion:)` delivers on the main
 ///   actor; `image(for:)` is `async`. A memory-cache hit is answered synchronously.
 /// - Original bytes of `http(s)` images go to the disk cache once they decoded; `file` URLs are
@@ -245,15 +243,13 @@ public final class ImagePipeline: Sendable {
         try Task.checkCancellation()
         let decoder = decoder
         let targetSize = job.targetSize
-        let output = job.output
         return try await withCheckedThrowingContinuation { continuation in
             BackgroundThreads.decoding.run {
                 // A decoder that throws its own error type still reports a decode failure.
-                let result = Result { try decoder.decode(data, targetSize: targetSize).prepared(output, targetSize) }
-                    .mapError {
-                        error -> any Error in
-                        error is ImageDecodingError ? error : ImageDecodingError.corrupt(String(describing: error))
-                    }
+                let result = Result { try decoder.decode(data, targetSize: targetSize) }.mapError {
+                    error -> any Error in
+                    error is ImageDecodingError ? error : ImageDecodingError.corrupt(String(describing: error))
+                }
                 continuation.resume(with: result)
             }
         }

@@ -11,22 +11,11 @@ public enum ImagePriority: Int, Comparable, Sendable, CaseIterable {
     public static func < (lhs: ImagePriority, rhs: ImagePriority) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// What the pipeline makes of a decoded image before caching and delivering it.
-public enum ImageOutput: Hashable, Sendable {
-    /// The decoder's image: fits in the target size, straight RGBA.
-    case decoded
-    /// Scaled and centre-cropped to fill the target size exactly (CSS `object-fit: cover`), in
-    /// premultiplied BGRA rows of `width * 4` bytes: a host draws it 1:1 without converting or
-    /// scaling pixels on its main thread. The work runs on the decode thread, once per decoded
-    /// image (`DecodedImage.filledPremultipliedBGRA(to:)`).
-    case filledPremultipliedBGRA
-}
-
-/// What a cell asks the pipeline for: an image URL, the size in pixels it will be shown at, the
-/// form it wants the pixels in, and how urgently it is wanted.
+/// What a cell asks the pipeline for: an image URL, the size in pixels it will be shown at, and
+/// how urgently it is wanted.
 ///
-/// Two requests with the same URL, target size and output are *identical*: they share one
-/// fetch, one decode and one memory-cache entry, whatever their priorities.
+/// Two requests with the same URL and target size are *identical*: they share one fetch, one
+/// decode and one memory-cache entry, whatever their priorities.
 public struct ImageRequest: Hashable, Sendable {
     /// Where the encoded image lives (`http`, `https` or `file`).
     public var url: URL
@@ -35,21 +24,16 @@ public struct ImageRequest: Hashable, Sendable {
     public var targetSize: PixelSize?
     /// How urgently the image is wanted.
     public var priority: ImagePriority
-    /// The form of the delivered pixels.
-    public var output: ImageOutput
 
     /// Creates a request.
-    public init(
-        url: URL, targetSize: PixelSize? = nil, priority: ImagePriority = .visible, output: ImageOutput = .decoded
-    ) {
+    public init(url: URL, targetSize: PixelSize? = nil, priority: ImagePriority = .visible) {
         self.url = url
         self.targetSize = targetSize
         self.priority = priority
-        self.output = output
     }
 
-    /// The memory-cache key: URL, target size and output (priority is not part of it).
-    public var cacheKey: ImageCacheKey { ImageCacheKey(url: url, targetSize: targetSize, output: output) }
+    /// The memory-cache key: URL and target size (priority is not part of it).
+    public var cacheKey: ImageCacheKey { ImageCacheKey(url: url, targetSize: targetSize) }
 }
 
 /// Identifies one decoded image in the memory cache: a URL and a target size.
@@ -62,31 +46,25 @@ public struct ImageCacheKey: Hashable, Sendable, CustomStringConvertible {
     public let url: String
     /// The target size, or nil for the original size.
     public let targetSize: PixelSize?
-    /// The form of the pixels.
-    public let output: ImageOutput
     private let hash: Int
 
     /// Creates a key.
-    public init(url: URL, targetSize: PixelSize?, output: ImageOutput = .decoded) {
+    public init(url: URL, targetSize: PixelSize?) {
         self.url = url.absoluteString
         self.targetSize = targetSize
-        self.output = output
         var hasher = Hasher()
         hasher.combine(self.url)
         hasher.combine(targetSize)
-        hasher.combine(output)
         hash = hasher.finalize()
     }
 
     public static func == (lhs: ImageCacheKey, rhs: ImageCacheKey) -> Bool {
-        lhs.hash == rhs.hash && lhs.targetSize == rhs.targetSize && lhs.output == rhs.output && lhs.url == rhs.url
+        lhs.hash == rhs.hash && lhs.targetSize == rhs.targetSize && lhs.url == rhs.url
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(hash)
     }
 
-    public var description: String {
-        "\(url)@\(targetSize.map(\.description) ?? "original")" + (output == .decoded ? "" : "+filled")
-    }
+    public var description: String { "\(url)@\(targetSize.map(\.description) ?? "original")" }
 }
