@@ -15,16 +15,10 @@ import Testing
         script += "screenshot carousel\n"
         script += String(repeating: "carousel prev\n", count: 25)
         script += "carousel prev\ntap-tab 1\ncarousel next\nwait-idle\nscreenshot tab1\n"
-        try script.write(to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
         let catalog = try TestCatalog.small()
-        let result = try CascadeProcess.run(
-            arguments: [
-                "--catalog", catalog.path, "--carousel-interval", "0", "--script",
-                dir.appendingPathComponent("s.txt").path,
-                "--report",
-                dir.appendingPathComponent("r.json").path, "--screenshots", dir.path,
-            ], environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path], timeout: 120)
-        let report = try #require(ScriptReport(url: dir.appendingPathComponent("r.json")), "stderr: \(result.stderr)")
+        let result = try CascadeProcess.runScript(
+            script, in: dir, arguments: ["--catalog", catalog.path, "--carousel-interval", "0"])
+        let report = try #require(result.report, "stderr: \(result.stderr)")
         let pages = report.steps.indices.map { report.state($0)["carousel_page"] as? Int }
         // The small catalog features 5 items in its first channel.
         #expect(pages[0] == 0)

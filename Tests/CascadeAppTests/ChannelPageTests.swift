@@ -9,13 +9,9 @@ import Testing
 
     func run(script: String, server: FeedServer) throws -> (ScriptReport, Int32?) {
         let dir = try temporary.make("cascade-channels")
-        try script.write(to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
-        let result = try CascadeProcess.run(
-            arguments: [
-                "--feed-server", server.baseURL.absoluteString, "--script", dir.appendingPathComponent("s.txt").path,
-                "--report", dir.appendingPathComponent("r.json").path, "--screenshots", dir.path,
-            ], environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path], timeout: 120)
-        let report = try #require(ScriptReport(url: dir.appendingPathComponent("r.json")), "stderr: \(result.stderr)")
+        let result = try CascadeProcess.runScript(
+            script, in: dir, arguments: ["--feed-server", server.baseURL.absoluteString])
+        let report = try #require(result.report, "stderr: \(result.stderr)")
         return (report, result.status)
     }
 

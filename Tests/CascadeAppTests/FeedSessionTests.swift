@@ -15,14 +15,9 @@ import Testing
 
     func runScript(_ script: String, arguments: [String], timeout: Double = 120) throws -> (ScriptReport, URL, Int32?) {
         let dir = try temporaryDirectory()
-        let scriptURL = dir.appendingPathComponent("script.txt")
-        try script.write(to: scriptURL, atomically: true, encoding: .utf8)
-        let report = dir.appendingPathComponent("report.json")
-        let result = try CascadeProcess.run(
-            arguments: arguments + ["--script", scriptURL.path, "--report", report.path, "--screenshots", dir.path],
-            environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path], timeout: timeout)
-        let parsed = try #require(ScriptReport(url: report), "no report; stderr: \(result.stderr)")
-        return (parsed, dir, result.status)
+        let result = try CascadeProcess.runScript(script, in: dir, arguments: arguments, timeout: timeout)
+        let report = try #require(result.report, "no report; stderr: \(result.stderr)")
+        return (report, dir, result.status)
     }
 
     @Test func demoCatalogSessionScrollsToTheEndAndRefreshes() throws {

@@ -11,20 +11,13 @@ import Testing
     }
 
     func run(_ script: String, in work: URL, catalog: URL) throws -> Run {
-        let scriptURL = work.appendingPathComponent("script-\(UUID().uuidString).txt")
-        try script.write(to: scriptURL, atomically: true, encoding: .utf8)
-        let reportURL = work.appendingPathComponent("report-\(UUID().uuidString).json")
-        let result = try CascadeProcess.run(
-            arguments: [
-                "--preferences", "--catalog", catalog.path, "--script", scriptURL.path, "--report", reportURL.path,
-                "--screenshots", work.path,
-            ],
+        let result = try CascadeProcess.runScript(
+            script, in: work, arguments: ["--preferences", "--catalog", catalog.path],
             environment: [
                 "XDG_CONFIG_HOME": work.appendingPathComponent("config").path,
-                "XDG_STATE_HOME": work.appendingPathComponent("state").path,
-                "XDG_CACHE_HOME": work.appendingPathComponent("cache").path, "GTK_A11Y": "none",
-            ], timeout: 120)
-        let report = try #require(ScriptReport(url: reportURL), "no report: \(result.stderr)")
+                "XDG_STATE_HOME": work.appendingPathComponent("state").path, "GTK_A11Y": "none",
+            ])
+        let report = try #require(result.report, "no report: \(result.stderr)")
         return Run(report: report, status: result.status, stderr: result.stderr)
     }
 

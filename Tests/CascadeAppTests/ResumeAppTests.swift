@@ -255,21 +255,17 @@ import Testing
     func run(
         _ script: String, in work: URL, preferences: Bool = true, environment: [String: String] = [:]
     ) throws -> Run {
-        let scriptURL = work.appendingPathComponent("script-\(UUID().uuidString).txt")
-        try script.write(to: scriptURL, atomically: true, encoding: .utf8)
-        let reportURL = work.appendingPathComponent("report-\(UUID().uuidString).json")
         let catalog = try PlayerCatalog.directory()
-        let result = try CascadeProcess.run(
+        let result = try CascadeProcess.runScript(
+            script, in: work,
             arguments: (preferences ? ["--preferences"] : []) + [
-                "--catalog", catalog.path, "--carousel-interval", "0", "--script", scriptURL.path, "--report",
-                reportURL.path, "--screenshots", work.path,
+                "--catalog", catalog.path, "--carousel-interval", "0",
             ],
             environment: [
                 "XDG_STATE_HOME": work.appendingPathComponent("state").path,
                 "XDG_CONFIG_HOME": work.appendingPathComponent("config").path,
-                "XDG_CACHE_HOME": work.appendingPathComponent("cache").path,
-            ].merging(environment) { $1 }, timeout: 120)
-        let report = try #require(ScriptReport(url: reportURL), "no report: \(result.stderr)")
+            ].merging(environment) { $1 })
+        let report = try #require(result.report, "no report: \(result.stderr)")
         return Run(report: report, status: result.status, stderr: result.stderr)
     }
 

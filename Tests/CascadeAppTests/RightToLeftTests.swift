@@ -16,20 +16,12 @@ import Testing
     func run(lang: String) throws -> (ScriptReport, DecodedImage) {
         let catalog = try TestCatalog.small()
         let dir = try temporary.make("cascade-rtl")
-        try "wait-idle\nscreenshot shown\n".write(
-            to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
-        let result = try CascadeProcess.run(
-            arguments: [
-                "--catalog", catalog.path, "--columns", "3", "--carousel-interval", "0", "--script",
-                dir.appendingPathComponent("s.txt").path, "--report", dir.appendingPathComponent("r.json").path,
-                "--screenshots", dir.path,
-            ],
-            environment: [
-                "LANG": lang, "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": "",
-                "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,
-            ], timeout: 120)
+        let result = try CascadeProcess.runScript(
+            "wait-idle\nscreenshot shown\n", in: dir,
+            arguments: ["--catalog", catalog.path, "--columns", "3", "--carousel-interval", "0"],
+            environment: ["LANG": lang, "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""])
         #expect(result.status == 0, "\(result.stderr)")
-        let report = try #require(ScriptReport(url: dir.appendingPathComponent("r.json")), "\(result.stderr)")
+        let report = try #require(result.report, "\(result.stderr)")
         let png = try Data(contentsOf: dir.appendingPathComponent("shown.png"))
         return (report, try PixbufImageDecoder().decode(png, targetSize: nil))
     }

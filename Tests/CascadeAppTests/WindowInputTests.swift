@@ -121,8 +121,13 @@ import Testing
             let oldWidth = driver.geometry().width
             driver.xdotool(["windowsize", driver.window, "\(width)", "\(height)"])
             var met = false
-            (now, met) = try driver.settle { Self.rightEdge($0) <= Double(width) && Self.rightEdge($0) > 0 }
-            #expect(met, "the feed did not follow the window from \(oldWidth) to \(width) pt")
+            // Covers decoded anew for the new column width may be painted a frame after the
+            // layout followed the window: wait (bounded) for both, then check each below.
+            (now, met) = try driver.settle {
+                Self.rightEdge($0) <= Double(width) && Self.rightEdge($0) > 0
+                    && (try? driver.drawingProblems($0, minimumCovers: 1).isEmpty) == true
+            }
+            #expect(met, "the feed did not follow the window from \(oldWidth) to \(width) pt, or was not drawn")
             let window = driver.geometry()
             #expect(window.width == Double(width), "the window is \(window.width) wide, asked \(width)")
             // The columns fill the window (10 pt inset) and nothing is wider.
@@ -139,7 +144,8 @@ import Testing
             #expect(
                 clamped || (y.map { abs($0 - anchor.y) < 2 } ?? false),
                 "item \(anchor.index) was at \(anchor.y) on screen, now at \(y.map { "\($0)" } ?? "nowhere")")
-            #expect(try driver.drawingProblems(now, minimumCovers: 1).isEmpty, "\(width) × \(height)")
+            let problems = try driver.drawingProblems(now, minimumCovers: 1)
+            #expect(problems.isEmpty, "\(width) × \(height): \(problems)")
         }
     }
 

@@ -26,6 +26,17 @@ import Testing
             }
             contentHeight = Double(layout.contentSize.height).bitPattern
         }
+
+        /// The first item (or the content height) that differs from `other`, nil when equal.
+        func firstDifference(from other: Placement) -> String? {
+            guard frames.count == other.frames.count else { return "\(frames.count) vs \(other.frames.count) items" }
+            for index in frames.indices
+            where frames[index] != other.frames[index] || columns[index] != other.columns[index] {
+                return "item \(index): \(frames[index]) column \(String(describing: columns[index])) vs "
+                    + "\(other.frames[index]) column \(String(describing: other.columns[index]))"
+            }
+            return contentHeight == other.contentHeight ? nil : "content height"
+        }
     }
 
     static let modes: [WaterfallLayout.ColumnRunMode] = [.keyed, .floating, .none]
@@ -78,13 +89,74 @@ import Testing
                     Float.random(in: 0...1000, using: &rng),
                 ].randomElement(using: &rng)!
                 let aspect = WaterfallLayout.KeyedRun.Aspect(
-                    columnPixels: width * scale, maximumUnits: Int64(1_000_000 * scale), inverseScale: 1 / scale)
-                let units = aspect.units(sizeValue: ratio)
+                    columnPixels: width * scale, maximumUnits: 1_000_000 * scale)
+                let units = aspect.units(ratio: Double(ratio))
                 let expected = WaterfallLayout.RunSizing.aspectHeight(
                     sizeValue: ratio, columnWidth: width, scale: scale, inverseScale: 1 / scale)
-                #expect(Float(Double(units) / scale) == expected, "width \(width) ratio \(ratio) scale \(scale)")
-                #expect(Double(expected) * scale == Double(units), "width \(width) ratio \(ratio) scale \(scale)")
+                #expect(Float(units.value / scale) == expected, "width \(width) ratio \(ratio) scale \(scale)")
+                #expect(Double(expected) * scale == units.value, "width \(width) ratio \(ratio) scale \(scale)")
+                #expect(Double(units.whole) == units.value, "width \(width) ratio \(ratio) scale \(scale)")
+                // A ratio that rounds to `ratio` as a Float gives the same units.
+                let nearby = Double(ratio).nextUp
+                if Float(nearby) == ratio {
+                    #expect(aspect.units(ratio: nearby).whole == units.whole, "ratio \(nearby)")
+                }
             }
+        }
+    }
+
+    /// The keyed run's blocks of aspect-ratio items (`KeyedRun.blockSize`) with the other
+    /// items at and around block edges, aspect ratios on both sides of the decoding's fast
+    /// range (0...maximum: exactly 0, the maximum, just above it, negative, -0.0, NaN,
+    /// infinity), fixed heights whole and not, full-span items: built, appended in pages of
+    /// odd sizes and resized (which reads the stored records), for 2...8 columns and the
+    /// power-of-two scales at the keyed run's limits.
+    @Test(arguments: [2, 3, 4, 5, 6, 7, 8])
+    func blocksAndEdgeItemsPlaceLikeTheGeneralPath(columns: Int) {
+        var rng = SeededGenerator(seed: 0xB10C_0000 + UInt64(columns))
+        let block = WaterfallLayout.KeyedRun.blockSize
+        let edges = Set([block - 1, block, block + 1, 2 * block - 1, 2 * block, 5 * block, 5 * block + 2])
+        let ratios: [CGFloat] = [0, -0.0, 1000, 1000.0000001, 2000, -1, .nan, .infinity, 1e-30, 0.5555, 1.7777]
+        for scale in [2.0, 1, 0.015625, 16, 0.5] {
+            let items = (0..<(6 * block + 37)).map { index -> WaterfallItem in
+                if edges.contains(index) {
+                    return [
+                        WaterfallItem.height([120, 33.3, 0, 17.5].randomElement(using: &rng)!),
+                        WaterfallItem(sizing: .aspectRatio(ratios.randomElement(using: &rng)!)),
+                        WaterfallItem.height(44, fullSpan: true),
+                    ].randomElement(using: &rng)!
+                }
+                if Int.random(in: 0..<60, using: &rng) == 0 {
+                    return WaterfallItem(sizing: .aspectRatio(ratios.randomElement(using: &rng)!))
+                }
+                return .size(CGSize(width: 720, height: CGFloat(Int.random(in: 400..<1300, using: &rng))))
+            }
+            var config = WaterfallConfiguration()
+            config.displayScale = scale
+            config.section.columns = .fixed(columns)
+            config.section.rowSpacing = [10, 0, 2.5].randomElement(using: &rng)!
+            let layouts = Self.modes.map { mode in
+                let layout = WaterfallLayout(configuration: config, containerWidth: 390)
+                layout.columnRuns = mode
+                return layout
+            }
+            func agree(_ step: String) {
+                let placements = layouts.map { Placement($0) }
+                #expect(
+                    placements[0].firstDifference(from: placements[2]) == nil, "\(step): keyed, scale \(scale)")
+                #expect(
+                    placements[1].firstDifference(from: placements[2]) == nil, "\(step): floating, scale \(scale)")
+            }
+            let split = 3 * block + 5
+            for layout in layouts { layout.replaceAll(items: Array(items[..<split])) }
+            agree("build")
+            for start in stride(from: split, to: items.count, by: 301) {
+                let page = Array(items[start..<min(start + 301, items.count)])
+                for layout in layouts { layout.appendItems(page) }
+            }
+            agree("append")
+            for layout in layouts { layout.setContainerWidth(375.5) }
+            agree("resize")
         }
     }
 

@@ -78,6 +78,26 @@ extension SectionGeometry {
     /// or every column for a full-span item.
     @inline(__always)
     func horizontalExtent(of record: ItemRecord) -> (x: Double, width: Double) {
+        columns.horizontalExtent(of: record)
+    }
+
+    /// The numbers `horizontalExtent(of:)` reads: 32 bytes a loop can keep in registers
+    /// where the whole geometry is copied through memory.
+    var columns: ColumnExtents {
+        ColumnExtents(left: left, itemsWidth: itemsWidth, columnStride: columnStride, columnWidth: columnWidth)
+    }
+}
+
+/// A section's column positions (see `SectionGeometry.columns`).
+struct ColumnExtents {
+    let left: Double
+    let itemsWidth: Double
+    let columnStride: Double
+    let columnWidth: Double
+
+    /// See `SectionGeometry.horizontalExtent(of:)`.
+    @inline(__always)
+    func horizontalExtent(of record: ItemRecord) -> (x: Double, width: Double) {
         record.spansAllColumns
             ? (left, itemsWidth) : (left + Double(record.column) * columnStride, columnWidth)
     }

@@ -17,10 +17,16 @@ extension WaterfallLayout {
                     sizeValue: record.sizeValue, columnWidth: columnWidth, scale: scale, inverseScale: inverseScale)
             }
             if record.sizing == ItemRecord.fixedHeight {
-                // What `resolvedHeight` gives, without its provider branch.
-                return Float(LayoutClamp.itemHeight(Double(record.sizeValue)))
+                return Self.fixedHeight(sizeValue: record.sizeValue)
             }
             return nil
+        }
+
+        /// The height of a fixed-height item: what `resolvedHeight` gives, without its
+        /// provider branch.
+        @inline(__always)
+        static func fixedHeight(sizeValue: Float) -> Float {
+            Float(LayoutClamp.itemHeight(Double(sizeValue)))
         }
 
         /// The pixel-rounded, clamped height of an aspect-ratio item (`sizeValue` >= 0, as
@@ -47,6 +53,10 @@ extension WaterfallLayout {
     protocol RunItems {
         /// The record of item `global` before placement; `records` is the run's record array.
         func record(at global: Int, in records: UnsafeMutablePointer<ItemRecord>) -> ItemRecord
+        /// The sizing kind of item `global` as its record would have it (`ItemRecord.spanSizing`
+        /// for a full-span item) and a value whose `Float` is its `sizeValue`: what the keyed
+        /// run needs, without building the record.
+        func sizing(at global: Int, in records: UnsafeMutablePointer<ItemRecord>) -> (kind: UInt8, value: Double)
     }
 
     struct NewItems: RunItems {
@@ -55,6 +65,19 @@ extension WaterfallLayout {
         @inline(__always) func record(at global: Int, in records: UnsafeMutablePointer<ItemRecord>) -> ItemRecord {
             ItemRecord(item: items[global &- start])
         }
+        @inline(__always)
+        func sizing(at global: Int, in records: UnsafeMutablePointer<ItemRecord>) -> (kind: UInt8, value: Double) {
+            let item = items[global &- start]
+            guard !item.spansAllColumns else { return (ItemRecord.spanSizing, 0) }
+            if case .aspectRatio(let ratio) = item.sizing,
+                Double(ratio).bitPattern <= Double(LayoutClamp.maximumAspectRatio).bitPattern
+            {
+                // In 0...maximum: the record stores `Float(ratio)` (see `ItemRecord.sizing(of:)`).
+                return (ItemRecord.aspectRatio, Double(ratio))
+            }
+            let (kind, value) = ItemRecord.sizing(of: item.sizing)
+            return (kind, Double(value))
+        }
     }
 
     /// Reads the records the run writes (through the run's own pointer: a second copy of
@@ -62,6 +85,11 @@ extension WaterfallLayout {
     struct StoredItems: RunItems {
         @inline(__always) func record(at global: Int, in records: UnsafeMutablePointer<ItemRecord>) -> ItemRecord {
             records[global]
+        }
+        @inline(__always)
+        func sizing(at global: Int, in records: UnsafeMutablePointer<ItemRecord>) -> (kind: UInt8, value: Double) {
+            let record = records[global]
+            return (record.spansAllColumns ? ItemRecord.spanSizing : record.sizing, Double(record.sizeValue))
         }
     }
 
@@ -122,8 +150,9 @@ extension WaterfallLayout {
             target.pointee.next = position &+ 1
             record.y = top
             record.height = height
-            record.lanePosition = Int32(truncatingIfNeeded: position)
-            record.column = UInt16(truncatingIfNeeded: column)
+            record.placement = ItemRecord.placement(
+                lanePosition: Int32(truncatingIfNeeded: position), column: UInt16(truncatingIfNeeded: column),
+                sizing: record.sizing)
             records[global] = record
             let bottom = top + Double(height)
             bottomMost = bottom > bottomMost ? bottom : bottomMost

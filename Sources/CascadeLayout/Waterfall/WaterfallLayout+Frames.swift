@@ -52,6 +52,11 @@ extension WaterfallLayout {
     ///
     /// - Complexity: O(log S).
     func section(containing global: Int) -> Int {
+        Self.section(containing: global, in: sections)
+    }
+
+    /// `section(containing:)` in `sections`.
+    static func section(containing global: Int, in sections: [SectionRecord]) -> Int {
         var low = 0
         var high = sections.count - 1
         while low < high {

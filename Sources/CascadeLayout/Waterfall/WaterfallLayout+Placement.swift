@@ -70,10 +70,14 @@ extension WaterfallLayout {
         // Scratch buffers hold one chunk of items per lane: small enough to stay in cache and
         // to be reused without page faults.
         let chunk = min(range.count, 1 << 14)
+        // One allocation for every lane's scratch (a small append would otherwise pay a malloc
+        // and a free per lane).
+        let scratch = UnsafeMutablePointer<Int32>.allocate(capacity: chunk * (columns + 1))
+        defer { scratch.deallocate() }
         var targets = (0...columns).map { lane -> LaneTarget in
             let current = lane == columns ? spanLane : lanes[lane]
             return LaneTarget(
-                buffer: .allocate(capacity: chunk), base: current.items.count, next: current.items.count,
+                buffer: scratch + lane * chunk, base: current.items.count, next: current.items.count,
                 sharedLimit: current.deltas.count << Lane.blockShift, sharedDelta: current.deltas.last ?? 0)
         }
         targets.withUnsafeMutableBufferPointer { targets in
@@ -184,7 +188,6 @@ extension WaterfallLayout {
         state.bandTop = bandTop
         state.maxBottom = maxBottom
         state.placedInBand = placedInBand
-        for target in targets { target.buffer.deallocate() }
     }
 
     /// Appends the scratch contents of every lane target to its lane and empties them.

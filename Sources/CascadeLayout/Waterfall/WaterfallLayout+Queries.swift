@@ -64,10 +64,18 @@ extension WaterfallLayout {
         var result: [LayoutElement] = []
         guard let query = QueryRect(rect), !sections.isEmpty else { return result }
         result.reserveCapacity(64)
-        for lane in lanes.indices {
-            scan(lane: lanes[lane], query: query, into: &result)
+        // The stored properties the scans read, read once: each read of a class's stored
+        // property is a dynamic exclusivity check (and the lanes' arrays a retain each).
+        let lanes = self.lanes
+        let scan = LaneScan(
+            sections: sections, mirrored: configuration.direction == .rightToLeft,
+            containerWidth: Double(containerWidth))
+        records.withUnsafeBufferPointer { records in
+            for lane in lanes {
+                scan.scan(lane, records: records, query: query, into: &result)
+            }
+            scan.scan(spanLane, records: records, query: query, into: &result)
         }
-        scan(lane: spanLane, query: query, into: &result)
         forEachSupplementary(query: query, visibleTop: visibleTop) { result.append($0) }
         return result
     }
@@ -108,70 +116,6 @@ extension WaterfallLayout {
         return CGRect(x: x, y: y, width: width, height: height)
     }
 
-    /// Walks one lane from the first item whose bottom is below the rect's top.
-    private func scan(lane: Lane, query: QueryRect, into result: inout [LayoutElement]) {
-        let items = lane.items
-        guard !items.isEmpty else { return }
-        let deltas = lane.deltas
-        let mirrored = configuration.direction == .rightToLeft
-        let containerWidth = Double(self.containerWidth)
-        records.withUnsafeBufferPointer { records in
-            // Lane items are increasing record indices: the last one bounds every unchecked
-            // read below.
-            precondition(
-                items[0] >= 0 && Int(items[items.count - 1]) < records.count,
-                "WaterfallLayout: a lane points outside its records")
-            // Bottoms are non-decreasing along a lane: find the first block whose last bottom
-            // is below minY in the small block arrays, then the first such item in it.
-            let bottoms = lane.bottoms
-            var firstBlock = 0
-            var lastBlock = bottoms.count
-            while firstBlock < lastBlock {
-                let mid = (firstBlock + lastBlock) >> 1
-                if bottoms[mid] + deltas[mid] <= query.minY { firstBlock = mid + 1 } else { lastBlock = mid }
-            }
-            guard firstBlock < bottoms.count else { return }
-            // Then the first group of 16 in that block, from the contiguous group bottoms.
-            let groupBottoms = lane.groupBottoms
-            let delta = deltas[firstBlock]
-            var firstGroup = firstBlock << (Lane.blockShift - Lane.groupShift)
-            var lastGroup = min((firstBlock + 1) << (Lane.blockShift - Lane.groupShift), groupBottoms.count)
-            while firstGroup < lastGroup {
-                let mid = (firstGroup + lastGroup) >> 1
-                if groupBottoms[mid] + delta <= query.minY { firstGroup = mid + 1 } else { lastGroup = mid }
-            }
-            // The walk below starts at the group; items above the rect in it are skipped by
-            // the overlap test.
-            let low = firstGroup << Lane.groupShift
-            guard low < items.count else { return }
-            var section = self.section(containing: Int(items[low]))
-            var sectionEnd = sections[section].end
-            var sectionStart = sections[section].start
-            var geometry = sections[section].geometry
-            var position = low
-            while position < items.count {
-                let index = Int(items[position])
-                let record = records[index]
-                let top = record.y + deltas[position >> Lane.blockShift]
-                if top >= query.maxY { break }
-                if index >= sectionEnd {
-                    while sections[section].end <= index { section += 1 }
-                    sectionEnd = sections[section].end
-                    sectionStart = sections[section].start
-                    geometry = sections[section].geometry
-                }
-                let (x, width) = geometry.horizontalExtent(of: record)
-                let frame = CGRect(
-                    x: mirrored ? containerWidth - x - width : x, y: top, width: width, height: Double(record.height))
-                if query.overlaps(frame) {
-                    result.append(
-                        LayoutElement(id: .item(index - sectionStart, section: section), frame: frame, zIndex: 0))
-                }
-                position += 1
-            }
-        }
-    }
-
     private func forEachSupplementary(query: QueryRect, visibleTop: CGFloat, _ body: (LayoutElement) -> Void) {
         // Sections are in y order: start at the first whose bottom is below the rect's top.
         var low = 0
@@ -180,13 +124,14 @@ extension WaterfallLayout {
             let mid = (low + high) >> 1
             if sections[mid].bottom <= query.minY { low = mid + 1 } else { high = mid }
         }
-        var visited = Set<Int>()
+        // The sections visited are `low..<section` (a range: no set to allocate per query).
+        let firstVisited = low
         var section = low
         while section < sections.count, sections[section].top < query.maxY {
             emitSupplementary(section: section, query: query, visibleTop: visibleTop, body)
-            visited.insert(section)
             section += 1
         }
+        let visited = firstVisited..<section
         // A pinned header can sit at visibleTop although its section's natural header does not
         // overlap the rect: look at the section holding visibleTop too.
         if configuration.pinsHeaders, visibleTop.isFinite {
@@ -212,6 +157,77 @@ extension WaterfallLayout {
         }
         if !headersOnly, let footer = footerFrame(section), query.overlaps(footer) {
             body(LayoutElement(id: .footer(section: section), frame: footer, zIndex: 1))
+        }
+    }
+}
+
+/// The lane walk of `WaterfallLayout.elements(in:pinningHeadersTo:)`, with what it reads of
+/// the layout.
+private struct LaneScan {
+    let sections: [SectionRecord]
+    let mirrored: Bool
+    let containerWidth: Double
+
+    /// Walks one lane from the first item whose bottom is below the rect's top.
+    func scan(
+        _ lane: Lane, records: UnsafeBufferPointer<ItemRecord>, query: QueryRect,
+        into result: inout [LayoutElement]
+    ) {
+        let items = lane.items
+        guard !items.isEmpty else { return }
+        let deltas = lane.deltas
+        // Lane items are increasing record indices: the last one bounds every unchecked
+        // read below.
+        precondition(
+            items[0] >= 0 && Int(items[items.count - 1]) < records.count,
+            "WaterfallLayout: a lane points outside its records")
+        // Bottoms are non-decreasing along a lane: find the first block whose last bottom
+        // is below minY in the small block arrays, then the first such item in it.
+        let bottoms = lane.bottoms
+        var firstBlock = 0
+        var lastBlock = bottoms.count
+        while firstBlock < lastBlock {
+            let mid = (firstBlock + lastBlock) >> 1
+            if bottoms[mid] + deltas[mid] <= query.minY { firstBlock = mid + 1 } else { lastBlock = mid }
+        }
+        guard firstBlock < bottoms.count else { return }
+        // Then the first group of 16 in that block, from the contiguous group bottoms.
+        let groupBottoms = lane.groupBottoms
+        let delta = deltas[firstBlock]
+        var firstGroup = firstBlock << (Lane.blockShift - Lane.groupShift)
+        var lastGroup = min((firstBlock + 1) << (Lane.blockShift - Lane.groupShift), groupBottoms.count)
+        while firstGroup < lastGroup {
+            let mid = (firstGroup + lastGroup) >> 1
+            if groupBottoms[mid] + delta <= query.minY { firstGroup = mid + 1 } else { lastGroup = mid }
+        }
+        // The walk below starts at the group; items above the rect in it are skipped by
+        // the overlap test.
+        let low = firstGroup << Lane.groupShift
+        guard low < items.count else { return }
+        var section = WaterfallLayout.section(containing: Int(items[low]), in: sections)
+        var sectionEnd = sections[section].end
+        var sectionStart = sections[section].start
+        var columns = sections[section].geometry.columns
+        var position = low
+        while position < items.count {
+            let index = Int(items[position])
+            let record = records[index]
+            let top = record.y + deltas[position >> Lane.blockShift]
+            if top >= query.maxY { break }
+            if index >= sectionEnd {
+                while sections[section].end <= index { section += 1 }
+                sectionEnd = sections[section].end
+                sectionStart = sections[section].start
+                columns = sections[section].geometry.columns
+            }
+            let (x, width) = columns.horizontalExtent(of: record)
+            let frame = CGRect(
+                x: mirrored ? containerWidth - x - width : x, y: top, width: width, height: Double(record.height))
+            if query.overlaps(frame) {
+                result.append(
+                    LayoutElement(id: .item(index - sectionStart, section: section), frame: frame, zIndex: 0))
+            }
+            position += 1
         }
     }
 }

@@ -90,15 +90,19 @@ extension WaterfallLayout {
             state = PlacementState(columns: geometry.columnCount, top: bottom + geometry.rowSpacing, level: chain.top)
             state.maxBottom = bottom
         }
+        // Read once (each read of the class's stored array is an exclusivity check, and a
+        // lane taken out of it a retain of its four arrays).
+        let lanes = self.lanes
+        // Only the round-robin placements read `placedInBand` (a second search per lane).
+        let countsBand = configuration.placement != .shortestColumn
         for column in 0..<geometry.columnCount {
-            let lane = lanes[column]
-            let position = lane.lowerBound(global) - 1
-            guard position >= 0, Int(lane.items[position]) >= bandStart else { continue }
-            let index = Int(lane.items[position])
+            let position = lanes[column].lowerBound(global) - 1
+            guard position >= 0, Int(truncatingIfNeeded: lanes[column].items[position]) >= bandStart else { continue }
+            let index = Int(truncatingIfNeeded: lanes[column].items[position])
             let bottom = y(ofItem: index) + Double(records[index].height)
             state.next[column] = bottom + geometry.rowSpacing
             state.maxBottom = max(state.maxBottom, bottom)
-            state.placedInBand += position + 1 - lane.lowerBound(bandStart)
+            if countsBand { state.placedInBand += position + 1 - lanes[column].lowerBound(bandStart) }
         }
         return state
     }

@@ -115,7 +115,8 @@ public final class CascadeProcess: @unchecked Sendable {
     /// Runs `cascade` on `script` to completion (bounded), with everything in `directory`: the
     /// script (`s.txt`), the report (`r.json`), the screenshots (`NAME.png`) and, unless
     /// `environment` says otherwise, `XDG_CACHE_HOME` (`cache`). Returns the parsed report (nil
-    /// when none was written), the exit status (nil on timeout) and stderr.
+    /// when this run wrote none: an earlier run's report in `directory` is removed first), the
+    /// exit status (nil on timeout) and stderr.
     public static func runScript(
         _ script: String, in directory: URL, arguments: [String], environment: [String: String] = [:],
         timeout: Double = 120
@@ -123,6 +124,9 @@ public final class CascadeProcess: @unchecked Sendable {
         let scriptURL = directory.appendingPathComponent("s.txt")
         let reportURL = directory.appendingPathComponent("r.json")
         try script.write(to: scriptURL, atomically: true, encoding: .utf8)
+        if FileManager.default.fileExists(atPath: reportURL.path) {
+            try FileManager.default.removeItem(at: reportURL)
+        }
         let cache = ["XDG_CACHE_HOME": directory.appendingPathComponent("cache").path]
         let result = try run(
             arguments: arguments + [
