@@ -10,15 +10,18 @@ import Testing
 /// (`CoverSurfaceView`), a path the GL-rendered app tests never take. This runs the app with
 /// `GSK_RENDERER=cairo` and checks the covers in pixels: every drawn cover's region shows its
 /// item's own image (sampled through the cover fit), not the placeholder, on the first page,
-/// after a channel switch and after a resize.
+/// after a channel switch, after a scroll (cells rebound to other items) and after a resize.
 @Suite(.serialized) struct CairoCoverTests {
-    @Test func coversAreDrawnFromSurfacesAfterSwitchingAndResizing() throws {
+    @Test func coversAreDrawnFromSurfacesAfterSwitchingScrollingAndResizing() throws {
         let script = """
             wait-idle
             screenshot first
             tap-tab 1
             wait-idle
             screenshot switched
+            scroll-by 0 700
+            wait-idle
+            screenshot scrolled
             resize 620 700
             wait 500ms
             wait-idle
@@ -35,7 +38,7 @@ import Testing
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let decoder = PixbufImageDecoder()
         var sources: [String: DecodedImage] = [:]
-        for (name, channel) in [("first", 0), ("switched", 1), ("resized", 1)] {
+        for (name, channel) in [("first", 0), ("switched", 1), ("scrolled", 1), ("resized", 1)] {
             let step = try #require(report.steps.firstIndex { ($0["action"] as? String) == "screenshot \(name)" })
             #expect(report.ok(step), "\(name): \(report.steps[step]["error"] ?? "")")
             #expect(report.state(step)["renderer"] as? String == "GskCairoRenderer")
