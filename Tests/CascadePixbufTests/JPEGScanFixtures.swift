@@ -1,5 +1,6 @@
 import CPixbuf
 import CascadeNumerics
+import CascadePixbuf
 import CascadeTestSupport
 import Foundation
 
@@ -124,9 +125,9 @@ enum JPEGScanFixtures {
 
 extension JPEGScanFixtures {
     /// A photo like the bench's (gradients, a wavy texture, seeded per-pixel grain; `noisy`:
-    /// 0…31 levels of grain, else 0…7), encoded by gdk-pixbuf at quality 85 as the bench does.
-    /// (A copy of the bench's generator, `BenchJPEG`, with integer texture: the bench is an
-    /// executable target, which tests cannot import.)
+    /// 0…31 levels of grain, else 0…7), encoded at quality 85 by `PixbufJPEGEncoder` as the
+    /// bench's `BenchJPEG` does (the texture here in integers; the bench is an executable
+    /// target, which tests cannot import).
     static func benchLikePhoto(width: Int, height: Int, noisy: Bool) throws -> Data {
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -143,26 +144,7 @@ extension JPEGScanFixtures {
                 pixels[offset + 2] = UInt8(clamping: 120 - texture * 7 / 10 + noise)
             }
         }
-        let data: Data? = pixels.withUnsafeMutableBufferPointer { buffer in
-            guard
-                let pixbuf = gdk_pixbuf_new_from_data(
-                    buffer.baseAddress, GDK_COLORSPACE_RGB, 0, 8, Int32(width), Int32(height), Int32(width * 3), nil,
-                    nil)
-            else { return nil }
-            defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-            var output: UnsafeMutablePointer<gchar>?
-            var size: gsize = 0
-            var keys: [UnsafeMutablePointer<CChar>?] = [strdup("quality"), nil]
-            var values: [UnsafeMutablePointer<CChar>?] = [strdup("85"), nil]
-            defer {
-                free(keys[0])
-                free(values[0])
-            }
-            guard gdk_pixbuf_save_to_bufferv(pixbuf, &output, &size, "jpeg", &keys, &values, nil) != 0, let output
-            else { return nil }
-            defer { g_free(output) }
-            return Data(bytes: output, count: Int(size))
-        }
+        let data = PixbufJPEGEncoder.encode(rgb: pixels, width: width, height: height, quality: 85)
         guard let data else { throw ChildProcess.Failure(description: "gdk-pixbuf could not encode the photo") }
         return data
     }

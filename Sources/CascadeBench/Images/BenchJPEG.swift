@@ -1,5 +1,5 @@
-import CPixbuf
 import CascadeNumerics
+import CascadePixbuf
 import Foundation
 
 /// The photos the decode benchmark downsamples: generated at bench start (gradients, a wavy
@@ -37,26 +37,7 @@ enum BenchJPEG {
                 pixels[offset + 2] = UInt8(clamping: Int(saturating: 120 - texture * 0.7 + noise))
             }
         }
-        let data: Data? = pixels.withUnsafeMutableBufferPointer { buffer in
-            guard
-                let pixbuf = gdk_pixbuf_new_from_data(
-                    buffer.baseAddress, GDK_COLORSPACE_RGB, 0, 8, Int32(width), Int32(height), Int32(width * 3), nil,
-                    nil)
-            else { return nil }
-            defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-            var output: UnsafeMutablePointer<gchar>?
-            var size: gsize = 0
-            var keys: [UnsafeMutablePointer<CChar>?] = [strdup("quality"), nil]
-            var values: [UnsafeMutablePointer<CChar>?] = [strdup("85"), nil]
-            defer {
-                free(keys[0])
-                free(values[0])
-            }
-            guard gdk_pixbuf_save_to_bufferv(pixbuf, &output, &size, "jpeg", &keys, &values, nil) != 0, let output
-            else { return nil }
-            defer { g_free(output) }
-            return Data(bytes: output, count: Int(size))
-        }
+        let data = PixbufJPEGEncoder.encode(rgb: pixels, width: width, height: height, quality: 85)
         guard let data else { return nil }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-bench-\(UUID().uuidString)")
         let url = folder.appendingPathComponent("photo-\(width)x\(height).jpg")
