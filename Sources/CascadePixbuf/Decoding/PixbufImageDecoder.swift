@@ -22,7 +22,8 @@ import Foundation
 ///   (gdk-pixbuf alone returns partial images for truncated files), then gdk-pixbuf's errors
 ///   from `write` and `close` are reported with its message.
 /// - Output: tightly packed RGBA, 8 bits per channel (an opaque alpha channel is added to RGB
-///   images).
+///   images), upright: a JPEG's EXIF orientation is applied (`ExifOrientation`), and the target
+///   size bounds the image as shown.
 /// - A baseline JPEG that the loader would decode at 1/8 scale (a large photo for a small cover)
 ///   is decoded by `JPEGScanDecoder` instead, to the same pixels, with its entropy-coded data
 ///   split across threads (`parallelJPEG`); anything that decoder does not handle or fails on
@@ -71,8 +72,11 @@ public struct PixbufImageDecoder: ImageDecoding {
         guard let format = PixbufFormat(sniffing: data) else { throw ImageDecodingError.unsupportedFormat }
         try format.checkComplete(data)
         let data = try format.firstFrame(of: data, pixelLimit: pixelLimit)
+        // A JPEG stored sideways is decoded for the target turned the same way, then turned upright.
+        let orientation = format == .jpeg ? ExifOrientation.read(fromJPEG: data) : .up
+        let storedTarget = orientation.storedSize(targetSize)
         if format == .jpeg, parallelJPEG,
-            let scaled = JPEGScanDecoder.scaledPixbuf(data, targetSize: targetSize, pixelLimit: pixelLimit)
+            let scaled = JPEGScanDecoder.scaledPixbuf(data, targetSize: storedTarget, pixelLimit: pixelLimit)
         {
             defer { g_object_unref(UnsafeMutableRawPointer(scaled.pixbuf)) }
             let loaded = PixelSize(
@@ -80,7 +84,8 @@ public struct PixbufImageDecoder: ImageDecoding {
             var statistics = PixbufDecodeStatistics(
                 declaredSize: scaled.declared, loadedSize: loaded,
                 pixelBufferBytes: Int(gdk_pixbuf_get_byte_length(scaled.pixbuf)))
-            let image = try Self.finish(scaled.pixbuf, targetSize: targetSize, statistics: &statistics)
+            let image = try Self.finish(
+                scaled.pixbuf, orientation: orientation, targetSize: targetSize, statistics: &statistics)
             return (image, statistics)
         }
         var error: UnsafeMutablePointer<GError>?
@@ -89,7 +94,7 @@ public struct PixbufImageDecoder: ImageDecoding {
             throw ImageDecodingError.unsupportedFormat
         }
         defer { g_object_unref(loader) }
-        let context = PixbufLoadContext(format: format, targetSize: targetSize, pixelLimit: pixelLimit)
+        let context = PixbufLoadContext(format: format, targetSize: storedTarget, pixelLimit: pixelLimit)
         return try withExtendedLifetime(context) {
             context.connect(to: loader)
             let written = data.withUnsafeBytes { buffer -> Bool in
@@ -112,7 +117,8 @@ public struct PixbufImageDecoder: ImageDecoding {
             var statistics = PixbufDecodeStatistics(
                 declaredSize: context.declaredSize ?? PixelSize(width: 0, height: 0),
                 loadedSize: context.loadedSize, pixelBufferBytes: context.loadedBytes)
-            let image = try Self.finish(pixbuf, targetSize: targetSize, statistics: &statistics)
+            let image = try Self.finish(
+                pixbuf, orientation: orientation, targetSize: targetSize, statistics: &statistics)
             return (image, statistics)
         }
     }
@@ -132,19 +138,27 @@ public struct PixbufImageDecoder: ImageDecoding {
 
     // MARK: Private
 
-    /// Scales what the loader produced the rest of the way if it could not (GIF frames), and
-    /// converts to tightly packed RGBA.
+    /// Turns what the loader produced upright (`orientation`), scales it the rest of the way if
+    /// the loader could not (GIF frames), and converts to tightly packed RGBA.
     private static func finish(
-        _ loaded: OpaquePointer, targetSize: PixelSize?, statistics: inout PixbufDecodeStatistics
+        _ decoded: OpaquePointer, orientation: ExifOrientation, targetSize: PixelSize?,
+        statistics: inout PixbufDecodeStatistics
     ) throws -> DecodedImage {
-        let width = Int(gdk_pixbuf_get_width(loaded))
-        let height = Int(gdk_pixbuf_get_height(loaded))
+        let decodedSize = PixelSize(
+            width: Int(gdk_pixbuf_get_width(decoded)), height: Int(gdk_pixbuf_get_height(decoded)))
         // The loader's own buffer was counted in area-prepared; a loader that scaled after
         // decoding holds a second one.
-        if statistics.loadedSize != PixelSize(width: width, height: height) {
-            if statistics.loadedSize == nil { statistics.loadedSize = PixelSize(width: width, height: height) }
-            statistics.pixelBufferBytes += Int(gdk_pixbuf_get_byte_length(loaded))
+        if statistics.loadedSize != decodedSize {
+            if statistics.loadedSize == nil { statistics.loadedSize = decodedSize }
+            statistics.pixelBufferBytes += Int(gdk_pixbuf_get_byte_length(decoded))
         }
+        guard let loaded = orientation.applied(to: decoded) else {
+            throw ImageDecodingError.corrupt("cannot turn the image upright (\(orientation))")
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(loaded)) }
+        if orientation != .up { statistics.pixelBufferBytes += Int(gdk_pixbuf_get_byte_length(loaded)) }
+        let width = Int(gdk_pixbuf_get_width(loaded))
+        let height = Int(gdk_pixbuf_get_height(loaded))
         let fitted = fittedSize(width: width, height: height, in: targetSize)
         var pixbuf = loaded
         var scaled: OpaquePointer?
