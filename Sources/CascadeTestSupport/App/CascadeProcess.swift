@@ -56,7 +56,7 @@ public final class CascadeProcess: @unchecked Sendable {
         for (key, value) in environment { env[key] = value }
         process.environment = env
         stderrURL = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: stderrURL)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
