@@ -199,7 +199,7 @@ layout:
         frame->mcus_high = (frame->height + 7) / 8;
         frame->blocks_in_mcu = 1;
         frame->mcu_component[0] = 0;
-        frame->comp[0].scaled = 1;
+        frame->comp[0].scaled = frame->comp[0].repeat_h = frame->comp[0].repeat_v = 1;
         frame->comp[0].blocks_wide = frame->mcus_wide;
         frame->comp[0].blocks_high = frame->mcus_high;
         return CASCADE_JPEG_SCAN_OK;
@@ -214,10 +214,15 @@ layout:
         int scaled = 1;
         while (scaled < 8 && (frame->max_h % (comp->h * scaled * 2)) == 0 && (frame->max_v % (comp->v * scaled * 2)) == 0)
             scaled *= 2;
-        // Supported: components that need no upsampling after that (4:4:4, 4:2:0, ...).
-        if (scaled > 2 || comp->h * scaled != frame->max_h || comp->v * scaled != frame->max_v)
+        // Supported: inverse DCTs of 1 x 1 and 2 x 2, and what is left of the subsampling an
+        // integral factor (4:2:2, 4:4:0; factors above 2 were refused above). At 1/8 scale
+        // libjpeg upsamples without its "fancy" filter (only used above 1/8): each pixel is
+        // repeated.
+        if (scaled > 2 || frame->max_h % (comp->h * scaled) != 0 || frame->max_v % (comp->v * scaled) != 0)
             return CASCADE_JPEG_SCAN_UNSUPPORTED;
         comp->scaled = scaled;
+        comp->repeat_h = frame->max_h / (comp->h * scaled);
+        comp->repeat_v = frame->max_v / (comp->v * scaled);
         comp->blocks_wide = frame->mcus_wide * comp->h;
         comp->blocks_high = frame->mcus_high * comp->v;
         for (int i = 0; i < comp->h * comp->v; i++) {

@@ -31,6 +31,9 @@ typedef struct {
     int dc_table, ac_table;
     /// 1 (one pixel per block, DC only) or 2 (2 x 2 pixels per block, libjpeg's 2 x 2 IDCT).
     int scaled;
+    /// How many output pixels across and down each of this component's pixels covers (1 for
+    /// luma; 2 across for 4:2:2 chroma): libjpeg's plain upsampling at 1/8 scale replicates.
+    int repeat_h, repeat_v;
     /// Blocks per row and rows of blocks in this component's plane (padded to whole MCUs).
     int blocks_wide, blocks_high;
 } scan_component;

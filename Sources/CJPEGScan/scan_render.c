@@ -66,6 +66,16 @@ static inline void idct_2x2(int dc, uint16_t q0, const scan_reduced_block *reduc
 
 static inline uint8_t clamp255(int value) { return (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : value); }
 
+/// jdcolor.c's YCbCr -> RGB: its tables are FIX(x) = x * 2^16 rounded, ONE_HALF folded into the
+/// green term.
+static inline void ycc_to_rgb(int lum, int cb, int cr, uint8_t *out) {
+    const int64_t cr_r = 91881, cb_b = 116130, cr_g = -46802, cb_g = -22554, half = 1 << (SCALEBITS - 1);
+    int64_t blue = cb - 128, red = cr - 128;
+    out[0] = clamp255(lum + (int)((cr_r * red + half) >> SCALEBITS));
+    out[1] = clamp255(lum + (int)((cb_g * blue + cr_g * red + half) >> SCALEBITS));
+    out[2] = clamp255(lum + (int)((cb_b * blue + half) >> SCALEBITS));
+}
+
 cascade_jpeg_scan_status scan_render(const scan_frame *frame, const scan_run *runs, int run_count, uint8_t *rgb) {
     int output_width = (frame->width + 7) / 8, output_height = (frame->height + 7) / 8;
     uint8_t *planes[3] = {NULL, NULL, NULL};
@@ -132,19 +142,19 @@ cascade_jpeg_scan_status scan_render(const scan_frame *frame, const scan_run *ru
             for (int x = 0; x < output_width; x++, out += 3) out[0] = out[1] = out[2] = in[x];
         }
     } else {
-        // jdcolor.c's tables: FIX(x) = x * 2^16 rounded; ONE_HALF folded into the green term.
-        const int64_t cr_r = 91881, cb_b = 116130, cr_g = -46802, cb_g = -22554, half = 1 << (SCALEBITS - 1);
+        const scan_component *comp = frame->comp;
+        int repeated = comp[0].repeat_h * comp[0].repeat_v * comp[1].repeat_h * comp[1].repeat_v *
+                       comp[2].repeat_h * comp[2].repeat_v;
         for (int y = 0; y < output_height; y++) {
-            const uint8_t *luma = planes[0] + (size_t)y * stride[0];
-            const uint8_t *cb = planes[1] + (size_t)y * stride[1];
-            const uint8_t *cr = planes[2] + (size_t)y * stride[2];
+            const uint8_t *luma = planes[0] + (size_t)(y / comp[0].repeat_v) * stride[0];
+            const uint8_t *cb = planes[1] + (size_t)(y / comp[1].repeat_v) * stride[1];
+            const uint8_t *cr = planes[2] + (size_t)(y / comp[2].repeat_v) * stride[2];
             uint8_t *out = rgb + (size_t)y * output_width * 3;
-            for (int x = 0; x < output_width; x++, out += 3) {
-                int64_t blue = cb[x] - 128, red = cr[x] - 128;
-                int lum = luma[x];
-                out[0] = clamp255(lum + (int)((cr_r * red + half) >> SCALEBITS));
-                out[1] = clamp255(lum + (int)((cb_g * blue + cr_g * red + half) >> SCALEBITS));
-                out[2] = clamp255(lum + (int)((cb_b * blue + half) >> SCALEBITS));
+            if (repeated == 1) {
+                for (int x = 0; x < output_width; x++, out += 3) ycc_to_rgb(luma[x], cb[x], cr[x], out);
+            } else {
+                for (int x = 0; x < output_width; x++, out += 3)
+                    ycc_to_rgb(luma[x / comp[0].repeat_h], cb[x / comp[1].repeat_h], cr[x / comp[2].repeat_h], out);
             }
         }
     }

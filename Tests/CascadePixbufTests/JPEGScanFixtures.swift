@@ -59,9 +59,25 @@ enum JPEGScanFixtures {
         Recipe(
             name: "444-q90-1x23", width: 1, height: 23, picture: noise, cjpeg: ["-quality", "90", "-sample", "1x1"],
             supported: true),
+        // Chroma subsampled by what the 2 x 2 inverse DCT leaves over: repeated, as libjpeg's
+        // plain upsampling does at 1/8 scale.
         Recipe(
             name: "422-q85-200x150", width: 200, height: 150, picture: noise,
-            cjpeg: ["-quality", "85", "-sample", "2x1"], supported: false),
+            cjpeg: ["-quality", "85", "-sample", "2x1"], supported: true),
+        Recipe(
+            name: "422-q85-noisy-1200x900", width: 1200, height: 900, picture: noise,
+            cjpeg: ["-quality", "85", "-sample", "2x1"], supported: true),
+        Recipe(
+            name: "422-restart3-251x97", width: 251, height: 97, picture: noise,
+            cjpeg: ["-quality", "80", "-sample", "2x1", "-restart", "3B"], supported: true),
+
+        Recipe(
+            name: "440-q85-150x203", width: 150, height: 203, picture: noise,
+            cjpeg: ["-quality", "85", "-sample", "1x2"], supported: true),
+        // Sampling factors above 2 stay with the loader.
+        Recipe(
+            name: "411-q85-203x61", width: 203, height: 61, picture: smooth,
+            cjpeg: ["-quality", "85", "-sample", "4x1"], supported: false),
         Recipe(
             name: "progressive-200x150", width: 200, height: 150, picture: noise,
             cjpeg: ["-quality", "85", "-progressive"], supported: false),

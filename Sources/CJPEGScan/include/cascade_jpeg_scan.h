@@ -10,7 +10,7 @@
 
 typedef enum {
     CASCADE_JPEG_SCAN_OK = 0,
-    /// Valid or not, not a file this decoder handles (progressive, 12-bit, CMYK, RGB, 4:2:2, ...).
+    /// Valid or not, not a file this decoder handles (progressive, 12-bit, CMYK, RGB, 4:1:1, ...).
     CASCADE_JPEG_SCAN_UNSUPPORTED = 1,
     /// Broken: truncated, invalid Huffman code, bad table, bad restart marker, ...
     CASCADE_JPEG_SCAN_CORRUPT = 2,
