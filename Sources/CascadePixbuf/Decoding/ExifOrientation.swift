@@ -28,14 +28,14 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
     /// Whether showing the image upright swaps its width and height.
     public var swapsAxes: Bool { rawValue >= 5 }
 
-    /// The most APP segments looked at before giving up (a real file has a handful).
+    /// The most segments looked at before giving up (a real file has a handful before its scan).
     static let segmentLimit = 32
 
     // MARK: Public API
 
     /// The orientation recorded in `jpeg`'s EXIF segment, `.up` when there is none or it cannot
-    /// be read. Reads only the markers before the first scan; every offset is bounds-checked,
-    /// so any bytes are safe.
+    /// be read. Reads only the segments before the first scan (`PixbufFormat.walkJPEGSegments`);
+    /// every offset is bounds-checked, so any bytes are safe.
     public static func read(fromJPEG jpeg: Data) -> ExifOrientation {
         jpeg.withUnsafeBytes { raw in read(raw.bindMemory(to: UInt8.self)) }
     }
@@ -74,30 +74,22 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
 
     private static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> ExifOrientation {
         guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return .up }
-        var position = 2
+        var found: ExifOrientation?
         var segments = 0
-        while segments < segmentLimit, position + 4 <= bytes.count, bytes[position] == 0xFF {
-            let marker = bytes[position + 1]
-            if marker == 0xFF {  // fill byte
-                position += 1
-                continue
-            }
-            // Start of scan, end of image, or a marker without a length: no EXIF before the data.
-            if marker == 0xDA || marker == 0xD9 || (0xD0...0xD7).contains(marker) || marker == 0x01 { break }
-            let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
-            guard length >= 2, position + 2 + length <= bytes.count else { break }
-            let body = (position + 4)..<(position + 2 + length)
-            if marker == 0xE1, let orientation = exifOrientation(Array(bytes[body])) { return orientation }
-            position = body.upperBound
+        // Whether the rest of the file is whole does not matter here: the walk stops at the scan.
+        _ = PixbufFormat.walkJPEGSegments(bytes) { marker, body in
+            guard marker != 0xDA else { return false }
+            if marker == 0xE1 { found = exifOrientation(bytes[body]) }
             segments += 1
+            return found == nil && segments < segmentLimit
         }
-        return .up
+        return found ?? .up
     }
 
     /// The orientation in an APP1 body ("Exif\0\0" then a TIFF header and IFD0), if present.
-    private static func exifOrientation(_ segment: [UInt8]) -> ExifOrientation? {
+    private static func exifOrientation(_ segment: Slice<UnsafeBufferPointer<UInt8>>) -> ExifOrientation? {
         let header: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]
-        guard segment.count >= 14, Array(segment.prefix(6)) == header else { return nil }
+        guard segment.count >= 14, segment.prefix(6).elementsEqual(header) else { return nil }
         let tiff = Array(segment.dropFirst(6))
         let bigEndian: Bool
         switch (tiff[0], tiff[1]) {

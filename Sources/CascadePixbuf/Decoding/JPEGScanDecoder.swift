@@ -18,9 +18,9 @@ import Foundation
 /// file has them, are split points needing no guess.
 ///
 /// Handled: baseline or extended sequential Huffman (SOF0/SOF1), 8-bit, grayscale or YCbCr
-/// with 4:4:4, 4:2:0, 4:2:2 or 4:4:0 sampling, one interleaved scan. Anything else, and any error (corrupt,
-/// truncated, too large), returns nil so the caller uses the loader and the user sees exactly
-/// the loader's result or error.
+/// with 4:4:4, 4:2:0, 4:2:2 or 4:4:0 sampling, one interleaved scan. Anything else, and any
+/// error (corrupt, truncated, too large), returns nil so the caller uses the loader and the
+/// user sees exactly the loader's result or error.
 ///
 /// The part threads are plain threads started for the decode: they inherit the calling thread's
 /// scheduling priority (on Linux a new thread keeps its creator's nice value), so a decode on a

@@ -46,6 +46,19 @@ extension PixbufFormat {
     /// Segments up to `EOI`; after each `SOS`, the entropy-coded data runs to the next marker
     /// that is neither a stuffed `FF 00` nor a restart marker.
     private static func jpegProblem(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        walkJPEGSegments(bytes) { _, _ in true }
+    }
+
+    // MARK: JPEG segments
+
+    /// Walks a JPEG's segments as libjpeg reads them (stray bytes between segments and fill
+    /// bytes skipped), calling `visit` with each segment that has a length: its marker and the
+    /// range of its body (after the length). After a `SOS` segment its entropy-coded data is
+    /// skipped to the next marker. Returns nil when the walk reached `EOI` or `visit` returned
+    /// false, else why the file ended before `EOI`.
+    static func walkJPEGSegments(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ visit: (_ marker: UInt8, _ body: Range<Int>) -> Bool
+    ) -> String? {
         guard let base = bytes.baseAddress else { return "empty JPEG" }
         var position = 2
         while position + 1 < bytes.count {
@@ -68,8 +81,10 @@ extension PixbufFormat {
                 guard position + 2 <= bytes.count else { return "truncated JPEG segment" }
                 let length = Int(bytes[position]) << 8 | Int(bytes[position + 1])
                 guard length >= 2 else { return "bad JPEG segment length" }
+                let body = (position + 2)..<(position + length)
                 position += length
                 guard position <= bytes.count else { return "truncated JPEG segment" }
+                guard visit(marker, body) else { return nil }
                 if marker == 0xDA {
                     guard let next = nextMarker(base, from: position, count: bytes.count) else {
                         return "truncated JPEG scan (no end-of-image marker)"
