@@ -10,6 +10,13 @@ import Testing
         let index: Int
         let owned: Bool
         let niceness: Int32
+        var kernelName = BackgroundThreadsTests.currentKernelName()
+    }
+
+    /// The calling thread's name as the kernel keeps it (what `top -H` and perf show).
+    static func currentKernelName() -> String {
+        let comm = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+        return comm.trimmingCharacters(in: .newlines)
     }
 
     @Test func everyPieceOfWorkRunsOnTheOwnThreadsAtALowerPriority() async {
@@ -33,6 +40,31 @@ import Testing
         #expect(!threads.ownsCurrentThread())
         #if os(Linux)
             #expect(sightings.allSatisfy { $0.niceness == min(base + 10, 19) }, "base \(base)")
+            let names: Set = ["test-threads-0", "test-threads-1", "test-threads-2"]
+            #expect(Set(sightings.map(\.kernelName)).isSubset(of: names))
+        #endif
+    }
+
+    @Test func aLongNameIsShortenedToWhatTheKernelKeepsWithTheIndexKept() async {
+        let cases: [(String, Int, String)] = [
+            ("test-threads", 0, "test-threads-0"),
+            ("cascade-decode", 0, "cascade-decod-0"),
+            ("cascade-decode", 12, "cascade-deco-12"),
+            ("a", 7, "a-7"),
+            ("", 3, "-3"),
+            ("décodage-vidéo", 1, "décodage-vid-1"),  // never half a character
+        ]
+        for (base, index, expected) in cases {
+            let name = BackgroundThreads.kernelName(base, index: index)
+            #expect(name == expected, "\(base) \(index)")
+            #expect(name.utf8.count <= BackgroundThreads.kernelNameLimit)
+        }
+        #if os(Linux)
+            let threads = BackgroundThreads(name: "a-name-longer-than-the-kernel-keeps", count: 1, niceness: 0)
+            let seen = Locked([String]())
+            threads.run { seen.withLock { $0.append(BackgroundThreadsTests.currentKernelName()) } }
+            #expect(await waitUntil { seen.withLock { !$0.isEmpty } })
+            #expect(seen.withLock { $0 } == ["a-name-longer-0"])
         #endif
     }
 
@@ -70,9 +102,10 @@ import Testing
         #expect(sightings.count == 6)
         #expect(sightings.allSatisfy { $0.owned }, "\(sightings)")
         #if os(Linux)
-            // Nicer than the main thread by 10 (at most 19).
+            // Nicer than the main thread by 10 (at most 19), and named as such for profilers.
             let expected = min(BackgroundThreads.mainThreadNiceness() + 10, 19)
             #expect(sightings.allSatisfy { $0.niceness == expected }, "\(sightings)")
+            #expect(sightings.allSatisfy { $0.kernelName.hasPrefix("image-decode-") }, "\(sightings)")
         #endif
     }
 }

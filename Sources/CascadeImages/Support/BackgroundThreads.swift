@@ -22,7 +22,10 @@ final class BackgroundThreads: @unchecked Sendable {
     /// The threads that decode images: one per core, at least two (the pipeline's default
     /// number of concurrent decodes; each pipeline's own limit applies on top).
     static let decoding = BackgroundThreads(
-        name: "cascade-decode", count: max(2, ProcessInfo.processInfo.activeProcessorCount), niceness: 10)
+        name: "image-decode", count: max(2, ProcessInfo.processInfo.activeProcessorCount), niceness: 10)
+    /// The longest thread name Linux keeps, in bytes (`TASK_COMM_LEN` less the terminator);
+    /// `pthread_setname_np` refuses a longer one and the thread keeps its creator's name.
+    static let kernelNameLimit = 15
 
     /// How much nicer than the main thread the threads make themselves.
     let niceness: Int32
@@ -94,6 +97,10 @@ final class BackgroundThreads: @unchecked Sendable {
                 // thread's is not without privileges (then it stays where it is).
                 let target = min(Self.mainThreadNiceness() + niceness, 19)
                 _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, target)
+                // The name profilers and `top -H` show, shortened to what the kernel keeps:
+                // Foundation passes a longer name on as it is, the kernel refuses it, and the
+                // thread keeps the name of the thread that started it (a Dispatch worker's).
+                Self.setKernelName(Self.kernelName(name, index: index))
             #endif
             condition.lock()
             threads.append(pthread_self())
@@ -102,6 +109,29 @@ final class BackgroundThreads: @unchecked Sendable {
         }
         thread.name = "\(name)-\(index)"
         thread.start()
+    }
+
+    #if canImport(Glibc)
+        /// Names the calling thread for the kernel, as `pthread_setname_np` does (which Glibc's
+        /// Swift module does not offer): by writing its `comm` file (proc(5)). Best effort.
+        private static func setKernelName(_ name: String) {
+            let file = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+            guard file >= 0 else { return }
+            defer { close(file) }
+            var bytes = Array(name.utf8)
+            _ = write(file, &bytes, bytes.count)
+        }
+    #endif
+
+    /// `base-index`, with `base` shortened (never the index) to fit `kernelNameLimit` bytes.
+    static func kernelName(_ base: String, index: Int) -> String {
+        let suffix = "-\(index)"
+        var prefix = ""
+        for character in base {
+            guard prefix.utf8.count + String(character).utf8.count + suffix.utf8.count <= kernelNameLimit else { break }
+            prefix.append(character)
+        }
+        return String((prefix + suffix).utf8.prefix(kernelNameLimit)) ?? suffix
     }
 
     /// Waits for the oldest work not yet taken and takes it.
