@@ -51,11 +51,24 @@ final class CoverSurfaceView {
             let frame = CoverFit.rect(image: image, box: CGSize(width: Double(width), height: Double(height)))
             guard frame.width > 0 else { return }
             cairo_save(cr)
+            defer { cairo_restore(cr) }
+            if abs(frame.width - image.width) < 0.5, abs(frame.height - image.height) < 0.5 {
+                // Decoded at the box's size (`coverPixelSize(scale:imageAspect:)`): drawn 1:1
+                // on whole pixels, a copy rather than a resampling.
+                var x = Double(frame.minX)
+                var y = Double(frame.minY)
+                cairo_user_to_device(cr, &x, &y)
+                x.round()
+                y.round()
+                cairo_device_to_user(cr, &x, &y)
+                cairo_set_source_surface(cr, surface, x, y)
+                cairo_paint(cr)
+                return
+            }
             cairo_translate(cr, frame.minX, frame.minY)
             cairo_scale(cr, frame.width / image.width, frame.height / image.height)
             cairo_set_source_surface(cr, surface, 0, 0)
             cairo_paint(cr)
-            cairo_restore(cr)
         }
         let release: GDestroyNotify = { data in
             guard let data else { return }

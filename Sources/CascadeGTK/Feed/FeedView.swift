@@ -358,7 +358,8 @@ public final class FeedView {
     }
 
     private func coverRequest(for item: VideoItem, size: CGSize, priority: ImagePriority) -> ImageRequest {
-        let target = VideoCellGeometry(size: size).coverPixelSize(scale: scale)
+        // Decoded to cover the box at 1:1 (not to fit inside it and be drawn enlarged).
+        let target = VideoCellGeometry(size: size).coverPixelSize(scale: scale, imageAspect: item.aspectRatio)
         return ImageRequest(
             url: item.coverURL, targetSize: PixelSize(width: target.width, height: target.height), priority: priority)
     }

@@ -41,4 +41,31 @@ public struct VideoCellGeometry: Equatable, Sendable {
         let s = scale.isFinite && scale > 0 ? scale : 1
         return (Int(saturating: (cover.width * s).rounded(.up)), Int(saturating: (cover.height * s).rounded(.up)))
     }
+
+    /// How far past the cover box a covering decode may reach in its cropped dimension: an
+    /// image whose aspect differs more from the box's (a hostile feed's 1000:1 cover) is
+    /// decoded at most this much larger and drawn scaled up the rest of the way.
+    public static let maximumCoverOverscan: Double = 2
+
+    /// The size in device pixels to decode an image of height-over-width `imageAspect` to, so
+    /// that it covers the cover box (`object-fit: cover`) without being scaled up: the box
+    /// grown in one dimension to the image's aspect, by at most `maximumCoverOverscan`.
+    ///
+    /// A cell's cover is shorter than its image's aspect (the title takes the rest of the
+    /// height the layout gives it), so an image decoded to fit inside the box would be drawn
+    /// enlarged by about 1 / `coverFraction` and look soft. An aspect that is not finite or
+    /// not positive gives the box itself.
+    public func coverPixelSize(scale: CGFloat, imageAspect: Double) -> (width: Int, height: Int) {
+        let box = coverPixelSize(scale: scale)
+        guard imageAspect.isFinite, imageAspect > 0, box.width > 0, box.height > 0 else { return box }
+        let width = Double(box.width)
+        let height = Double(box.height)
+        if height / width > imageAspect {
+            // The image is wider than the box: full height, wider than the box.
+            let covering = min(height / imageAspect, width * Self.maximumCoverOverscan)
+            return (max(box.width, Int(saturating: covering.rounded(.up))), box.height)
+        }
+        let covering = min(width * imageAspect, height * Self.maximumCoverOverscan)
+        return (box.width, max(box.height, Int(saturating: covering.rounded(.up))))
+    }
 }
