@@ -10,7 +10,8 @@ import Testing
 /// (`CoverSurfaceView`), a path the GL-rendered app tests never take. This runs the app with
 /// `GSK_RENDERER=cairo` and checks the covers in pixels: every drawn cover's region shows its
 /// item's own image (sampled through the cover fit), not the placeholder, on the first page,
-/// after a channel switch, after a scroll (cells rebound to other items) and after a resize.
+/// after a channel switch, after a scroll (cells rebound to other items) and after a resize;
+/// and that it is sharp: the image decoded once at the drawn size and copied, not enlarged.
 @Suite(.serialized) struct CairoCoverTests {
     @Test func coversAreDrawnFromSurfacesAfterSwitchingScrollingAndResizing() throws {
         let script = """
@@ -38,6 +39,7 @@ import Testing
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let decoder = PixbufImageDecoder()
         var sources: [String: DecodedImage] = [:]
+        var differences: [Double] = []
         for (name, channel) in [("first", 0), ("switched", 1), ("scrolled", 1), ("resized", 1)] {
             let step = try #require(report.steps.firstIndex { ($0["action"] as? String) == "screenshot \(name)" })
             #expect(report.ok(step), "\(name): \(report.steps[step]["error"] ?? "")")
@@ -76,10 +78,19 @@ import Testing
                 #expect(
                     matched * 10 >= total * 7,
                     "\(name): item \(id)'s cover matches its image at \(matched) of \(total) points")
+                // Sharp: the cover is the image resized once to the drawn size, copied 1:1 (a
+                // mean difference of 0 per channel; up to about 6 where a resize left the cell
+                // on a fractional position), not enlarged from a smaller decode (1-12, median 4).
+                let difference = try Self.meanDifference(screenshot, box: box, file: file, decoder: decoder)
+                #expect(difference <= 8, "\(name): item \(id)'s cover differs by \(difference) per channel")
+                differences.append(difference)
                 compared += 1
             }
             #expect(compared >= 2, "\(name): \(compared) covers wholly on screen")
         }
+        try #require(!differences.isEmpty)
+        let median = differences.sorted()[differences.count / 2]
+        #expect(median <= 1, "covers differ from their images by \(median) per channel at the median: \(differences)")
     }
 
     // MARK: Helpers
@@ -117,6 +128,44 @@ import Testing
             }
         }
         return (matched, total)
+    }
+
+    /// The mean difference per channel between the cover drawn in `box` (the interior the
+    /// sampling grid covers) and the cover file decoded once to the size the cover fit draws it
+    /// at, aligned as the fit aligns it.
+    static func meanDifference(
+        _ screenshot: DecodedImage, box: CGRect, file: URL, decoder: PixbufImageDecoder
+    ) throws -> Double {
+        let data = try Data(contentsOf: file)
+        let original = try decoder.decode(data, targetSize: nil)
+        let fit = CoverFit.rect(
+            image: CGSize(width: Double(original.width), height: Double(original.height)), box: box.size)
+        let ideal = try decoder.decode(
+            data,
+            targetSize: PixelSize(
+                width: Int(saturating: Double(fit.width).rounded()),
+                height: Int(saturating: Double(fit.height).rounded())))
+        let left = Int(saturating: Double(box.minX).rounded())
+        let top = Int(saturating: Double(box.minY).rounded())
+        let dx = Int(saturating: Double(fit.minX).rounded())
+        let dy = Int(saturating: Double(fit.minY).rounded())
+        var sum = 0
+        var count = 0
+        for by in stride(from: Int(Double(box.height) * 0.1), to: Int(Double(box.height) * 0.75), by: 2) {
+            for bx in stride(from: Int(Double(box.width) * 0.1), to: Int(Double(box.width) * 0.9), by: 2) {
+                let (sx, sy, ix, iy) = (left + bx, top + by, bx - dx, by - dy)
+                guard (0..<screenshot.width).contains(sx), (0..<screenshot.height).contains(sy),
+                    (0..<ideal.width).contains(ix), (0..<ideal.height).contains(iy)
+                else { continue }
+                let p = sy * screenshot.bytesPerRow + sx * 4
+                let q = iy * ideal.bytesPerRow + ix * 4
+                for channel in 0..<3 {
+                    sum += abs(Int(screenshot.pixels[p + channel]) - Int(ideal.pixels[q + channel]))
+                }
+                count += 3
+            }
+        }
+        return count == 0 ? 0 : Double(sum) / Double(count)
     }
 
     /// Every item's cover file in a catalog made by `make-demo-catalog.py`, by item id.
