@@ -321,10 +321,14 @@ public final class FeedView {
     private func bind(_ cell: VideoCellWidget, _ element: LayoutElement) {
         guard let index = model.itemIndex(of: element.id) else { return }
         let item = model.items[index]
+        // On whole device pixels: a column width that does not divide evenly puts frames on
+        // fractions of a pixel, where cairo would resample every cover (a soft image) to draw it.
+        let x = Double((element.frame.minX * scale).rounded() / scale)
+        let y = Double((element.frame.minY * scale).rounded() / scale)
         if gtk_widget_get_parent(cell.root) == nil {
-            gtk_fixed_put(content.as(GtkFixed.self), cell.root, element.frame.minX, element.frame.minY)
+            gtk_fixed_put(content.as(GtkFixed.self), cell.root, x, y)
         } else {
-            gtk_fixed_move(content.as(GtkFixed.self), cell.root, element.frame.minX, element.frame.minY)
+            gtk_fixed_move(content.as(GtkFixed.self), cell.root, x, y)
         }
         gtk_widget_set_visible(cell.root, 1)
         cell.apply(size: element.frame.size)
@@ -358,8 +362,10 @@ public final class FeedView {
     }
 
     private func coverRequest(for item: VideoItem, size: CGSize, priority: ImagePriority) -> ImageRequest {
-        // Decoded to cover the box at 1:1 (not to fit inside it and be drawn enlarged).
-        let target = VideoCellGeometry(size: size).coverPixelSize(scale: scale, imageAspect: item.aspectRatio)
+        // Decoded to cover the box at 1:1 (not to fit inside it and be drawn enlarged), for the
+        // width the cell's widget gets (`VideoCellWidget.apply(size:)` rounds it to whole points).
+        let drawn = CGSize(width: size.width.rounded(), height: size.height)
+        let target = VideoCellGeometry(size: drawn).coverPixelSize(scale: scale, imageAspect: item.aspectRatio)
         return ImageRequest(
             url: item.coverURL, targetSize: PixelSize(width: target.width, height: target.height), priority: priority)
     }
