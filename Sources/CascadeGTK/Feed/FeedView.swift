@@ -35,6 +35,8 @@ public final class FeedView {
     private let prefetcher: ImagePrefetcher
     var pull = PullTracker()
     var pullReleaseTimer: MainLoopTimer?
+    /// Puts the scroll offset on a whole device pixel once it rests (`FeedView+Rest`).
+    var restSnapTimer: MainLoopTimer?
     var closingTicker: MotionAnimation?
     var topInset: Double = 0
     private let probe = SizeProbe()
@@ -138,6 +140,8 @@ public final class FeedView {
         stopGlide()
         drag = nil
         pullReleaseTimer?.cancel()
+        restSnapTimer?.cancel()
+        restSnapTimer = nil
         images.unbindAll()
         prefetcher.stopAll()
         bannerActive = false
@@ -193,7 +197,7 @@ public final class FeedView {
     /// Whether a pull or the refresh header's closing animation is running.
     public var isAnimating: Bool {
         pull.isPulling || closingTicker != nil || pullReleaseTimer != nil || glideTicker != nil
-            || banner?.isAnimating == true
+            || restSnapTimer != nil || banner?.isAnimating == true
     }
 
     // MARK: Actions (the same paths real input takes)
@@ -235,6 +239,7 @@ public final class FeedView {
             self.model.scrollOffset = self.offset
             self.previews?.scrolled(self)
             self.updateViewport()
+            self.scheduleRestSnap()
         }
 
         // Arrow keys move the focus between cells by the layout (GTK's own directional focus
