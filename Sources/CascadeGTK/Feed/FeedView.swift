@@ -37,6 +37,8 @@ public final class FeedView {
     var pullReleaseTimer: MainLoopTimer?
     /// Puts the scroll offset on a whole device pixel once it rests (`FeedView+Rest`).
     var restSnapTimer: MainLoopTimer?
+    /// When the offset last changed (`g_get_monotonic_time`, microseconds).
+    var lastOffsetChange = 0
     var closingTicker: MotionAnimation?
     var topInset: Double = 0
     private let probe = SizeProbe()
@@ -328,8 +330,9 @@ public final class FeedView {
         let item = model.items[index]
         // On whole device pixels: a column width that does not divide evenly puts frames on
         // fractions of a pixel, where cairo would resample every cover (a soft image) to draw it.
-        let x = Double((element.frame.minX * scale).rounded() / scale)
-        let y = Double((element.frame.minY * scale).rounded() / scale)
+        let grid = PixelGrid(scale: Double(scale))
+        let x = grid.snapped(Double(element.frame.minX))
+        let y = grid.snapped(Double(element.frame.minY))
         if gtk_widget_get_parent(cell.root) == nil {
             gtk_fixed_put(content.as(GtkFixed.self), cell.root, x, y)
         } else {
