@@ -63,6 +63,7 @@ import Testing
             #expect(offset == offset.rounded(), "\(name): the feed rests at \(offset)")
             let entries = state["visible_items"] as? [[String: Any]] ?? []
             var compared = 0
+            var titles = 0
             for entry in entries {
                 guard let id = entry["id"] as? String, let frame = entry["frame"] as? [Double], frame.count == 4
                 else { continue }
@@ -90,8 +91,22 @@ import Testing
                 #expect(difference <= 2.5, "\(name): item \(id)'s cover differs by \(difference) per channel")
                 differences.append(difference)
                 compared += 1
+                // The title (`CellTitleView`) is drawn in the band below the cover, centred (its
+                // ink within 8 px of the middle: glyph bearings and an ellipsis's dots are off the
+                // centred logical extents by a few pixels; a left-aligned short title is tens off).
+                let band = CGRect(
+                    x: box.minX, y: box.maxY, width: CGFloat(frame[2]), height: CGFloat(frame[3]) - box.height)
+                if band.maxY <= Double(screenshot.height) {
+                    let ink = try #require(Self.titleInk(screenshot, band: band), "\(name): item \(id) has no title")
+                    #expect(ink.pixels >= 15, "\(name): item \(id)'s title has \(ink.pixels) dark pixels")
+                    #expect(
+                        abs(ink.centreX - Double(band.midX)) <= 8,
+                        "\(name): item \(id)'s title is centred at \(ink.centreX), not \(band.midX)")
+                    titles += 1
+                }
             }
             #expect(compared >= 2, "\(name): \(compared) covers wholly on screen")
+            #expect(titles >= 2, "\(name): \(titles) titles wholly on screen")
         }
         try #require(!differences.isEmpty)
         let median = differences.sorted()[differences.count / 2]
@@ -133,6 +148,28 @@ import Testing
             }
         }
         return (matched, total)
+    }
+
+    /// The dark (text) pixels in a cell's title band of the screenshot: how many, and the
+    /// horizontal centre of their bounding box; nil when there are none.
+    static func titleInk(_ screenshot: DecodedImage, band: CGRect) -> (pixels: Int, centreX: Double)? {
+        var pixels = 0
+        var minX = Int.max
+        var maxX = Int.min
+        let top = Int(saturating: Double(band.minY).rounded())
+        let bottom = Int(saturating: Double(band.maxY).rounded())
+        let left = Int(saturating: Double(band.minX).rounded())
+        let right = Int(saturating: Double(band.maxX).rounded())
+        for y in max(0, top)..<min(screenshot.height, bottom) {
+            for x in max(0, left)..<min(screenshot.width, right) {
+                let p = y * screenshot.bytesPerRow + x * 4
+                guard (0..<3).allSatisfy({ screenshot.pixels[p + $0] < 100 }) else { continue }
+                pixels += 1
+                minX = min(minX, x)
+                maxX = max(maxX, x)
+            }
+        }
+        return pixels == 0 ? nil : (pixels, Double(minX + maxX + 1) / 2)
     }
 
     /// The mean difference per channel between the cover drawn in `box` (the interior the

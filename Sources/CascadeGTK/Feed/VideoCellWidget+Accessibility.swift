@@ -17,7 +17,7 @@ extension VideoCellWidget {
     func updateAccessibleLabel() {
         let duration = gtk_widget_get_visible(badge.widget) != 0 ? String(cString: gtk_label_get_text(badge)) : nil
         describeForAccessibility(
-            title: String(cString: gtk_label_get_text(title)), duration: duration, partiallyWatched: isPartiallyWatched)
+            title: title.text, duration: duration, partiallyWatched: isPartiallyWatched)
     }
 
 }

@@ -20,8 +20,8 @@ public final class VideoCellWidget {
     let picture = CoverSurfaceView()
     private let glyph: OpaquePointer
     let badge: OpaquePointer
-    let title: OpaquePointer
-    private let titleClip: UnsafeMutablePointer<GtkWidget>
+    /// The title, drawn from a Pango layout it keeps (no label measuring on every bind).
+    let title = CellTitleView()
     /// The watched-fraction bar along the cover's bottom (`VideoCellWidget+Progress.swift`).
     let progressBar = CoverProgressBar()
     private var size = CGSize.zero
@@ -71,32 +71,9 @@ public final class VideoCellWidget {
         gtk_overlay_add_overlay(OpaquePointer(coverBox), badge.widget)
         gtk_overlay_add_overlay(OpaquePointer(coverBox), progressBar.root)
 
-        title = OpaquePointer(gtk_label_new(nil))
-        gtk_widget_add_css_class(title.widget, "title")
-        gtk_label_set_wrap(title, 1)
-        gtk_label_set_wrap_mode(title, PANGO_WRAP_WORD_CHAR)
-        gtk_label_set_lines(title, 2)
-        gtk_label_set_ellipsize(title, PANGO_ELLIPSIZE_END)
-        gtk_label_set_justify(title, GTK_JUSTIFY_CENTER)
-        gtk_label_set_xalign(title, 0.5)
-        gtk_label_set_yalign(title, 0.5)
-        gtk_widget_set_valign(title.widget, GTK_ALIGN_CENTER)
-        gtk_widget_set_overflow(title.widget, GTK_OVERFLOW_HIDDEN)
-
-        // A label asks for at least one line of text, which can be taller than the title's share
-        // of a short cell: the cell would then grow past its layout frame and overlap the next
-        // one. A scroller with an external vertical policy does not pass that minimum on, so
-        // the cell is exactly its frame and the title is clipped to its band. It takes no
-        // input: clicks and wheel scrolls go to the cell and the feed.
-        titleClip = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_policy(OpaquePointer(titleClip), GTK_POLICY_NEVER, GTK_POLICY_EXTERNAL)
-        gtk_scrolled_window_set_child(OpaquePointer(titleClip), title.widget)
-        gtk_widget_set_can_target(titleClip, 0)
-        gtk_widget_set_can_focus(titleClip, 0)
-
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(column.as(GtkBox.self), coverBox)
-        gtk_box_append(column.as(GtkBox.self), titleClip)
+        gtk_box_append(column.as(GtkBox.self), title.widget)
         gtk_overlay_set_child(root.opaque, column)
 
         let click = gtk_gesture_click_new()!
@@ -135,15 +112,15 @@ public final class VideoCellWidget {
         g_object_unref(root.raw)
     }
 
-    /// The title label's Pango layout, as the label draws it (its font, wrapping and text), for
-    /// checks that every glyph of a title has a font (no missing-glyph boxes).
-    public var titleLayout: OpaquePointer? { gtk_label_get_layout(title) }
+    /// The title's Pango layout, as it is drawn (its font, wrapping and text), for checks that
+    /// every glyph of a title has a font (no missing-glyph boxes).
+    public var titleLayout: OpaquePointer? { title.layout }
 
     // MARK: Binding
 
     /// Shows `title` (plain text, never markup) and a duration badge (hidden when nil).
     public func bind(title text: String, duration: String?) {
-        gtk_label_set_text(title, text)
+        title.show(CellTitleText.displayed(text))
         tooltipText = text
         if let duration {
             gtk_label_set_text(badge, duration)
@@ -168,10 +145,10 @@ public final class VideoCellWidget {
         // The title is centred in everything below the cover (the gap and its band), so a
         // line of 13 pt text still fits where the 11 % band alone is shorter than the line.
         gtk_widget_set_size_request(
-            titleClip, Int32(saturating: geometry.title.width),
+            title.widget, Int32(saturating: geometry.title.width),
             Int32(saturating: newSize.height.rounded() - geometry.cover.height))
         // Two wrapped lines only fit when the title's share of the cell is tall enough.
-        gtk_label_set_lines(title, geometry.title.height >= 34 ? 2 : 1)
+        title.setLines(geometry.title.height >= 34 ? 2 : 1)
     }
 
     /// How the cover is drawn now, for the script report: `surface` (a cairo image surface,
