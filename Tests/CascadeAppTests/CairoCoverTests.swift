@@ -103,6 +103,19 @@ import Testing
                         abs(ink.centreX - Double(band.midX)) <= 8,
                         "\(name): item \(id)'s title is centred at \(ink.centreX), not \(band.midX)")
                     titles += 1
+                    // The card: its title band is white (the band carries the cell's white, which
+                    // the cover would hide anywhere else) ...
+                    let white = Self.pixel(screenshot, x: Double(band.minX) + 6, y: Double(band.maxY) - 2)
+                    #expect(white.allSatisfy { $0 >= 248 }, "\(name): item \(id)'s title band is \(white), not white")
+                }
+                // ... and the cover's top corners are rounded: the corner pixel is the window's
+                // background (#f4f4f6), not the cover.
+                for corner in [box.minX, box.maxX - 1] {
+                    let pixel = Self.pixel(screenshot, x: Double(corner), y: Double(box.minY))
+                    let background = [0xF4, 0xF4, 0xF6]
+                    #expect(
+                        zip(pixel, background).allSatisfy { abs($0 - $1) <= 24 },
+                        "\(name): item \(id)'s corner at \(corner) is \(pixel), not the background")
                 }
             }
             #expect(compared >= 2, "\(name): \(compared) covers wholly on screen")
@@ -148,6 +161,14 @@ import Testing
             }
         }
         return (matched, total)
+    }
+
+    /// The red, green and blue of the screenshot's pixel at (`x`, `y`), rounded to whole pixels.
+    static func pixel(_ screenshot: DecodedImage, x: Double, y: Double) -> [Int] {
+        let px = min(max(0, Int(saturating: x.rounded(.down))), screenshot.width - 1)
+        let py = min(max(0, Int(saturating: y.rounded(.down))), screenshot.height - 1)
+        let p = py * screenshot.bytesPerRow + px * 4
+        return (0..<3).map { Int(screenshot.pixels[p + $0]) }
     }
 
     /// The dark (text) pixels in a cell's title band of the screenshot: how many, and the

@@ -87,7 +87,6 @@ public final class FeedView {
         prefetcher = ImagePrefetcher(pipeline: pipeline)
 
         root = gtk_overlay_new()
-        gtk_widget_add_css_class(root, "feed-background")
         scrolled = gtk_scrolled_window_new()
         // External, not never, horizontally: a never policy makes the content's minimum width
         // (the GtkFixed's union of cells laid out at the last width) the feed's minimum, so a

@@ -50,7 +50,6 @@ public final class VideoCellWidget {
         gtk_widget_add_css_class(root, "video-cell")
         Accessible.setRole(root, GTK_ACCESSIBLE_ROLE_BUTTON)  // named in describeForAccessibility
         gtk_widget_set_focusable(root, 1)
-        gtk_widget_set_overflow(root, GTK_OVERFLOW_HIDDEN)
 
         coverBox = gtk_overlay_new()
         gtk_widget_add_css_class(coverBox, "cover")
@@ -167,6 +166,7 @@ public final class VideoCellWidget {
         gtk_image_set_from_icon_name(glyph, "image-x-generic-symbolic")
         gtk_widget_set_visible(glyph.widget, 1)
         gtk_widget_remove_css_class(coverBox, "failed")
+        gtk_widget_remove_css_class(coverBox, "loaded")
         coverState = .placeholder
     }
 
@@ -178,6 +178,7 @@ public final class VideoCellWidget {
         }
         gtk_widget_set_visible(glyph.widget, 0)
         gtk_widget_remove_css_class(coverBox, "failed")
+        gtk_widget_add_css_class(coverBox, "loaded")
         coverState = .image
     }
 
@@ -187,6 +188,7 @@ public final class VideoCellWidget {
         gtk_image_set_from_icon_name(glyph, "image-missing-symbolic")
         gtk_widget_set_visible(glyph.widget, 1)
         gtk_widget_add_css_class(coverBox, "failed")
+        gtk_widget_remove_css_class(coverBox, "loaded")
         coverState = .failed
     }
 }
