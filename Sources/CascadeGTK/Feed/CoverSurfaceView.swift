@@ -25,9 +25,11 @@ final class CoverSurfaceView {
     /// Whether this process draws with the cairo renderer (decided once, at the first cover).
     private static var cairoRenderer: Bool?
 
-    /// The surface to paint (owned), or nil for nothing.
+    /// The surface to paint (owned), or nil for nothing, and the radius of the box's two top
+    /// corners.
     private final class Content {
         var surface: OpaquePointer?
+        var cornerRadius: Double = 0
         deinit { if let surface { cairo_surface_destroy(surface) } }
     }
 
@@ -44,37 +46,30 @@ final class CoverSurfaceView {
         let draw: GtkDrawingAreaDrawFunc = { _, cr, width, height, data in
             guard let cr, let data else { return }
             let content = Unmanaged<Content>.fromOpaque(data).takeUnretainedValue()
-            guard let surface = content.surface else { return }
-            let image = CGSize(
-                width: Double(cairo_image_surface_get_width(surface)),
-                height: Double(cairo_image_surface_get_height(surface)))
-            let frame = CoverFit.rect(image: image, box: CGSize(width: Double(width), height: Double(height)))
-            guard frame.width > 0 else { return }
-            cairo_save(cr)
-            defer { cairo_restore(cr) }
-            if abs(frame.width - image.width) < 0.5, abs(frame.height - image.height) < 0.5 {
-                // Decoded at the box's size (`coverPixelSize(scale:imageAspect:)`): drawn 1:1
-                // on whole pixels, a copy rather than a resampling.
-                var x = Double(frame.minX)
-                var y = Double(frame.minY)
-                cairo_user_to_device(cr, &x, &y)
-                x.round()
-                y.round()
-                cairo_device_to_user(cr, &x, &y)
-                cairo_set_source_surface(cr, surface, x, y)
-                cairo_paint(cr)
-                return
-            }
-            cairo_translate(cr, frame.minX, frame.minY)
-            cairo_scale(cr, frame.width / image.width, frame.height / image.height)
-            cairo_set_source_surface(cr, surface, 0, 0)
-            cairo_paint(cr)
+            CoverSurfaceView.draw(content, cr, box: CGSize(width: Double(width), height: Double(height)))
         }
         let release: GDestroyNotify = { data in
             guard let data else { return }
             Unmanaged<AnyObject>.fromOpaque(data).release()
         }
         gtk_drawing_area_set_draw_func(area.as(GtkDrawingArea.self), draw, data, release)
+    }
+
+    /// Rounds the cover's two top corners by `radius` (as the cover area's CSS rounds its
+    /// placeholder background). A surface cover draws its own corners; a picture or a preview
+    /// needs the cover area to clip them (`needsClip`).
+    func setCornerRadius(_ radius: Double) {
+        let radius = radius.isFinite ? max(0, radius) : 0
+        guard radius != content.cornerRadius else { return }
+        content.cornerRadius = radius
+        gtk_widget_queue_draw(area)
+    }
+
+    /// Whether what is shown needs the cover area to clip it to the rounded corners: a picture
+    /// (GL renderers) does; a surface rounds its own corners, and the placeholder draws none.
+    var needsClip: Bool {
+        guard let picture else { return false }
+        return gtk_widget_get_visible(picture.widget) != 0 && gtk_picture_get_paintable(picture) != nil
     }
 
     /// Shows `image` from now on; false when it could not be prepared for drawing.
@@ -120,7 +115,8 @@ final class CoverSurfaceView {
             return false
         }
         if usesCairoRenderer() {
-            return paintSurface(width: width, height: height, reusing: true) { data, stride in
+            return paintSurface(width: width, height: height, format: CAIRO_FORMAT_RGB24, reusing: true) {
+                data, stride in
                 for y in 0..<height {
                     (data + y * stride).update(
                         from: (pixels + y * bytesPerRow).assumingMemoryBound(to: UInt8.self), count: width * 4)
@@ -151,12 +147,77 @@ final class CoverSurfaceView {
 
     // MARK: Private
 
+    /// Paints `content`'s surface over a `box` like `object-fit: cover`, its top corners rounded.
+    private static func draw(_ content: Content, _ cr: OpaquePointer, box: CGSize) {
+        guard let surface = content.surface else { return }
+        let image = CGSize(
+            width: Double(cairo_image_surface_get_width(surface)),
+            height: Double(cairo_image_surface_get_height(surface)))
+        let frame = CoverFit.rect(image: image, box: box)
+        guard frame.width > 0 else { return }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        let radius = min(content.cornerRadius, Double(box.width) / 2, Double(box.height) / 2)
+        if abs(frame.width - image.width) < 0.5, abs(frame.height - image.height) < 0.5 {
+            // Decoded at the box's size (`coverPixelSize(scale:imageAspect:)`): drawn 1:1 on
+            // whole pixels, a copy rather than a resampling. The box goes on the same whole
+            // pixels, so below its top corners it is a pixel-aligned rectangle, which cairo
+            // copies; only the band of the two rounded corners is drawn through a path.
+            let origin = wholePixel(cr, Double(frame.minX), Double(frame.minY))
+            cairo_set_source_surface(cr, surface, origin.x, origin.y)
+            let top = wholePixel(cr, 0, 0)
+            let bottom = wholePixel(cr, Double(box.width), Double(box.height))
+            let band = radius > 0 ? wholePixel(cr, 0, radius).y - top.y : 0
+            cairo_rectangle(cr, top.x, top.y + band, bottom.x - top.x, bottom.y - top.y - band)
+            cairo_fill(cr)
+            guard band > 0 else { return }
+            topCornersPath(cr, x: top.x, y: top.y, width: bottom.x - top.x, height: band, radius: radius)
+            cairo_fill(cr)
+            return
+        }
+        topCornersPath(cr, x: 0, y: 0, width: Double(box.width), height: Double(box.height), radius: radius)
+        cairo_clip(cr)
+        cairo_translate(cr, frame.minX, frame.minY)
+        cairo_scale(cr, frame.width / image.width, frame.height / image.height)
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_paint(cr)
+    }
+
+    /// The user-space point on the whole device pixel nearest to (`x`, `y`).
+    private static func wholePixel(_ cr: OpaquePointer, _ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        var x = x
+        var y = y
+        cairo_user_to_device(cr, &x, &y)
+        x.round()
+        y.round()
+        cairo_device_to_user(cr, &x, &y)
+        return (x, y)
+    }
+
+    /// A rectangle whose two top corners are quarter circles of `radius` (at most the height).
+    private static func topCornersPath(
+        _ cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double, radius: Double
+    ) {
+        let r = min(radius, height, width / 2)
+        cairo_new_path(cr)
+        cairo_move_to(cr, x, y + height)
+        cairo_line_to(cr, x, y + r)
+        if r > 0 { cairo_arc(cr, x + r, y + r, r, .pi, 1.5 * .pi) }
+        cairo_line_to(cr, x + width - r, y)
+        if r > 0 { cairo_arc(cr, x + width - r, y + r, r, 1.5 * .pi, 2 * .pi) }
+        cairo_line_to(cr, x + width, y + height)
+        cairo_close_path(cr)
+    }
+
     private func showSurface(_ image: DecodedImage) -> Bool {
         guard image.width > 0, image.height > 0 else {
             clear()
             return false
         }
-        let painted = paintSurface(width: image.width, height: image.height, reusing: false) { data, stride in
+        // An opaque cover is an RGB24 surface: cairo then copies it rather than blending it.
+        let format = image.hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
+        let painted = paintSurface(width: image.width, height: image.height, format: format, reusing: false) {
+            data, stride in
             image.pixels.withUnsafeBytes { source in
                 for y in 0..<image.height {
                     TextureFactory.convertRow(
@@ -169,12 +230,13 @@ final class CoverSurfaceView {
         return painted
     }
 
-    /// Fills a `width` × `height` ARGB32 surface with `fill(data, bytesPerRow)` and shows it:
-    /// the one shown now when `reusing` and of that size, else a new one.
+    /// Fills a `width` × `height` surface of `format` with `fill(data, bytesPerRow)` and shows
+    /// it: the one shown now when `reusing` and of that size and format, else a new one.
     private func paintSurface(
-        width: Int, height: Int, reusing: Bool, _ fill: (UnsafeMutablePointer<UInt8>, Int) -> Void
+        width: Int, height: Int, format: cairo_format_t, reusing: Bool,
+        _ fill: (UnsafeMutablePointer<UInt8>, Int) -> Void
     ) -> Bool {
-        if reusing, let surface = content.surface,
+        if reusing, let surface = content.surface, cairo_image_surface_get_format(surface) == format,
             Int(clamping: cairo_image_surface_get_width(surface)) == width,
             Int(clamping: cairo_image_surface_get_height(surface)) == height,
             let data = cairo_image_surface_get_data(surface)
@@ -186,8 +248,7 @@ final class CoverSurfaceView {
             return true
         }
         guard
-            let surface = cairo_image_surface_create(
-                CAIRO_FORMAT_ARGB32, Int32(clamping: width), Int32(clamping: height))
+            let surface = cairo_image_surface_create(format, Int32(clamping: width), Int32(clamping: height))
         else { return false }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
         else {

@@ -12,11 +12,15 @@ extension VideoCellWidget {
         // Sized like the cover, not by the video's natural size.
         gtk_overlay_set_clip_overlay(OpaquePointer(coverBox), layer, 1)
         gtk_overlay_set_measure_overlay(OpaquePointer(coverBox), layer, 0)
+        previewAttached = true
+        updateCoverClip()
     }
 
     /// Takes the preview layer out of this cell's cover area (nothing if it is not there).
     func detachPreview(_ layer: UnsafeMutablePointer<GtkWidget>) {
         guard gtk_widget_get_parent(layer) == coverBox else { return }
         gtk_overlay_remove_overlay(OpaquePointer(coverBox), layer)
+        previewAttached = false
+        updateCoverClip()
     }
 }

@@ -25,6 +25,8 @@ public final class VideoCellWidget {
     /// The watched-fraction bar along the cover's bottom (`VideoCellWidget+Progress.swift`).
     let progressBar = CoverProgressBar()
     private var size = CGSize.zero
+    /// Whether a hover preview's layer is in the cover area (`VideoCellWidget+Preview`).
+    var previewAttached = false
     /// The tooltip shown when the pointer rests on the cell: the bound title.
     private(set) var tooltipText: String?
     /// Called on a click (primary button) or Enter while focused.
@@ -53,7 +55,6 @@ public final class VideoCellWidget {
 
         coverBox = gtk_overlay_new()
         gtk_widget_add_css_class(coverBox, "cover")
-        gtk_widget_set_overflow(coverBox, GTK_OVERFLOW_HIDDEN)  // clips the picture to the rounded corners
         gtk_overlay_set_child(OpaquePointer(coverBox), picture.widget)
 
         glyph = OpaquePointer(gtk_image_new_from_icon_name("image-x-generic-symbolic"))
@@ -141,6 +142,7 @@ public final class VideoCellWidget {
         gtk_widget_set_size_request(
             coverBox, Int32(saturating: geometry.cover.width), Int32(saturating: geometry.cover.height))
         progressBar.apply(width: Double(geometry.cover.width))
+        picture.setCornerRadius(Double(geometry.coverCornerRadius))
         // The title is centred in everything below the cover (the gap and its band), so a
         // line of 13 pt text still fits where the 11 % band alone is shorter than the line.
         gtk_widget_set_size_request(
@@ -168,6 +170,7 @@ public final class VideoCellWidget {
         gtk_widget_remove_css_class(coverBox, "failed")
         gtk_widget_remove_css_class(coverBox, "loaded")
         coverState = .placeholder
+        updateCoverClip()
     }
 
     /// Shows a decoded cover.
@@ -180,6 +183,7 @@ public final class VideoCellWidget {
         gtk_widget_remove_css_class(coverBox, "failed")
         gtk_widget_add_css_class(coverBox, "loaded")
         coverState = .image
+        updateCoverClip()
     }
 
     /// Shows the error glyph.
@@ -190,5 +194,14 @@ public final class VideoCellWidget {
         gtk_widget_add_css_class(coverBox, "failed")
         gtk_widget_remove_css_class(coverBox, "loaded")
         coverState = .failed
+        updateCoverClip()
+    }
+
+    /// Clips the cover area to its rounded top corners only when what it shows needs it: a
+    /// picture (GL renderers) or a hover preview. A surface cover rounds its own corners, and
+    /// under the cairo renderer a rounded clip made every cover's copy a masked blend.
+    func updateCoverClip() {
+        let clip = picture.needsClip || previewAttached
+        gtk_widget_set_overflow(coverBox, clip ? GTK_OVERFLOW_HIDDEN : GTK_OVERFLOW_VISIBLE)
     }
 }
