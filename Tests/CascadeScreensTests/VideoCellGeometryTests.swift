@@ -21,6 +21,16 @@ import Testing
         #expect(geometry.coverCornerRadius == 5)
     }
 
+    /// The width a cell's widget gets, and its cover is decoded for: the frame's, in whole points.
+    @Test func widgetWidthIsTheFramesInWholePoints() {
+        let cases: [(CGFloat, CGFloat)] = [
+            (193, 193), (193.4, 193), (193.5, 194), (193.6, 194), (0.4, 0), (-3, 0), (.nan, 0), (.infinity, 0),
+        ]
+        for (frame, widget) in cases {
+            #expect(VideoCellGeometry.widgetWidth(forFrameWidth: frame) == widget, "\(frame)")
+        }
+    }
+
     @Test func proportionsHoldWhenResized() {
         for height in stride(from: 50.0, through: 2000, by: 37) {
             let g = VideoCellGeometry(size: CGSize(width: 160, height: height))

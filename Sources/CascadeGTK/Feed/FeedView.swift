@@ -370,8 +370,8 @@ public final class FeedView {
 
     private func coverRequest(for item: VideoItem, size: CGSize, priority: ImagePriority) -> ImageRequest {
         // Decoded to cover the box at 1:1 (not to fit inside it and be drawn enlarged), for the
-        // width the cell's widget gets (`VideoCellWidget.apply(size:)` rounds it to whole points).
-        let drawn = CGSize(width: size.width.rounded(), height: size.height)
+        // width the cell's widget gets.
+        let drawn = CGSize(width: VideoCellGeometry.widgetWidth(forFrameWidth: size.width), height: size.height)
         let target = VideoCellGeometry(size: drawn).coverPixelSize(scale: scale, imageAspect: item.aspectRatio)
         return ImageRequest(
             url: item.coverURL, targetSize: PixelSize(width: target.width, height: target.height), priority: priority)

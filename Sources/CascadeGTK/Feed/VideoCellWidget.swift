@@ -138,7 +138,8 @@ public final class VideoCellWidget {
         size = newSize
         let geometry = VideoCellGeometry(size: newSize)
         gtk_widget_set_size_request(
-            root, Int32(saturatingRounded: newSize.width), Int32(saturatingRounded: newSize.height))
+            root, Int32(saturating: VideoCellGeometry.widgetWidth(forFrameWidth: newSize.width)),
+            Int32(saturatingRounded: newSize.height))
         gtk_widget_set_size_request(
             coverBox, Int32(saturating: geometry.cover.width), Int32(saturating: geometry.cover.height))
         progressBar.apply(width: Double(geometry.cover.width))

@@ -1,4 +1,5 @@
 import CGtk
+import CascadeScreens
 
 /// The app's CSS, feed and player page alike, installed once per display. One provider: GTK
 /// compares selector specificity only within a provider, so rules split across providers would
@@ -10,15 +11,22 @@ import CGtk
 /// and a cover's grey only shows while it has no image (`loaded`).
 @MainActor
 public enum Stylesheet {
+    /// The cells' corner radius in CSS (`VideoCellGeometry.cornerRadius`, which the cover's own
+    /// drawing uses too).
+    private static let cellRadius = "\(VideoCellGeometry.cornerRadius)px"
+
     static let css = """
         window.cascade { background: #f4f4f6; }
-        .video-cell { border-radius: 5px; box-shadow: 0 1px 2px alpha(black, 0.12); }
+        .video-cell { border-radius: \(cellRadius); box-shadow: 0 1px 2px alpha(black, 0.12); }
         .video-cell:focus-visible { outline: 2px solid #3b82f6; outline-offset: 1px; }
-        .video-cell .cover { border-radius: 5px 5px 0 0; background: #dcdde2; }
+        .video-cell .cover { border-radius: \(cellRadius) \(cellRadius) 0 0; background: #dcdde2; }
         .video-cell .cover.loaded { background: none; }
         .video-cell .cover.failed { background: #eceaea; }
         .video-cell .cover-glyph { color: alpha(#50535c, 0.55); }
-        .video-cell .title { font-size: 13pt; color: #1d1f24; background: #ffffff; border-radius: 0 0 5px 5px; }
+        .video-cell .title {
+            font-size: 13pt; color: #1d1f24; background: #ffffff;
+            border-radius: 0 0 \(cellRadius) \(cellRadius);
+        }
         .video-cell .cell-preview { opacity: 0; transition: opacity 250ms ease-in; }
         .video-cell .cell-preview.shown { opacity: 1; }
         .video-cell .badge {

@@ -22,6 +22,16 @@ public struct VideoCellGeometry: Equatable, Sendable {
     public static let titleFraction: CGFloat = 0.11
     /// The reference title size, in points.
     public static let titlePointSize: CGFloat = 13
+    /// The radius of the cell's rounded corners (the cover's top ones, the title band's bottom
+    /// ones), in points: the stylesheet's and the cover drawing's one value.
+    public static let cornerRadius: CGFloat = 5
+
+    /// The width in points a cell's widget gets for a layout frame `width` (GTK sizes are whole
+    /// points): what its cover is drawn at, so what the cover is decoded for. 0 for a width that
+    /// is not finite or not positive.
+    public static func widgetWidth(forFrameWidth width: CGFloat) -> CGFloat {
+        width.isFinite ? max(0, width.rounded()) : 0
+    }
 
     /// Lays out a cell of `size`. Sizes that are not finite or not positive give empty frames.
     public init(size: CGSize) {
@@ -32,7 +42,7 @@ public struct VideoCellGeometry: Equatable, Sendable {
         let titleTop = (height * (Self.coverFraction + Self.gapFraction)).rounded()
         cover = CGRect(x: 0, y: 0, width: width, height: coverHeight)
         title = CGRect(x: 0, y: titleTop, width: width, height: max(0, height - titleTop))
-        coverCornerRadius = min(5, width / 2, coverHeight / 2)
+        coverCornerRadius = min(Self.cornerRadius, width / 2, coverHeight / 2)
     }
 
     /// The cover's size in device pixels for a display `scale`: what the image pipeline should
