@@ -171,12 +171,15 @@ import Testing
         return (0..<3).map { Int(screenshot.pixels[p + $0]) }
     }
 
-    /// The dark (text) pixels in a cell's title band of the screenshot: how many, and the
-    /// horizontal centre of their bounding box; nil when there are none.
-    static func titleInk(_ screenshot: DecodedImage, band: CGRect) -> (pixels: Int, centreX: Double)? {
+    /// The dark (text) pixels in a cell's title band of the screenshot: how many, the
+    /// horizontal centre of their bounding box and its columns and rows (`maxX` and `maxY`
+    /// exclusive); nil when there are none.
+    static func titleInk(_ screenshot: DecodedImage, band: CGRect) -> TitleInk? {
         var pixels = 0
         var minX = Int.max
         var maxX = Int.min
+        var minY = Int.max
+        var maxY = Int.min
         let top = Int(saturating: Double(band.minY).rounded())
         let bottom = Int(saturating: Double(band.maxY).rounded())
         let left = Int(saturating: Double(band.minX).rounded())
@@ -188,9 +191,25 @@ import Testing
                 pixels += 1
                 minX = min(minX, x)
                 maxX = max(maxX, x)
+                minY = min(minY, y)
+                maxY = max(maxY, y + 1)
             }
         }
-        return pixels == 0 ? nil : (pixels, Double(minX + maxX + 1) / 2)
+        return pixels == 0
+            ? nil
+            : TitleInk(
+                pixels: pixels, centreX: Double(minX + maxX + 1) / 2, minX: minX, maxX: maxX + 1, minY: minY, maxY: maxY
+            )
+    }
+
+    /// A title's dark pixels in a screenshot (`titleInk`).
+    struct TitleInk {
+        var pixels: Int
+        var centreX: Double
+        var minX: Int
+        var maxX: Int
+        var minY: Int
+        var maxY: Int
     }
 
     /// The mean difference per channel between the cover drawn in `box` (the interior the

@@ -24,7 +24,7 @@ public enum Stylesheet {
         .video-cell .cover.failed { background: #eceaea; }
         .video-cell .cover-glyph { color: alpha(#50535c, 0.55); }
         .video-cell .title {
-            font-size: 13pt; color: #1d1f24; background: #ffffff;
+            font-size: 13pt; color: #1d1f24; background: #ffffff; padding: 0 8px;
             border-radius: 0 0 \(cellRadius) \(cellRadius);
         }
         .video-cell .cell-preview { opacity: 0; transition: opacity 250ms ease-in; }
