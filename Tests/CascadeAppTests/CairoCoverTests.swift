@@ -97,11 +97,7 @@ import Testing
                 let band = CGRect(
                     x: box.minX, y: box.maxY, width: CGFloat(frame[2]), height: CGFloat(frame[3]) - box.height)
                 if band.maxY <= Double(screenshot.height) {
-                    let ink = try #require(Self.titleInk(screenshot, band: band), "\(name): item \(id) has no title")
-                    #expect(ink.pixels >= 15, "\(name): item \(id)'s title has \(ink.pixels) dark pixels")
-                    #expect(
-                        abs(ink.centreX - Double(band.midX)) <= 8,
-                        "\(name): item \(id)'s title is centred at \(ink.centreX), not \(band.midX)")
+                    try Self.expectCentredTitle(screenshot, band: band, ink: 15, within: 8, "\(name): item \(id)")
                     titles += 1
                     // The card: its title band is white (the band carries the cell's white, which
                     // the cover would hide anywhere else) ...
@@ -202,6 +198,18 @@ import Testing
             )
     }
 
+    /// Expects a title drawn in `band` of the screenshot: at least `ink` dark pixels, their
+    /// centre within `within` pixels of the band's middle. `label` names the cell in failures.
+    static func expectCentredTitle(
+        _ screenshot: DecodedImage, band: CGRect, ink minimum: Int, within tolerance: Double, _ label: String
+    ) throws {
+        let ink = try #require(titleInk(screenshot, band: band), "\(label) has no title")
+        #expect(ink.pixels >= minimum, "\(label)'s title has \(ink.pixels) dark pixels")
+        #expect(
+            abs(ink.centreX - Double(band.midX)) <= tolerance,
+            "\(label)'s title is centred at \(ink.centreX), not \(band.midX)")
+    }
+
     /// A title's dark pixels in a screenshot (`titleInk`).
     struct TitleInk {
         var pixels: Int
@@ -214,9 +222,11 @@ import Testing
 
     /// The mean difference per channel between the cover drawn in `box` (the interior the
     /// sampling grid covers) and the cover file decoded once to the size the cover fit draws it
-    /// at, aligned as the fit aligns it.
+    /// at, aligned as the fit aligns it; with `slack`, the least difference over crops moved by
+    /// up to that many pixels each way (a crop offset that is a whole number and a half may be
+    /// rounded either way).
     static func meanDifference(
-        _ screenshot: DecodedImage, box: CGRect, file: URL, decoder: PixbufImageDecoder
+        _ screenshot: DecodedImage, box: CGRect, file: URL, decoder: PixbufImageDecoder, slack: Int = 0
     ) throws -> Double {
         let data = try Data(contentsOf: file)
         let original = try decoder.decode(data, targetSize: nil)
@@ -229,25 +239,31 @@ import Testing
                 height: Int(saturating: Double(fit.height).rounded())))
         let left = Int(saturating: Double(box.minX).rounded())
         let top = Int(saturating: Double(box.minY).rounded())
-        let dx = Int(saturating: Double(fit.minX).rounded())
-        let dy = Int(saturating: Double(fit.minY).rounded())
-        var sum = 0
-        var count = 0
-        for by in stride(from: Int(Double(box.height) * 0.1), to: Int(Double(box.height) * 0.75), by: 2) {
-            for bx in stride(from: Int(Double(box.width) * 0.1), to: Int(Double(box.width) * 0.9), by: 2) {
-                let (sx, sy, ix, iy) = (left + bx, top + by, bx - dx, by - dy)
-                guard (0..<screenshot.width).contains(sx), (0..<screenshot.height).contains(sy),
-                    (0..<ideal.width).contains(ix), (0..<ideal.height).contains(iy)
-                else { continue }
-                let p = sy * screenshot.bytesPerRow + sx * 4
-                let q = iy * ideal.bytesPerRow + ix * 4
-                for channel in 0..<3 {
-                    sum += abs(Int(screenshot.pixels[p + channel]) - Int(ideal.pixels[q + channel]))
+        var least = Double.infinity
+        for moveY in -slack...slack {
+            for moveX in -slack...slack {
+                let dx = Int(saturating: Double(fit.minX).rounded()) + moveX
+                let dy = Int(saturating: Double(fit.minY).rounded()) + moveY
+                var sum = 0
+                var count = 0
+                for by in stride(from: Int(Double(box.height) * 0.1), to: Int(Double(box.height) * 0.75), by: 2) {
+                    for bx in stride(from: Int(Double(box.width) * 0.1), to: Int(Double(box.width) * 0.9), by: 2) {
+                        let (sx, sy, ix, iy) = (left + bx, top + by, bx - dx, by - dy)
+                        guard (0..<screenshot.width).contains(sx), (0..<screenshot.height).contains(sy),
+                            (0..<ideal.width).contains(ix), (0..<ideal.height).contains(iy)
+                        else { continue }
+                        let p = sy * screenshot.bytesPerRow + sx * 4
+                        let q = iy * ideal.bytesPerRow + ix * 4
+                        for channel in 0..<3 {
+                            sum += abs(Int(screenshot.pixels[p + channel]) - Int(ideal.pixels[q + channel]))
+                        }
+                        count += 3
+                    }
                 }
-                count += 3
+                least = min(least, count == 0 ? 0 : Double(sum) / Double(count))
             }
         }
-        return count == 0 ? 0 : Double(sum) / Double(count)
+        return least
     }
 
     /// Every item's cover file in a catalog made by `make-demo-catalog.py`, by item id.

@@ -150,24 +150,30 @@ final class CoverSurfaceView {
     /// Paints `content`'s surface over a `box` like `object-fit: cover`, its top corners rounded.
     private static func draw(_ content: Content, _ cr: OpaquePointer, box: CGSize) {
         guard let surface = content.surface else { return }
+        // The surface's size in points: its pixels over the display scale it was made for
+        // (its device scale), which the renderer applies to what the area draws.
+        var scale = (x: 1.0, y: 1.0)
+        cairo_surface_get_device_scale(surface, &scale.x, &scale.y)
         let image = CGSize(
-            width: Double(cairo_image_surface_get_width(surface)),
-            height: Double(cairo_image_surface_get_height(surface)))
+            width: Double(cairo_image_surface_get_width(surface)) / scale.x,
+            height: Double(cairo_image_surface_get_height(surface)) / scale.y)
         let frame = CoverFit.rect(image: image, box: box)
         guard frame.width > 0 else { return }
         cairo_save(cr)
         defer { cairo_restore(cr) }
         let radius = min(content.cornerRadius, Double(box.width) / 2, Double(box.height) / 2)
-        if abs(frame.width - image.width) < 0.5, abs(frame.height - image.height) < 0.5 {
-            // Decoded at the box's size (`coverPixelSize(scale:imageAspect:)`): drawn 1:1 on
-            // whole pixels, a copy rather than a resampling. The box goes on the same whole
-            // pixels, so below its top corners it is a pixel-aligned rectangle, which cairo
-            // copies; only the band of the two rounded corners is drawn through a path.
-            let origin = wholePixel(cr, Double(frame.minX), Double(frame.minY))
+        if abs(frame.width - image.width) * scale.x < 0.5, abs(frame.height - image.height) * scale.y < 0.5 {
+            // Decoded at the box's size in device pixels (`coverPixelSize(scale:imageAspect:)`):
+            // drawn 1:1 on whole device pixels, a copy rather than a resampling. The box goes
+            // on the same whole pixels, so below its top corners it is a pixel-aligned
+            // rectangle, which cairo copies; only the band of the two rounded corners is drawn
+            // through a path.
+            let pixel = { (x: Double, y: Double) in wholePixel(cr, x, y, scale: scale.x) }
+            let origin = pixel(Double(frame.minX), Double(frame.minY))
             cairo_set_source_surface(cr, surface, origin.x, origin.y)
-            let top = wholePixel(cr, 0, 0)
-            let bottom = wholePixel(cr, Double(box.width), Double(box.height))
-            let band = radius > 0 ? wholePixel(cr, 0, radius).y - top.y : 0
+            let top = pixel(0, 0)
+            let bottom = pixel(Double(box.width), Double(box.height))
+            let band = radius > 0 ? pixel(0, radius).y - top.y : 0
             cairo_rectangle(cr, top.x, top.y + band, bottom.x - top.x, bottom.y - top.y - band)
             cairo_fill(cr)
             guard band > 0 else { return }
@@ -183,13 +189,16 @@ final class CoverSurfaceView {
         cairo_paint(cr)
     }
 
-    /// The user-space point on the whole device pixel nearest to (`x`, `y`).
-    private static func wholePixel(_ cr: OpaquePointer, _ x: Double, _ y: Double) -> (x: Double, y: Double) {
+    /// The user-space point on the whole display pixel nearest to (`x`, `y`), for a display of
+    /// `scale` device pixels per point (the renderer scales what the area draws by it).
+    private static func wholePixel(
+        _ cr: OpaquePointer, _ x: Double, _ y: Double, scale: Double
+    ) -> (x: Double, y: Double) {
         var x = x
         var y = y
         cairo_user_to_device(cr, &x, &y)
-        x.round()
-        y.round()
+        x = (x * scale).rounded() / scale
+        y = (y * scale).rounded() / scale
         cairo_device_to_user(cr, &x, &y)
         return (x, y)
     }
@@ -255,6 +264,11 @@ final class CoverSurfaceView {
             cairo_surface_destroy(surface)
             return false
         }
+        // Made for the display's scale (covers are decoded in its device pixels): the draw
+        // takes the surface's size in points from it. Set now, before any frame records the
+        // surface (changing it later would make cairo copy the pixels for that frame).
+        let scale = Double(max(1, gtk_widget_get_scale_factor(widget)))
+        cairo_surface_set_device_scale(surface, scale, scale)
         cairo_surface_flush(surface)
         fill(data, Int(clamping: cairo_image_surface_get_stride(surface)))
         cairo_surface_mark_dirty(surface)

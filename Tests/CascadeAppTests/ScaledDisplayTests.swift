@@ -1,0 +1,98 @@
+import CascadeImages
+import CascadePixbuf
+import CascadeScreens
+import CascadeTestSupport
+import Foundation
+import Testing
+
+/// The feed at display scale 2 (`GDK_SCALE=2`, GTK's cairo renderer), checked in the window's
+/// device pixels as X shows them (`import`; the app's own screenshots are at scale 1): every
+/// cover wholly on screen is its image decoded once at twice its size and copied 1:1 (sharp, not
+/// a 1× cover enlarged), its top corners are rounded, and its title is drawn centred.
+@Suite(.serialized) struct ScaledDisplayTests {
+    @Test func coversAreSharpAndRoundedInDevicePixelsAtScaleTwo() throws {
+        let catalog = try TestCatalog.fiveChannels()
+        let covers = try CairoCoverTests.coverFiles(in: catalog)
+        let dir = try ChannelDrawingTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // 600 × 480 points: 1200 × 960 device pixels, inside the private display's screen.
+        let script = "resize 600 480\nwait 500ms\n" + DragSession.reportingScript
+        try script.write(to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
+        let reportURL = dir.appendingPathComponent("r.json")
+        let display = try PrivateDisplay()
+        let child = try CascadeProcess(
+            arguments: [
+                "--catalog", catalog.path, "--carousel-interval", "0", "--script",
+                dir.appendingPathComponent("s.txt").path, "--report", reportURL.path,
+            ],
+            environment: [
+                "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path, "DISPLAY": display.name,
+                "GDK_SCALE": "2", "GSK_RENDERER": "cairo",
+            ])
+        defer { child.kill() }
+        // Settled after the resize (its step and the wait are the first two).
+        let found = ChannelDrawingTests.poll(reportURL, after: 3, timeout: 60) { state in
+            (state["window"] as? [String: Any])?["mapped"] as? Bool == true
+        }
+        let (report, step) = try #require(found, "never settled; stderr: \(child.stderr.suffix(2000))")
+        let state = report.state(step)
+        #expect(state["renderer"] as? String == "GskCairoRenderer")
+        let search =
+            PlayerPageTests.xdotool(
+                ["search", "--sync", "--onlyvisible", "--pid", "\(child.pid)", "--name", "^Cascade$"],
+                display: display.name) ?? ""
+        let window = try #require(search.split(separator: "\n").first.map(String.init), "no Cascade window")
+        let png = dir.appendingPathComponent("scaled.png")
+        try ChildProcess.run(
+            "/usr/bin/env", ["DISPLAY=\(display.name)", "import", "-window", window, png.path], timeout: 30)
+        let decoder = PixbufImageDecoder()
+        let screenshot = try decoder.decode(Data(contentsOf: png), targetSize: nil)
+        #expect(
+            screenshot.width == 1200 && screenshot.height == 960,
+            "the window is \(screenshot.width) × \(screenshot.height) device pixels, not 1200 × 960")
+
+        let scale = 2.0
+        let origin = state["feed_origin"] as? [Double] ?? [0, 0]
+        let offset = report.feed(step)["offset"] as? Double ?? 0
+        var differences: [Double] = []
+        var titles = 0
+        for entry in state["visible_items"] as? [[String: Any]] ?? [] {
+            guard let id = entry["id"] as? String, let frame = entry["frame"] as? [Double], frame.count == 4
+            else { continue }
+            let geometry = VideoCellGeometry(size: CGSize(width: frame[2], height: frame[3]))
+            // The cover's box in device pixels.
+            let box = CGRect(
+                x: (origin[0] + frame[0]) * scale, y: (origin[1] + frame[1] - offset) * scale,
+                width: Double(geometry.cover.width) * scale, height: Double(geometry.cover.height) * scale)
+            guard box.minX >= 0, box.minY >= origin[1] * scale, box.maxX <= Double(screenshot.width),
+                box.maxY <= Double(screenshot.height)
+            else { continue }
+            let file = try #require(covers[id], "no cover file for \(id)")
+            // Sharp: the image resized once to the device size and copied (a 1× cover drawn
+            // enlarged differs by several per channel). A crop offset of a whole and a half
+            // device pixels (a half point) may be rounded either way.
+            let difference = try CairoCoverTests.meanDifference(
+                screenshot, box: box, file: file, decoder: decoder, slack: 1)
+            #expect(difference <= 1, "item \(id)'s cover differs by \(difference) per channel")
+            differences.append(difference)
+            // Rounded top corners: the corner device pixel is the window's background.
+            for corner in [box.minX, box.maxX - 1] {
+                let pixel = CairoCoverTests.pixel(screenshot, x: Double(corner), y: Double(box.minY))
+                #expect(
+                    zip(pixel, [0xF4, 0xF4, 0xF6]).allSatisfy { abs($0 - $1) <= 24 },
+                    "item \(id)'s corner at \(corner) is \(pixel), not the background")
+            }
+            let band = CGRect(
+                x: box.minX, y: box.maxY, width: CGFloat(frame[2] * scale),
+                height: CGFloat(frame[3] * scale) - box.height)
+            guard band.maxY <= Double(screenshot.height) else { continue }
+            try CairoCoverTests.expectCentredTitle(screenshot, band: band, ink: 30, within: 16, "item \(id)")
+            titles += 1
+        }
+        #expect(differences.count >= 2, "\(differences.count) covers wholly on screen")
+        #expect(titles >= 1, "\(titles) titles wholly on screen")
+        try #require(!differences.isEmpty)
+        let median = differences.sorted()[differences.count / 2]
+        #expect(median <= 1, "covers differ from their images by \(median) per channel at the median: \(differences)")
+    }
+}
