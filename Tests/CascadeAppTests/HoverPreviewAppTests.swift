@@ -11,7 +11,10 @@ import Testing
 @Suite(.serialized) struct HoverPreviewAppTests {
     let temporary = TemporaryFolders()
 
-    @Test func aRestingPointerPlaysAPreviewInTheCoverAndLeavingStopsIt() throws {
+    /// Under the GL renderer (the app's default on a display) and GTK's cairo renderer, where a
+    /// cover draws its own rounded corners and the cover area clips only while a preview is in it.
+    @Test(arguments: ["gl", "cairo"])
+    func aRestingPointerPlaysAPreviewInTheCoverAndLeavingStopsIt(renderer: String) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") else {
             Issue.record("xdotool is required (./scripts/install-deps.sh installs it)")
             return
@@ -35,7 +38,11 @@ import Testing
             arguments: [
                 "--catalog", catalog.path, "--columns", "2", "--carousel-interval", "0", "--script",
                 dir.appendingPathComponent("s.txt").path, "--report", reportURL.path, "--screenshots", dir.path,
-            ], environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path, "DISPLAY": display.name])
+            ],
+            environment: [
+                "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path, "DISPLAY": display.name,
+                "GSK_RENDERER": renderer,
+            ])
         defer { child.kill() }
 
         // Once the cover is drawn, the pointer goes onto item 0's cover and rests there.
@@ -71,6 +78,8 @@ import Testing
         // Frames keep coming: more were drawn by the second moving screenshot than by the first.
         let shown = [3, 5].map { report.preview($0)["frames_shown"] as? Int ?? 0 }
         #expect(shown[0] > 0 && shown[0] < shown[1], "frames shown at the moving screenshots: \(shown)")
+        let rendererName = renderer == "cairo" ? "GskCairoRenderer" : "GskGLRenderer"
+        #expect(report.state(1)["renderer"] as? String == rendererName)
         #expect(report.preview(6)["state"] as? String == "idle", "\(report.preview(6))")
         #expect(report.preview(6)["last_stop"] as? String == "pointer_left")
         // The stopped pipeline is released at once.
@@ -109,6 +118,16 @@ import Testing
             height: Int(cover.cellHeight * 0.15) - 8)
         #expect(Pixels.differing(before, moving2, in: title) < 0.01, "the title changed under the preview")
         #expect(Pixels.differing(before, after, in: coverRegion) < 0.01, "the cover is not back after leaving")
+        // The cover's top corners stay rounded with the preview in it and after: the corner
+        // pixel is the window's background (#f4f4f6), not the cover or a video frame.
+        for (name, shot) in [("before", before), ("moving1", moving1), ("moving2", moving2), ("after", after)] {
+            for x in [cover.x, cover.x + cover.width - 1] {
+                let pixel = CairoCoverTests.pixel(shot, x: x, y: cover.y)
+                #expect(
+                    zip(pixel, [0xF4, 0xF4, 0xF6]).allSatisfy { abs($0 - $1) <= 24 },
+                    "\(name): the cover's corner at \(x), \(cover.y) is \(pixel), not the background")
+            }
+        }
     }
 
     @Test func aHundredPreviewsInARowKeepOnePipelineAndFlatMemory() throws {
