@@ -12,6 +12,7 @@ Every run gets its own Xvfb (and openbox for the idle runs, where minimizing and
 real) and its own XDG_CACHE_HOME; everything is killed and reaped before the next.
 """
 import argparse
+import bisect
 import json
 import os
 import shutil
@@ -20,6 +21,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -115,6 +117,42 @@ def cpu_ticks(pid):
     with open("/proc/%d/stat" % pid) as f:
         fields = f.read().rsplit(")", 1)[1].split()
     return int(fields[11]) + int(fields[12])
+
+
+def steal_ticks():
+    """CPU time the hypervisor took from this machine (all cores), in ticks: /proc/stat's
+    `steal`. On a shared VM the slowest frames line up with it (Docs/BENCHMARKS.md)."""
+    with open("/proc/stat") as f:
+        return int(f.readline().split()[8])
+
+
+class StealSampler(threading.Thread):
+    """Samples /proc/stat's `steal` every 20 ms against time.monotonic() (CLOCK_MONOTONIC, the
+    clock of the report's slow frames) until stopped."""
+
+    def __init__(self):
+        super().__init__(daemon=True)
+        self.samples = []
+        self.done = threading.Event()
+
+    def run(self):
+        while not self.done.is_set():
+            self.samples.append((time.monotonic() * 1000, steal_ticks()))
+            self.done.wait(0.02)
+
+    def stop(self):
+        self.done.set()
+        self.join()
+
+    def stolen_ms(self, start, end):
+        """Milliseconds stolen (all cores) between two CLOCK_MONOTONIC times, interpolated."""
+        def at(t):
+            times = [x[0] for x in self.samples]
+            i = min(max(1, bisect.bisect_left(times, t)), len(self.samples) - 1)
+            (t0, s0), (t1, s1) = self.samples[i - 1], self.samples[i]
+            f = 0 if t1 <= t0 else min(1, max(0, (t - t0) / (t1 - t0)))
+            return (s0 + (s1 - s0) * f) * 1000 / TICKS
+        return at(end) - at(start) if len(self.samples) > 1 else 0
 
 
 def summary(samples):
@@ -217,8 +255,8 @@ def landing(args, demo):
     lines = ["wait-idle", "screenshot start"] + ["fling 0 30000"] * 60
     print("\n### The documented fling: 60 flings down from the top, %d items in pages of 500, 4 columns\n" % size)
     print("| run | frames | p50 | p95 | p99 | > 16.7 ms | > 33 ms | median fling p95 | median short-fling p95 "
-          "| worst fling p95 | live cells | RSS start → end | CPU app / Xvfb |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+          "| worst fling p95 | live cells | RSS start → end | CPU app / Xvfb | host steal: run / frames > 33 ms |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     worsts = []
     for run in range(args.landing_runs):
         display = Display()
@@ -235,13 +273,19 @@ def landing(args, demo):
                     pass
                 time.sleep(0.2)
         server_start = cpu_ticks(display.server.pid)
+        steal_start, wall_start = steal_ticks(), time.time()
+        sampler = StealSampler()
+        sampler.start()
         try:
             steps = run_app(args.binary, display,
                             ["--catalog", catalog, "--page-size", "500", "--columns", "4", "--carousel-interval",
                              "0", "--screenshots", os.path.join(args.work, "shots-landing")],
                             lines, cache, os.path.join(args.work, "landing-%d.json" % run), 900, during)
             server_ticks = cpu_ticks(display.server.pid) - server_start
+            # The share of one core the hypervisor took while the app ran.
+            steal = (steal_ticks() - steal_start) / TICKS / max(1e-3, time.time() - wall_start)
         finally:
+            sampler.stop()
             display.close()
         flings = [s for s in steps if s["action"].startswith("fling")]
         samples = [x for s in flings for x in s["state"]["frame_times_ms"].get("samples", [])]
@@ -252,12 +296,17 @@ def landing(args, demo):
         short = [s["state"]["frame_times_ms"]["p95"] for s in flings
                  if 0 < len(s["state"]["frame_times_ms"].get("samples", [])) <= 20]
         summ = summary(samples)
-        print("| %d | %d | %.1f | %.1f | %.1f | %d | %d | %.1f | %s | %.1f | %d | %.0f → %.0f MB | %.0f / %.0f s |" % (
+        # The share of a core stolen while the frames over 33 ms were drawn.
+        slow = [f for s in flings for f in s["state"]["frame_times_ms"].get("slow", []) if f[1] > 1000 / 30]
+        slow_steal = (sum(sampler.stolen_ms(a, a + d) for a, d in slow) / sum(d for _, d in slow)) if slow else 0
+        print("| %d | %d | %.1f | %.1f | %.1f | %d | %d | %.1f | %s | %.1f | %d | %.0f → %.0f MB | %.0f / %.0f s "
+              "| %.0f %% / %s of a core |" % (
             run + 1, summ["count"], summ["p50"], summ["p95"], summ["p99"], summ["over_16_7"], summ["over_33"],
             statistics.median(per_fling), "%.1f" % statistics.median(short) if short else "—", max(per_fling),
             max(s["state"]["live_cells"] for s in steps),
             steps[0]["state"]["rss_bytes"] / 2**20, steps[-1]["state"]["rss_bytes"] / 2**20,
-            app_ticks[0] / TICKS, server_ticks / TICKS))
+            app_ticks[0] / TICKS, server_ticks / TICKS, 100 * steal,
+            "%.0f %%" % (100 * slow_steal) if slow else "—"))
     print("\nworst fling p95 over the runs: median %.1f ms, max %.1f ms" % (statistics.median(worsts), max(worsts)))
 
 

@@ -27,4 +27,20 @@ import Testing
         let empty = FrameTimeSummary([])
         #expect(empty.count == 0 && empty.p50 == 0 && empty.p99 == 0 && empty.over16_7 == 0)
     }
+
+    @Test func slowFramesKeepTheirStartsInTheOrderDrawn() {
+        let frames: [FrameTimeSummary.Frame] = [
+            .init(start: 100, duration: 40), .init(start: 140, duration: 5), .init(start: 145, duration: 1000.0 / 60),
+            .init(start: 162, duration: 16.8), .init(start: .nan, duration: 50), .init(start: 180, duration: .infinity),
+            .init(start: 190, duration: -1), .init(start: 200, duration: 20),
+        ]
+        let summary = FrameTimeSummary(frames: frames)
+        #expect(summary.sorted == [5, 1000.0 / 60, 16.8, 20, 40])
+        #expect(
+            summary.slowFrames == [
+                .init(start: 100, duration: 40), .init(start: 162, duration: 16.8), .init(start: 200, duration: 20),
+            ])
+        #expect(summary.over16_7 == summary.slowFrames.count)
+        #expect(FrameTimeSummary([50]).slowFrames.isEmpty)
+    }
 }

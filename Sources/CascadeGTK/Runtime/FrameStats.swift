@@ -3,11 +3,12 @@ import CascadeScreens
 import Foundation
 
 /// Frame times from the window's frame clock: the time from the first phase of a frame
-/// (events, update or layout) to the end of its paint, for frames that painted.
+/// (events, update or layout) to the end of its paint, for frames that painted. Times are read
+/// from `CLOCK_MONOTONIC` (what `scripts/perf_app.py` lines slow frames up with).
 @MainActor
 public final class FrameStats {
-    private var samples: [Double] = []
-    private var frameStart: UInt64?
+    private var frames: [FrameTimeSummary.Frame] = []
+    private var frameStart: Double?
     private var handlers: [gulong] = []
     private var clock: OpaquePointer?
 
@@ -26,17 +27,24 @@ public final class FrameStats {
 
     /// Returns the frames painted since the last call, and resets.
     public func drain() -> FrameTimeSummary {
-        defer { samples.removeAll(keepingCapacity: true) }
-        return FrameTimeSummary(samples)
+        defer { frames.removeAll(keepingCapacity: true) }
+        return FrameTimeSummary(frames: frames)
     }
 
     private func begin() {
-        if frameStart == nil { frameStart = DispatchTime.now().uptimeNanoseconds }
+        if frameStart == nil { frameStart = Self.now() }
     }
 
     private func end() {
         guard let start = frameStart else { return }
         frameStart = nil
-        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+        frames.append(.init(start: start, duration: Self.now() - start))
+    }
+
+    /// `CLOCK_MONOTONIC` in milliseconds.
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
     }
 }

@@ -25,7 +25,9 @@ enum StateReport {
             "frame_times_ms": [
                 "count": frames.count, "p50": round3(frames.p50), "p95": round3(frames.p95), "p99": round3(frames.p99),
                 "over_16_7": frames.over16_7, "over_33": frames.over33,
-                "samples": frames.sorted.map { ($0 * 100).rounded() / 100 },
+                "samples": frames.sorted.map(round2),
+                // [start on CLOCK_MONOTONIC, duration] of each frame over 16.7 ms, in order.
+                "slow": frames.slowFrames.map { [round2($0.start), round2($0.duration)] },
             ],
             "first_cover_painted_ms": StartupTiming.firstCoverPaintedMs.map(round3) as Any? ?? NSNull(),
             "renderer": CoverSurfaceView.rendererName(of: app.window) ?? NSNull(),
@@ -130,6 +132,7 @@ enum StateReport {
 
     private static func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
     private static func round3(_ value: CGFloat) -> Double { round3(Double(value)) }
+    private static func round2(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 }
 
 extension Array {

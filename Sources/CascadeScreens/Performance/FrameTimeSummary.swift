@@ -18,10 +18,37 @@ public struct FrameTimeSummary: Equatable, Sendable {
 
     /// The samples kept, sorted ascending.
     public let sorted: [Double]
+    /// The frames longer than a 60 Hz frame, in the order drawn, with when each started: to
+    /// line slow frames up with what else the machine did then (Docs/BENCHMARKS.md).
+    public let slowFrames: [Frame]
 
-    /// Summarizes `samples` (milliseconds).
+    /// One frame: when it started (milliseconds on the clock its recorder reads) and how long
+    /// it took.
+    public struct Frame: Equatable, Sendable {
+        /// The start, in milliseconds.
+        public let start: Double
+        /// The duration, in milliseconds.
+        public let duration: Double
+
+        /// A frame that started at `start` and took `duration` (both milliseconds).
+        public init(start: Double, duration: Double) {
+            self.start = start
+            self.duration = duration
+        }
+    }
+
+    /// Summarizes `samples` (milliseconds); no start times, so no `slowFrames`.
     public init(_ samples: [Double]) {
         sorted = samples.filter { $0.isFinite && $0 >= 0 }.sorted()
+        slowFrames = []
+    }
+
+    /// Summarizes `frames`, in the order drawn; frames with a non-finite or negative start or
+    /// duration are dropped.
+    public init(frames: [Frame]) {
+        let kept = frames.filter { $0.start.isFinite && $0.duration.isFinite && $0.duration >= 0 }
+        sorted = kept.map(\.duration).sorted()
+        slowFrames = kept.filter { $0.duration > Self.budget60Hz }
     }
 
     /// The number of frames.
