@@ -43,8 +43,8 @@ public struct FrameTimeSummary: Equatable, Sendable {
         slowFrames = []
     }
 
-    /// Summarizes `frames`, in the order drawn; frames with a non-finite or negative start or
-    /// duration are dropped.
+    /// Summarizes `frames`, in the order drawn; frames with a non-finite start, or a
+    /// non-finite or negative duration, are dropped.
     public init(frames: [Frame]) {
         let kept = frames.filter { $0.start.isFinite && $0.duration.isFinite && $0.duration >= 0 }
         sorted = kept.map(\.duration).sorted()
