@@ -12,7 +12,28 @@ public enum Screenshot {
         case writeFailed(String)
     }
 
-    /// Writes `widget` as it is drawn now to `url` (PNG).
+    /// Writes `widget` as its next complete frame draws it to `url` (PNG): what `save` writes,
+    /// but when a draw was queued since the last frame (which drops the widget's last drawing
+    /// until the next paint: a cover arriving, the window manager resizing the window), it
+    /// waits for frames with `waitForFrame` and tries again, at most `attempts` times.
+    public static func saveDrawn(
+        _ widget: UnsafeMutablePointer<GtkWidget>, to url: URL, attempts: Int = 60,
+        waitForFrame: () async throws -> Void
+    ) async throws {
+        var tries = 0
+        while true {
+            do {
+                try save(widget, to: url)
+                return
+            } catch Failure.emptyWidget where tries < attempts {
+                tries += 1
+                try await waitForFrame()
+            }
+        }
+    }
+
+    /// Writes `widget` as it was last drawn to `url` (PNG); `emptyWidget` when it has no size or
+    /// no drawing (none yet, or a draw queued since the last frame).
     public static func save(_ widget: UnsafeMutablePointer<GtkWidget>, to url: URL) throws {
         guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else {
             throw Failure.notRealized

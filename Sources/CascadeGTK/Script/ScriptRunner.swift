@@ -145,7 +145,9 @@ public final class ScriptRunner {
                 try await frames(1)
                 waited += 1
             }
-            try Screenshot.save(app.window, to: screenshots.appendingPathComponent("\(name).png"))
+            try await Screenshot.saveDrawn(app.window, to: screenshots.appendingPathComponent("\(name).png")) {
+                try await frames(1)
+            }
         case .tapTab(let index):
             let pager = try requirePager()
             guard pager.model.channels.indices.contains(index) else {
