@@ -13,18 +13,23 @@ import Testing
         let building = work.appendingPathComponent("cache/cascade/demo-catalog-small.building/media")
         let catalog = work.appendingPathComponent("cache/cascade/demo-catalog-small")
 
-        // First run: look at the window while it generates, then kill the app half way.
+        // First run: look at the window while it generates (once the generator has said how
+        // many clips it makes), then kill the app half way.
         let script = work.appendingPathComponent("first.txt")
-        try "screenshot generating\nwait-idle\n".write(to: script, atomically: true, encoding: .utf8)
+        try "wait-status of 28 clips\nscreenshot generating\nwait-idle\n".write(
+            to: script, atomically: true, encoding: .utf8)
         let report = work.appendingPathComponent("first.json")
         let first = try CascadeProcess(
             arguments: [
                 "--small-demo", "--script", script.path, "--report", report.path, "--screenshots", work.path,
             ], environment: environment)
-        let shown = try #require(ScriptReport.waitForSteps(1, at: report, timeout: 60), "\(first.stderr)")
-        try #require(
-            shown.steps[0]["ok"] as? Bool == true, "screenshot step: \(shown.steps[0]["error"] ?? "?") \(first.stderr)")
-        let progress = try #require(shown.state(0)["catalog_progress"] as? [String: Any])
+        let shown = try #require(ScriptReport.waitForSteps(2, at: report, timeout: 60), "\(first.stderr)")
+        for step in 0..<2 {
+            try #require(
+                shown.steps[step]["ok"] as? Bool == true,
+                "step \(step): \(shown.steps[step]["error"] ?? "?") \(first.stderr)")
+        }
+        let progress = try #require(shown.state(1)["catalog_progress"] as? [String: Any])
         #expect(progress["total"] as? Int == 28)
         #expect(progress["running"] as? Bool == true)
         #expect((progress["message"] as? String)?.hasPrefix("Generating the demo catalog") == true)

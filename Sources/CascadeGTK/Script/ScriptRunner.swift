@@ -187,7 +187,11 @@ public final class ScriptRunner {
             try await waitUntil(timeout: 20) { app.opened.count >= count }
             _ = await waitIdle(timeout: 15)
         case .waitStatus(let text):
-            try await waitUntil(timeout: 20) { app.catalogStatus?.contains(text) == true }
+            // The catalog's status line: a folder feed's, or the first run's generation progress.
+            try await waitUntil(timeout: 20) {
+                app.catalogStatus?.contains(text) == true
+                    || (app.catalogProgress?["message"] as? String)?.contains(text) == true
+            }
         case .columns(let columns):
             app.setColumns(columns)
             _ = await waitIdle(timeout: 15)
