@@ -146,13 +146,23 @@ class StealSampler(threading.Thread):
 
     def stolen_ms(self, start, end):
         """Milliseconds stolen (all cores) between two CLOCK_MONOTONIC times, interpolated."""
+        if len(self.samples) < 2:
+            return 0
+        times = [x[0] for x in self.samples]
+
         def at(t):
-            times = [x[0] for x in self.samples]
             i = min(max(1, bisect.bisect_left(times, t)), len(self.samples) - 1)
             (t0, s0), (t1, s1) = self.samples[i - 1], self.samples[i]
             f = 0 if t1 <= t0 else min(1, max(0, (t - t0) / (t1 - t0)))
             return (s0 + (s1 - s0) * f) * 1000 / TICKS
-        return at(end) - at(start) if len(self.samples) > 1 else 0
+        return at(end) - at(start)
+
+    def share_of_a_core(self):
+        """The share of one core stolen over the whole sampling."""
+        if len(self.samples) < 2:
+            return 0
+        (t0, s0), (t1, s1) = self.samples[0], self.samples[-1]
+        return (s1 - s0) * 1000 / TICKS / max(1e-3, t1 - t0)
 
 
 def summary(samples):
@@ -273,7 +283,6 @@ def landing(args, demo):
                     pass
                 time.sleep(0.2)
         server_start = cpu_ticks(display.server.pid)
-        steal_start, wall_start = steal_ticks(), time.time()
         sampler = StealSampler()
         sampler.start()
         try:
@@ -282,8 +291,6 @@ def landing(args, demo):
                              "0", "--screenshots", os.path.join(args.work, "shots-landing")],
                             lines, cache, os.path.join(args.work, "landing-%d.json" % run), 900, during)
             server_ticks = cpu_ticks(display.server.pid) - server_start
-            # The share of one core the hypervisor took while the app ran.
-            steal = (steal_ticks() - steal_start) / TICKS / max(1e-3, time.time() - wall_start)
         finally:
             sampler.stop()
             display.close()
@@ -305,7 +312,7 @@ def landing(args, demo):
             statistics.median(per_fling), "%.1f" % statistics.median(short) if short else "—", max(per_fling),
             max(s["state"]["live_cells"] for s in steps),
             steps[0]["state"]["rss_bytes"] / 2**20, steps[-1]["state"]["rss_bytes"] / 2**20,
-            app_ticks[0] / TICKS, server_ticks / TICKS, 100 * steal,
+            app_ticks[0] / TICKS, server_ticks / TICKS, 100 * sampler.share_of_a_core(),
             "%.0f %%" % (100 * slow_steal) if slow else "—"))
     print("\nworst fling p95 over the runs: median %.1f ms, max %.1f ms" % (statistics.median(worsts), max(worsts)))
 

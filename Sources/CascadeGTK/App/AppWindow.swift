@@ -40,6 +40,8 @@ public final class AppWindow: AppHosting {
     /// The first run's catalog generation, if one is going on or ended: `{done, total, message,
     /// running}`.
     public var catalogProgress: [String: Any]? { preparation?.reportState }
+    /// The first run's generation progress line as shown, if one is going on or ended.
+    public var catalogProgressMessage: String? { preparation?.message }
     /// The column count in effect (nil: adaptive).
     public var columns: Int? { model.columns }
     /// What `open(paths:)` was asked to open, oldest first (at most 32).

@@ -64,10 +64,13 @@ final class CatalogPreparation {
         generation.cancel()
     }
 
+    /// The progress line as shown ("Generating the demo catalog: 3 of 28 clips, …").
+    var message: String { Localization.text(progress.message) }
+
     /// The report's view of it.
     var reportState: [String: Any] {
         [
-            "done": progress.done, "total": progress.total, "message": Localization.text(progress.message),
+            "done": progress.done, "total": progress.total, "message": message,
             "running": isRunning,
         ]
     }
@@ -76,7 +79,7 @@ final class CatalogPreparation {
 
     private func received(_ line: String) {
         guard progress.record(line: line, at: Date().timeIntervalSince(started)) else { return }
-        gtk_label_set_text(label, Localization.text(progress.message))
+        gtk_label_set_text(label, message)
         if progress.total > 0 { gtk_progress_bar_set_fraction(bar, Double(progress.done) / Double(progress.total)) }
         printToTerminal()
     }

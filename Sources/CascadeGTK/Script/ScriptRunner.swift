@@ -139,15 +139,10 @@ public final class ScriptRunner {
         case .screenshot(let name):
             try await frames(2)
             // A window shown moments ago (the first run's progress) may not have its first
-            // allocation yet on a loaded machine: wait for it, frame by frame, bounded.
-            var waited = 0
-            while gtk_widget_get_width(app.window) <= 0 || gtk_widget_get_height(app.window) <= 0, waited < 300 {
-                try await frames(1)
-                waited += 1
-            }
-            try await Screenshot.saveDrawn(app.window, to: screenshots.appendingPathComponent("\(name).png")) {
-                try await frames(1)
-            }
+            // allocation yet on a loaded machine, and a draw queued since the last frame leaves
+            // nothing drawn until the next: either way, wait for frames, bounded.
+            let png = screenshots.appendingPathComponent("\(name).png")
+            try await Screenshot.saveDrawn(app.window, to: png, attempts: 300) { try await frames(1) }
         case .tapTab(let index):
             let pager = try requirePager()
             guard pager.model.channels.indices.contains(index) else {
@@ -190,7 +185,7 @@ public final class ScriptRunner {
             // The catalog's status line: a folder feed's, or the first run's generation progress.
             try await waitUntil(timeout: 20) {
                 app.catalogStatus?.contains(text) == true
-                    || (app.catalogProgress?["message"] as? String)?.contains(text) == true
+                    || app.catalogProgressMessage?.contains(text) == true
             }
         case .columns(let columns):
             app.setColumns(columns)
