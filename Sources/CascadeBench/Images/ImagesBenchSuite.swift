@@ -8,7 +8,23 @@ struct ImagesBenchSuite: BenchSuite {
 
     func run(quick: Bool) -> [BenchLine] {
         decodeDownsample(quick: quick, grain: .smooth) + decodeDownsample(quick: quick, grain: .noisy)
-            + [memoryCacheHit(quick: quick)] + coalesce(quick: quick)
+            + [memoryCacheHit(quick: quick)] + coalesce(quick: quick) + [coverThroughput(quick: quick)]
+    }
+
+    /// A page of covers from 20 KB to 4 MB through the app's pipeline: the scan decoder's route
+    /// against gdk-pixbuf's loader alone (ratio = loader ÷ scan).
+    private func coverThroughput(quick: Bool) -> BenchLine {
+        let bench = CoverThroughput(covers: quick ? 20 : 100, runs: quick ? 1 : 3)
+        guard let result = bench.measure() else {
+            return .value(suite: name, name: "covers.page", n: nil, value: 0, unit: "error", max: nil, min: 1)
+        }
+        return .ratio(
+            suite: name, name: "covers.page", n: bench.covers, oursNs: result.scan.wall, baseline: "pixbuf-loader",
+            baselineNs: result.loader.wall, target: 1.3,
+            extra: [
+                "ours_cpu_ns": result.scan.cpu, "baseline_cpu_ns": result.loader.cpu,
+                "smallest_bytes": Double(result.bytes.min() ?? 0), "largest_bytes": Double(result.bytes.max() ?? 0),
+            ])
     }
 
     // MARK: Cases
