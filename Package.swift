@@ -45,10 +45,7 @@ let package = Package(
         ),
         // glibc's malloc.h (heap statistics for the benchmark's memory cases); no library to link.
         .systemLibrary(name: "CMalloc"),
-        // The 1/8-scale baseline JPEG decoder that splits the entropy-coded data across threads
-        // (C, no library: it parses the JPEG itself).
-        .target(name: "CJPEGScan"),
-        .target(name: "CascadePixbuf", dependencies: ["CJPEGScan", "CPixbuf", "CascadeImages", "CascadeNumerics"]),
+        .target(name: "CascadePixbuf", dependencies: ["CPixbuf", "CascadeImages", "CascadeNumerics"]),
         // GStreamer alone (no GTK): probing and frame grabbing for folder feeds.
         .systemLibrary(
             name: "CGStreamer",
@@ -124,7 +121,7 @@ let package = Package(
         .testTarget(
             name: "CascadePixbufTests",
             dependencies: [
-                "CascadePixbuf", "CascadeImages", "CascadeNumerics", "CJPEGScan", "CPixbuf", "CascadeTestSupport",
+                "CascadePixbuf", "CascadeImages", "CascadeNumerics", "CPixbuf", "CascadeTestSupport",
             ]
         ),
         .testTarget(

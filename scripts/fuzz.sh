@@ -259,7 +259,7 @@ if [[ "$mode" == coverage ]]; then
     persisted-page) files=(Sources/CascadeFeed/Paging/FeedPageCache.swift Sources/CascadeFeed/Models/VideoItem.swift
       Sources/CascadeFeed/Models/VideoItem+Validation.swift Sources/CascadeFeed/Policy/FeedReferencePolicy.swift
       Sources/CascadeFeed/Policy/LocalFileReader.swift) ;;
-    image) mapfile -t files < <(find Sources/CascadePixbuf/Decoding Sources/CJPEGScan -name '*.swift' -o -name '*.c' | sort) ;;
+    image) mapfile -t files < <(find Sources/CascadePixbuf/Decoding -name '*.swift' -o -name '*.c' | sort) ;;
     script) mapfile -t files < <(extra_sources script) ;;
     waterfall) mapfile -t files < <(find Sources/CascadeLayout/Waterfall Sources/CascadeLayout/Core -name '*.swift' | sort) ;;
   esac

@@ -4,31 +4,18 @@ import Foundation
 
 /// The photos the decode benchmark downsamples: generated at bench start (gradients, a wavy
 /// texture and seeded grain), encoded as JPEG (quality 85) with gdk-pixbuf, and written to a
-/// temporary folder. `.smooth` has fine grain and compresses like a clean photo (about 1 bit
-/// per pixel); `.noisy` has strong per-pixel grain, like a high-ISO photo (about 2.3 bits per
-/// pixel: 3.4 MB at 4000 × 3000), where entropy decoding, which no downscaling can skip,
-/// weighs more.
+/// temporary folder. The grain (0…7 levels per channel) compresses like a clean photo, about
+/// 1 bit per pixel.
 enum BenchJPEG {
-    /// How much per-pixel grain the photo has.
-    enum Grain: String {
-        /// 0…7 levels per channel.
-        case smooth
-        /// 0…31 levels per channel.
-        case noisy
-
-        /// The right shift that keeps the grain's bits from a 64-bit random value.
-        var shift: UInt64 { self == .smooth ? 61 : 59 }
-    }
-
     /// Writes a `width` × `height` JPEG into a new temporary folder and returns its bytes and URL.
-    static func make(width: Int, height: Int, grain: Grain = .smooth) -> (data: Data, url: URL)? {
+    static func make(width: Int, height: Int) -> (data: Data, url: URL)? {
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         for y in 0..<height {
             let wave = sin(Double(y) / 53)
             for x in 0..<width {
                 state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                let noise = Double(state >> grain.shift)  // sensor grain
+                let noise = Double(state >> 61)  // sensor grain
                 let texture = 50 * sin(Double(x) / 37) * wave + 30 * sin(Double(x + y) / 211)
                 let offset = (y * width + x) * 3
                 pixels[offset] = UInt8(clamping: Int(saturating: Double(x * 160 / width) + 60 + texture + noise))

@@ -7,35 +7,17 @@ struct ImagesBenchSuite: BenchSuite {
     let name = "images"
 
     func run(quick: Bool) -> [BenchLine] {
-        decodeDownsample(quick: quick, grain: .smooth) + decodeDownsample(quick: quick, grain: .noisy)
-            + [memoryCacheHit(quick: quick)] + coalesce(quick: quick) + [coverThroughput(quick: quick)]
-    }
-
-    /// A page of covers from 20 KB to 4 MB through the app's pipeline: the scan decoder's route
-    /// against gdk-pixbuf's loader alone (ratio = loader ÷ scan).
-    private func coverThroughput(quick: Bool) -> BenchLine {
-        let bench = CoverThroughput(covers: quick ? 20 : 100, runs: quick ? 1 : 3)
-        guard let result = bench.measure() else {
-            return .value(suite: name, name: "covers.page", n: nil, value: 0, unit: "error", max: nil, min: 1)
-        }
-        return .ratio(
-            suite: name, name: "covers.page", n: bench.covers, oursNs: result.scan.wall, baseline: "pixbuf-loader",
-            baselineNs: result.loader.wall, target: 1.3,
-            extra: [
-                "ours_cpu_ns": result.scan.cpu, "baseline_cpu_ns": result.loader.cpu,
-                "smallest_bytes": Double(result.bytes.min() ?? 0), "largest_bytes": Double(result.bytes.max() ?? 0),
-            ])
+        decodeDownsample(quick: quick) + [memoryCacheHit(quick: quick)] + coalesce(quick: quick)
     }
 
     // MARK: Cases
 
-    /// A 4000 × 3000 JPEG to 400 px wide: our scaled decode vs a full decode then a scale. The
-    /// smooth photo's lines are `decode.downsample…`, the noisy one's `decode.downsample.noisy…`.
-    private func decodeDownsample(quick: Bool, grain: BenchJPEG.Grain) -> [BenchLine] {
+    /// A 4000 × 3000 JPEG to 400 px wide: our scaled decode vs a full decode then a scale.
+    private func decodeDownsample(quick: Bool) -> [BenchLine] {
         let (width, height) = (4_000, 3_000)
         let target = PixelSize(width: 400, height: 300)
-        let caseName = grain == .smooth ? "decode.downsample" : "decode.downsample.noisy"
-        guard let photo = BenchJPEG.make(width: width, height: height, grain: grain) else {
+        let caseName = "decode.downsample"
+        guard let photo = BenchJPEG.make(width: width, height: height) else {
             return [.value(suite: name, name: caseName, n: nil, value: 0, unit: "error", max: nil, min: 1)]
         }
         defer { try? FileManager.default.removeItem(at: photo.url.deletingLastPathComponent()) }
@@ -48,17 +30,6 @@ struct ImagesBenchSuite: BenchSuite {
             oursBytes = result?.statistics.pixelBufferBytes ?? 0
             blackHole(result)
         }
-        // The scaled decode may split its entropy decoding across threads: its CPU time in all
-        // threads, next to its wall time (the baseline uses one thread).
-        let oursCPU = BenchClock.best(runs: runs, clock: .processCPU) {
-            blackHole(try? decoder.decodeMeasured(photo.data, targetSize: target))
-        }
-        // The route before issue 17's decoder (gdk-pixbuf's loader at 1/8, one thread), for
-        // comparison in the same run.
-        let loader = PixbufImageDecoder(parallelJPEG: false)
-        let loaderNs = BenchClock.best(runs: runs) {
-            blackHole(try? loader.decodeMeasured(photo.data, targetSize: target))
-        }
         let baseline = BenchClock.best(runs: runs) {
             let result = FullDecodeThenScale.decode(photo.data, targetSize: target)
             baselineBytes = result.pixelBufferBytes
@@ -69,10 +40,7 @@ struct ImagesBenchSuite: BenchSuite {
             .ratio(
                 suite: name, name: caseName, n: n, oursNs: ours, baseline: "full-decode-then-scale",
                 baselineNs: baseline, target: 3,
-                extra: [
-                    "jpeg_bytes": Double(photo.data.count), "ours_cpu_ns": oursCPU,
-                    "loader_ns": loaderNs,
-                ]),
+                extra: ["jpeg_bytes": Double(photo.data.count)]),
             // Peak pixel-buffer bytes, as a ratio line (ours_ns/baseline_ns carry bytes here).
             .ratio(
                 suite: name, name: "\(caseName).peak_bytes", n: n, oursNs: Double(max(oursBytes, 1)),

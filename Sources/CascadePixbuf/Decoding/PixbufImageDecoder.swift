@@ -24,10 +24,6 @@ import Foundation
 /// - Output: tightly packed RGBA, 8 bits per channel (an opaque alpha channel is added to RGB
 ///   images), upright: a JPEG's EXIF orientation is applied (`ExifOrientation`), and the target
 ///   size bounds the image as shown.
-/// - A baseline JPEG that the loader would decode at 1/8 scale (a large photo for a small cover)
-///   is decoded by `JPEGScanDecoder` instead, to the same pixels, with its entropy-coded data
-///   split across threads (`parallelJPEG`); anything that decoder does not handle or fails on
-///   goes to the loader, so the result or error is the loader's.
 /// - Thread-safe: every decode has its own loader, so decodes may run on any threads at once.
 public struct PixbufImageDecoder: ImageDecoding {
     /// 16 MiP (4096 × 4096 = 16,777,216 pixels; 64 MB of RGBA at most per decode).
@@ -35,18 +31,12 @@ public struct PixbufImageDecoder: ImageDecoding {
 
     /// The most pixels (width × height, as declared by the file) a decode accepts.
     public let pixelLimit: Int
-    /// Whether JPEGs the loader would decode at 1/8 scale go through `JPEGScanDecoder` (same
-    /// pixels, entropy decoding split across up to 4 threads) instead of the loader.
-    public let parallelJPEG: Bool
 
     // MARK: Lifecycle
 
     /// Creates a decoder rejecting images that declare more than `pixelLimit` pixels.
-    ///
-    /// - Parameter parallelJPEG: false sends every JPEG to gdk-pixbuf's loader (for comparison).
-    public init(pixelLimit: Int = PixbufImageDecoder.defaultPixelLimit, parallelJPEG: Bool = true) {
+    public init(pixelLimit: Int = PixbufImageDecoder.defaultPixelLimit) {
         self.pixelLimit = max(1, pixelLimit)
-        self.parallelJPEG = parallelJPEG
     }
 
     // MARK: ImageDecoding
@@ -75,19 +65,6 @@ public struct PixbufImageDecoder: ImageDecoding {
         // A JPEG stored sideways is decoded for the target turned the same way, then turned upright.
         let orientation = format == .jpeg ? ExifOrientation.read(fromJPEG: data) : .up
         let storedTarget = orientation.storedSize(targetSize)
-        if format == .jpeg, parallelJPEG,
-            let scaled = JPEGScanDecoder.scaledPixbuf(data, targetSize: storedTarget, pixelLimit: pixelLimit)
-        {
-            defer { g_object_unref(UnsafeMutableRawPointer(scaled.pixbuf)) }
-            let loaded = PixelSize(
-                width: Int(gdk_pixbuf_get_width(scaled.pixbuf)), height: Int(gdk_pixbuf_get_height(scaled.pixbuf)))
-            var statistics = PixbufDecodeStatistics(
-                declaredSize: scaled.declared, loadedSize: loaded,
-                pixelBufferBytes: Int(gdk_pixbuf_get_byte_length(scaled.pixbuf)))
-            let image = try Self.finish(
-                scaled.pixbuf, orientation: orientation, targetSize: targetSize, statistics: &statistics)
-            return (image, statistics)
-        }
         var error: UnsafeMutablePointer<GError>?
         guard let loader = gdk_pixbuf_loader_new_with_type(format.loaderName, &error) else {
             g_clear_error(&error)
