@@ -8,20 +8,6 @@ extension WaterfallLayout {
         /// 1 / scale when multiplying by it is exact (power-of-two scales), else nil.
         let inverseScale: Double?
 
-        /// The height `placeItems` gives a column item with this record: nil for `.provided`
-        /// items, which the general path sizes (it calls the provider).
-        @inline(__always)
-        func height(of record: ItemRecord) -> Float? {
-            if record.sizing == ItemRecord.aspectRatio {
-                return Self.aspectHeight(
-                    sizeValue: record.sizeValue, columnWidth: columnWidth, scale: scale, inverseScale: inverseScale)
-            }
-            if record.sizing == ItemRecord.fixedHeight {
-                return Self.fixedHeight(sizeValue: record.sizeValue)
-            }
-            return nil
-        }
-
         /// The height of a fixed-height item: what `resolvedHeight` gives, without its
         /// provider branch.
         @inline(__always)
@@ -51,8 +37,6 @@ extension WaterfallLayout {
     /// Where a run reads its items: the caller's new items (made into records as they are
     /// placed) or the stored records.
     protocol RunItems {
-        /// The record of item `global` before placement; `records` is the run's record array.
-        func record(at global: Int, in records: UnsafeMutablePointer<ItemRecord>) -> ItemRecord
         /// The sizing kind of item `global` as its record would have it (`ItemRecord.spanSizing`
         /// for a full-span item) and a value whose `Float` is its `sizeValue`: what the keyed
         /// run needs, without building the record.
@@ -62,9 +46,6 @@ extension WaterfallLayout {
     struct NewItems: RunItems {
         let items: UnsafePointer<WaterfallItem>
         let start: Int
-        @inline(__always) func record(at global: Int, in records: UnsafeMutablePointer<ItemRecord>) -> ItemRecord {
-            ItemRecord(item: items[global &- start])
-        }
         @inline(__always)
         func sizing(at global: Int, in records: UnsafeMutablePointer<ItemRecord>) -> (kind: UInt8, value: Double) {
             let item = items[global &- start]
@@ -83,9 +64,6 @@ extension WaterfallLayout {
     /// Reads the records the run writes (through the run's own pointer: a second copy of
     /// it costs a register the 5-column keyed run spills a column key for).
     struct StoredItems: RunItems {
-        @inline(__always) func record(at global: Int, in records: UnsafeMutablePointer<ItemRecord>) -> ItemRecord {
-            records[global]
-        }
         @inline(__always)
         func sizing(at global: Int, in records: UnsafeMutablePointer<ItemRecord>) -> (kind: UInt8, value: Double) {
             let record = records[global]
@@ -99,9 +77,9 @@ extension WaterfallLayout {
     /// them all). Places nothing while a lane still has positions sharing its last block's
     /// delta (the first items of an append): the general path handles those.
     ///
-    /// The loop picks the column without a data-dependent branch (which column is shorter is
-    /// a coin flip the branch predictor loses about half the time) and writes each record
-    /// with its placement in one store.
+    /// The run is `placeKeyedRun`: it applies with a power-of-two scale and 2 to 8 columns
+    /// (`placeItems` calls it only then), where it is 1.5 to 2.6 times faster than the general
+    /// path (Docs/BENCHMARKS.md, layout).
     ///
     /// Reads and writes are unchecked: `placeItems` guarantees every index of `range` is inside
     /// `records` (and `items`), `targets` holds `columns + 1` lane targets whose scratch
@@ -118,47 +96,13 @@ extension WaterfallLayout {
         let sizing = RunSizing(
             columnWidth: geometry.columnWidth, scale: scale,
             inverseScale: scale.significandBitPattern == 0 ? 1 / scale : nil)
-        let spacing = geometry.rowSpacing
+        guard let inverseScale = sizing.inverseScale, Self.keyedColumns.contains(columns) else {
+            return range.lowerBound
+        }
         var bottomMost = maxBottom
-        var global = range.lowerBound
-        if columnRuns == .keyed, let inverseScale = sizing.inverseScale, columns >= 2, columns <= 8 {
-            global = placeKeyedRun(
-                items, records: records, range: range, targets: targets, next: next, columns: columns,
-                sizing: sizing, spacing: spacing, inverseScale: inverseScale, maxBottom: &bottomMost)
-        }
-        while global < range.upperBound {
-            var record = items.record(at: global, in: records)
-            guard record.column != ItemRecord.spanLane, let height = sizing.height(of: record) else { break }
-            var column = 0
-            var top = next[0]
-            if columns == 2 {
-                // The feed's case, without the loop; ties go to the first column.
-                let value = next[1]
-                column = value < top ? 1 : 0
-                top = value < top ? value : top
-            } else {
-                for candidate in 1..<columns {
-                    let value = next[candidate]
-                    let shorter = value < top
-                    column = shorter ? candidate : column
-                    top = shorter ? value : top
-                }
-            }
-            let target = targets + column
-            let position = target.pointee.next
-            target.pointee.buffer[position &- target.pointee.base] = Int32(truncatingIfNeeded: global)
-            target.pointee.next = position &+ 1
-            record.y = top
-            record.height = height
-            record.placement = ItemRecord.placement(
-                lanePosition: Int32(truncatingIfNeeded: position), column: UInt16(truncatingIfNeeded: column),
-                sizing: record.sizing)
-            records[global] = record
-            let bottom = top + Double(height)
-            bottomMost = bottom > bottomMost ? bottom : bottomMost
-            next[column] = bottom + spacing
-            global &+= 1
-        }
+        let global = placeKeyedRun(
+            items, records: records, range: range, targets: targets, next: next, columns: columns,
+            sizing: sizing, spacing: geometry.rowSpacing, inverseScale: inverseScale, maxBottom: &bottomMost)
         maxBottom = bottomMost
         placedInBand += global - range.lowerBound
         return global

@@ -2,18 +2,19 @@ import CascadeNumerics
 import Foundation
 
 extension WaterfallLayout {
-    /// Which column runs `placeItems` may use. The layout always uses `.keyed`; tests switch
-    /// to the others to check that every path places items bit for bit the same.
+    /// Whether `placeItems` may use the keyed run. The layout always does; tests turn it off
+    /// to check that both paths place items bit for bit the same.
     enum ColumnRunMode {
         /// Only the general path of `placeItems`.
         case none
-        /// `placeShortestColumnRun`'s floating-point loop.
-        case floating
-        /// The keyed run where it applies, else the floating-point loop.
+        /// The keyed run where it applies, else the general path.
         case keyed
     }
 
-    /// The keyed run's numbers, and the proof that it matches the floating-point rule.
+    /// The column counts the keyed run handles (its keys live in registers).
+    static let keyedColumns = 2...8
+
+    /// The keyed run's numbers, and the proof that it matches the general path's rule.
     ///
     /// With a power-of-two display scale, every column top, row spacing and item height that
     /// is a whole number of `1 / scale` units below 2^45 units is exactly representable, and
@@ -24,13 +25,13 @@ extension WaterfallLayout {
     /// `key = units << 18 | column << 15 | positions placed in that column during the run`
     ///
     /// Keys of different columns differ in their column bits, so the smallest key is the
-    /// shortest column, ties going to the lowest column index: the floating-point rule. Placing
+    /// shortest column, ties going to the lowest column index: the general path's rule. Placing
     /// an item in the smallest key's column adds `(height + spacing) << 18 | 1` to that key
     /// (the column bits never change). The keys are kept sorted, so the next column is always
     /// `keys[0]`, and replacing it is an insertion into a sorted list without branches: the
     /// loop-carried dependency is one integer add and one min (about 3 cycles) whatever the
-    /// column count, where the floating-point loop reloads the tops from memory (one of them
-    /// just stored) and scans them with a chain of dependent compares.
+    /// column count, where the general path reloads the tops from memory (one of them just
+    /// stored) and scans them with a chain of dependent compares.
     ///
     /// Aspect-ratio items (the feed's) go through in blocks of three passes: their ratios
     /// (decoding the items, with branches the predictor always wins), then their heights and
@@ -102,12 +103,11 @@ extension WaterfallLayout {
         }
     }
 
-    /// Places items of `range` like `placeShortestColumnRun`'s floating-point loop, with
-    /// integer keys (see `KeyedRun`), and returns the index of the first item it did not
+    /// Places items of `range` as `placeItems`' general path would, with integer keys (see `KeyedRun`), and returns the index of the first item it did not
     /// place: `range.lowerBound` when the tops or the spacing are not whole units, else the
     /// first item that is not a column item sized without the provider, or whose height is
-    /// not whole units. On return `next`, the targets and `maxBottom` are what the
-    /// floating-point loop would have left.
+    /// not whole units. On return `next`, the targets and `maxBottom` are what the general
+    /// path would have left.
     ///
     /// Same unchecked memory contract as `placeShortestColumnRun`; `scale` is a power of two,
     /// `inverseScale` its inverse and `columns` is 2...8.
@@ -271,7 +271,7 @@ extension WaterfallLayout {
                 global &+= 1
             }
         }
-        // Back to what the floating-point loop leaves: tops, lane positions, bottom.
+        // Back to what the general path leaves: tops, lane positions, bottom.
         var bottomMost = maxBottom
         for slot in 0..<slots {
             let key = keys[slot]

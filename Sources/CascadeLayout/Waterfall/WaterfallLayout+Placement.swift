@@ -63,7 +63,9 @@ extension WaterfallLayout {
         // For power-of-two scales (1, 2, 4, …) multiplying by the inverse is exact.
         let inverseScale: Double? = scale.significandBitPattern == 0 ? 1 / scale : nil
         let range = (info.start + first)..<info.end
-        let runsFast = placement == .shortestColumn && columnRuns != .none
+        let runsFast =
+            placement == .shortestColumn && columnRuns == .keyed && inverseScale != nil
+            && Self.keyedColumns.contains(columns)
         var bandTop = state.bandTop
         var maxBottom = state.maxBottom
         var placedInBand = state.placedInBand
