@@ -45,13 +45,6 @@ private struct WaterfallCases {
         return config
     }
 
-    func makeCHT(width: CGFloat, count: Int) -> CHTPortLayout {
-        var cht = CHTPortLayout()
-        cht.columnCount = columns
-        cht.prepare(width: width, itemCounts: [count]) { sizes[$0.item % sizes.count] }
-        return cht
-    }
-
     func run() -> [BenchLine] {
         var lines: [BenchLine] = []
         let width = viewport.width

@@ -31,9 +31,6 @@ public struct LoadMoreTrigger: Sendable, Equatable {
 
     // MARK: Updating
 
-    /// Whether the trigger is waiting for a crossing.
-    public var isArmed: Bool { firedAtContentLength == nil }
-
     /// Feeds one scroll position; returns true exactly when the next page should be loaded.
     ///
     /// - Parameters:

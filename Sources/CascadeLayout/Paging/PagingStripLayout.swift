@@ -52,26 +52,7 @@ public final class PagingStripLayout: CollectionLayout {
         recompute()
     }
 
-    /// Replaces the sizing (item count or tab widths).
-    ///
-    /// - Complexity: O(n).
-    public func setSizing(_ sizing: Sizing) {
-        self.sizing = sizing
-        recompute()
-    }
-
     // MARK: Paging helpers
-
-    /// The content offset x that centres item `index` in the container, clamped to the content
-    /// (so the first and last items sit at the edges); 0 for a missing item.
-    ///
-    /// - Complexity: O(1).
-    public func centeringOffset(forItem index: Int) -> CGFloat {
-        guard widths.indices.contains(index) else { return 0 }
-        let centre = origins[index] + widths[index] / 2
-        let maximum = max(0, contentWidth - containerSize.width)
-        return min(max(0, centre - containerSize.width / 2), maximum)
-    }
 
     /// The item whose frame contains the container's centre when scrolled to `offset`, clamped
     /// to the items (nil without items). For pages this is the nearest page.

@@ -18,10 +18,6 @@ public struct VideoCellGeometry: Equatable, Sendable {
     public static let coverFraction: CGFloat = 0.85
     /// The gap's share of the cell height.
     public static let gapFraction: CGFloat = 0.04
-    /// The title's share of the cell height.
-    public static let titleFraction: CGFloat = 0.11
-    /// The reference title size, in points.
-    public static let titlePointSize: CGFloat = 13
     /// The radius of the cell's rounded corners (the cover's top ones, the title band's bottom
     /// ones), in points: the stylesheet's and the cover drawing's one value.
     public static let cornerRadius: CGFloat = 5
