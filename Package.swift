@@ -61,8 +61,7 @@ let package = Package(
         .target(
             name: "CascadeScreens",
             dependencies: [
-                "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
-                "CascadePlayer", "CascadeScheduling",
+                "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeNumerics", "CascadeScheduling",
             ]
         ),
 
@@ -89,7 +88,7 @@ let package = Package(
             name: "CascadeBench",
             dependencies: [
                 "CPixbuf", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeFolder", "CascadeGStreamer",
-                "CMalloc", "CascadeImages", "CascadeNumerics", "CascadePixbuf", "CascadePlayer", "CascadeScreens",
+                "CMalloc", "CascadeImages", "CascadeNumerics", "CascadePixbuf", "CascadeScreens",
             ]
         ),
 
@@ -121,7 +120,7 @@ let package = Package(
         .testTarget(
             name: "CascadePixbufTests",
             dependencies: [
-                "CascadePixbuf", "CascadeImages", "CascadeNumerics", "CPixbuf", "CascadeTestSupport",
+                "CascadePixbuf", "CascadeImages", "CPixbuf", "CascadeTestSupport",
             ]
         ),
         .testTarget(
@@ -132,7 +131,7 @@ let package = Package(
             name: "CascadeGStreamerTests",
             dependencies: [
                 "CGStreamer", "CascadeGStreamer", "CascadeFolder", "CascadeFeed", "CascadeImages", "CascadePixbuf",
-                "CascadePlayer", "CascadeTestSupport",
+                "CascadeTestSupport",
             ]
         ),
         .testTarget(

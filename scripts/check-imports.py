@@ -5,6 +5,8 @@ Fails (exit status 1, one line per finding) when
   * a target imports a module that Package.swift does not list as that target's dependency
     (toolchain modules such as Foundation, Dispatch, Synchronization, Testing are always allowed,
     platform modules only inside `#if canImport(<that module>)`);
+  * a target declares a dependency on a library target of the package that none of its files
+    imports (an executable dependency is exempt: a test declares it to have the binary built);
   * any file uses `@_exported`;
   * a core target imports a platform module (Glibc, CGtk, CPixbuf, FoundationNetworking, ...)
     outside an `#if canImport(<that module>)` block.
@@ -206,11 +208,14 @@ def check(root: str, manifest: dict) -> list[str]:
         name = target["name"]
         declared = dependency_names(target)
         folder = target_path(root, target)
+        imported: set[str] = set()
+        has_swift = False
         for dirpath, dirnames, filenames in os.walk(folder):
             dirnames.sort()
             for filename in sorted(filenames):
                 if not filename.endswith(".swift"):
                     continue
+                has_swift = True
                 path = os.path.join(dirpath, filename)
                 where = os.path.relpath(path, root)
                 for number, kind, module, guards in scan_file(path):
@@ -218,6 +223,7 @@ def check(root: str, manifest: dict) -> list[str]:
                     if kind == "exported":
                         problems.append(f"{at}: @_exported is not allowed (import what you use explicitly)")
                         continue
+                    imported.add(module)
                     if module == name:
                         continue
                     if module in PORTABLE_MODULES:
@@ -237,7 +243,18 @@ def check(root: str, manifest: dict) -> list[str]:
                             f"{at}: core target {name} imports platform module {module} "
                             f"outside `#if canImport({module})`"
                         )
+        if has_swift:
+            for dependency in sorted(declared - imported):
+                if dependency in package_modules and not _is_executable(targets, dependency):
+                    problems.append(
+                        f"{os.path.relpath(folder, root)}: target {name} declares a dependency on {dependency}, "
+                        f"which none of its files imports"
+                    )
     return problems
+
+
+def _is_executable(targets: list[dict], module: str) -> bool:
+    return any(t["name"] == module and t["type"] == "executable" for t in targets)
 
 
 def _is_system(targets: list[dict], module: str) -> bool:

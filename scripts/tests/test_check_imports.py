@@ -76,6 +76,19 @@ class CheckImportsTests(unittest.TestCase):
         self.assertEqual(code, 1)
         self.assertIn("Sources/CascadeScreens/C.swift:2: target CascadeScreens imports CascadeLayout", err)
 
+    def test_declared_dependency_no_file_imports_fails(self):
+        code, err = self.run_checker(
+            {"CascadeLayout": [], "CascadePlayer": [], "CascadeScreens": ["CascadeLayout", "CascadePlayer"]},
+            {
+                "Sources/CascadeLayout/A.swift": "import Foundation\n",
+                "Sources/CascadePlayer/B.swift": "import Foundation\n",
+                "Sources/CascadeScreens/C.swift": "import CascadeLayout\n// import CascadePlayer\n",
+            },
+        )
+        self.assertEqual(code, 1)
+        self.assertIn("target CascadeScreens declares a dependency on CascadePlayer, which none of its files imports", err)
+        self.assertNotIn("dependency on CascadeLayout", err)
+
     def test_unknown_module_fails(self):
         code, err = self.run_checker({"CascadeHost": []}, {"Sources/CascadeHost/A.swift": "import UIKitish\n"})
         self.assertEqual(code, 1)
