@@ -123,12 +123,15 @@ struct JSONParser {
     private mutating func object(depth: Int) throws(Failure) -> JSONValue {
         guard depth <= Self.maxDepth else { throw failure }
         index += 1
-        var members: [String: JSONValue] = [:]
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1
-            return .object(members)
+            return .object([:])
         }
+        // Members are collected first and the dictionary is built at its final size: growing it
+        // member by member rehashes its keys at every doubling.
+        var members: [(String, JSONValue)] = []
+        members.reserveCapacity(8)
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw failure }
@@ -139,17 +142,20 @@ struct JSONParser {
             skipWhitespace()
             if recording != nil {
                 recording?.current.append(key)
-                members[key] = try value(depth: depth)
+                members.append((key, try value(depth: depth)))
                 recording?.current.removeLast()
             } else {
-                members[key] = try value(depth: depth)
+                members.append((key, try value(depth: depth)))
             }
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "}"):
                 index += 1
-                return .object(members)
+                var object = [String: JSONValue](minimumCapacity: members.count)
+                // A repeated key keeps its last value.
+                for (key, value) in members { object[key] = value }
+                return .object(object)
             default: throw failure
             }
         }
