@@ -120,16 +120,19 @@ extension WaterfallLayout {
         let geometry = sections[index].geometry
         var y = state.level
         sections[index].top = y
-        if geometry.headerHeight > 0 {
-            y += geometry.headerInsets.top
-            sections[index].headerY = y
-            y += geometry.headerHeight + geometry.headerInsets.bottom
-        } else {
-            sections[index].headerY = y
-        }
+        sections[index].headerY = Self.placeBand(height: geometry.headerHeight, insets: geometry.headerInsets, at: &y)
         y += geometry.insets.top
         sections[index].itemsTop = y
         state = PlacementState(columns: geometry.columnCount, top: y, level: state.level)
+    }
+
+    /// Places a header or footer band at `y` and moves `y` below it; returns the band's top. An
+    /// empty band takes no room, its insets included.
+    private static func placeBand(height: Double, insets: LayoutInsets, at y: inout Double) -> Double {
+        guard height > 0 else { return y }
+        let top = y + Double(insets.top)
+        y = top + (height + Double(insets.bottom))
+        return top
     }
 
     /// Ends a section: a section whose successor joins it stays open; otherwise the chain is
@@ -142,13 +145,7 @@ extension WaterfallLayout {
             return
         }
         var y = state.maxBottom + geometry.insets.bottom
-        if geometry.footerHeight > 0 {
-            y += geometry.footerInsets.top
-            sections[index].footerY = y
-            y += geometry.footerHeight + geometry.footerInsets.bottom
-        } else {
-            sections[index].footerY = y
-        }
+        sections[index].footerY = Self.placeBand(height: geometry.footerHeight, insets: geometry.footerInsets, at: &y)
         let chain = sections[index].chainStart
         for member in chain...index { sections[member].bottom = y }
         state.level = y

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs and stops helper processes (ImageMagick, a local HTTP server) from tests, with bounded
+/// Runs and stops helper processes (ffmpeg, ImageMagick, a local HTTP server) from tests, with bounded
 /// waits and SIGKILL: children started from Swift Testing's worker threads ignore SIGTERM.
 public enum ChildProcess {
     /// Why a helper process failed.

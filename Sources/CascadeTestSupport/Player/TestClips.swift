@@ -1,17 +1,7 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Video clips generated with ffmpeg at test time, for engine and app tests.
 public enum TestClips {
-    /// Why a clip could not be made.
-    public struct Failure: Error, CustomStringConvertible {
-        /// What went wrong.
-        public let description: String
-    }
-
     /// A fresh temporary directory for clips, removed when the test process exits.
     public static func makeDirectory() throws -> URL {
         try TemporaryFolders.process.make("cascade-clips")
@@ -20,8 +10,8 @@ public enum TestClips {
     /// Writes an H.264 mp4 test pattern of `duration` seconds (with an AAC sine tone when
     /// `audio`) to `directory/name` and returns its URL.
     ///
-    /// - Throws: `Failure` when ffmpeg is missing, fails, or takes longer than `timeout`
-    ///   seconds (it is then killed with SIGKILL).
+    /// - Throws: `ChildProcess.Failure` when ffmpeg is missing, fails, or takes longer than
+    ///   `timeout` seconds (it is then killed with SIGKILL).
     public static func makeClip(
         named name: String = "clip.mp4", in directory: URL, duration: Double = 3, size: String = "320x180",
         audio: Bool = true, timeout: Double = 30
@@ -34,7 +24,10 @@ public enum TestClips {
         arguments += ["-pix_fmt", "yuv420p", "-c:v", "libx264", "-preset", "ultrafast"]
         if audio { arguments += ["-c:a", "aac", "-shortest"] }
         arguments += ["-movflags", "+faststart", output.path]
-        try run("/usr/bin/ffmpeg", arguments, timeout: timeout)
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") else {
+            throw ChildProcess.Failure(description: "ffmpeg is not installed (scripts/install-deps.sh)")
+        }
+        try ChildProcess.run("/usr/bin/ffmpeg", arguments, timeout: timeout)
         return output
     }
 
@@ -49,30 +42,5 @@ public enum TestClips {
         let url = directory.appendingPathComponent(name)
         try Data(bytes).write(to: url)
         return url
-    }
-
-    // MARK: Private
-
-    private static func run(_ executable: String, _ arguments: [String], timeout: Double) throws {
-        guard FileManager.default.isExecutableFile(atPath: executable) else {
-            throw Failure(description: "\(executable) is not installed (apt-get install ffmpeg)")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        // Children of test threads may ignore SIGTERM (blocked signal mask): bound the wait and
-        // kill with SIGKILL.
-        if !waitUntilBlocking(timeout: .seconds(timeout), interval: .milliseconds(20), { !process.isRunning }) {
-            kill(process.processIdentifier, SIGKILL)
-            throw Failure(description: "ffmpeg did not finish within \(timeout) s")
-        }
-        guard process.terminationStatus == 0 else {
-            let message = String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
-            throw Failure(description: "ffmpeg failed (\(process.terminationStatus)): \(message)")
-        }
     }
 }
