@@ -1,3 +1,4 @@
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -61,18 +62,18 @@ import Testing
         let result = try #require(ScriptReport(url: report))
         #expect(status == 0, "stderr: \(child.stderr)")
 
-        let before = result.feed(0)["items"] as? Int ?? 0
+        let before = result.feed(0).items
         #expect(before >= 10)
         // After the failed load-more: the alert, the footer's retry text, and every item kept.
-        #expect(result.state(3)["alert"] as? String == fault.alert)
-        #expect(result.feed(3)["state"] as? String == "failed")
-        #expect(result.feed(3)["footer"] as? String == "Couldn't load — click to retry")
-        #expect((result.feed(3)["items"] as? Int ?? 0) >= before)
+        #expect(result.state(3).alert == fault.alert)
+        #expect(result.feed(3).state == "failed")
+        #expect(result.feed(3).footer == "Couldn't load — click to retry")
+        #expect((result.feed(3).items) >= before)
         // The pull dismissed the alert (OK) and reloaded; scrolling then reaches the end.
-        #expect(result.state(5)["alert"] is NSNull)
+        #expect(result.state(5).alert == nil)
         let last = result.steps.count - 1
-        #expect(result.feed(last)["items"] as? Int == 40)
-        #expect(result.feed(last)["state"] as? String == "exhausted")
+        #expect(result.feed(last).items == 40)
+        #expect(result.feed(last).state == "exhausted")
         for i in result.steps.indices {
             let ids = result.visibleItems(i).map(\.id)
             #expect(Set(ids).count == ids.count)
@@ -98,12 +99,12 @@ import Testing
         try await server.queueFaults(Array(repeating: .status(500), count: 3))
         #expect(child.wait(timeout: 120) == 0, "stderr: \(child.stderr)")
         let result = try #require(ScriptReport(url: report))
-        #expect(result.feed(3)["state"] as? String == "failed")
-        let failedItems = result.feed(3)["items"] as? Int ?? 0
+        #expect(result.feed(3).state == "failed")
+        let failedItems = result.feed(3).items
         // The click dismissed the alert (OK first, as a user must) and loaded the next page.
         #expect(result.ok(4))
-        #expect(result.state(5)["alert"] is NSNull)
-        #expect((result.feed(5)["items"] as? Int ?? 0) > failedItems)
-        #expect(result.feed(5)["state"] as? String != "failed")
+        #expect(result.state(5).alert == nil)
+        #expect((result.feed(5).items) > failedItems)
+        #expect(result.feed(5).state != "failed")
     }
 }

@@ -23,8 +23,6 @@ public final class AppWindow: AppHosting {
     public let alert = AlertOverlay()
     /// The player page.
     public let playerPage: PlayerPage
-    /// Frame times of this window.
-    public let frameStats = FrameStats()
     /// The channels of the catalog (empty until loaded).
     public var channels: [Channel] { model.channels }
     /// The channel page (nil until the channel list loaded).
@@ -37,9 +35,10 @@ public final class AppWindow: AppHosting {
     public var isLoadingChannels: Bool { model.isLoadingChannels || isPreparingCatalog }
     /// Whether the first run's catalog is still being generated.
     public var isPreparingCatalog: Bool { preparation?.isRunning == true }
-    /// The first run's catalog generation, if one is going on or ended: `{done, total, message,
-    /// running}`.
-    public var catalogProgress: [String: Any]? { preparation?.reportState }
+    /// The first run's catalog generation, if one is going on or ended.
+    package var catalogProgress: (done: Int, total: Int, message: String, running: Bool)? {
+        preparation.map { ($0.progress.done, $0.progress.total, $0.message, $0.isRunning) }
+    }
     /// The first run's generation progress line as shown, if one is going on or ended.
     public var catalogProgressMessage: String? { preparation?.message }
     /// The column count in effect (nil: adaptive).
@@ -145,9 +144,7 @@ public final class AppWindow: AppHosting {
         followStatus(of: catalog)
         connectKeys()
         Signal.connect(window.raw, "realize") { [weak self] in
-            guard let self else { return }
-            self.frameStats.attach(to: self.window)
-            self.followPresence()
+            self?.followPresence()
         }
     }
 
@@ -201,7 +198,7 @@ public final class AppWindow: AppHosting {
     }
 
     /// The texts the top bar draws (its non-empty labels, left to right), for the report.
-    public var topBarTexts: [String] {
+    package var topBarTexts: [String] {
         [appTitle, subtitle].compactMap { label in
             guard gtk_widget_get_visible(label.widget) != 0, let text = gtk_label_get_text(label) else { return nil }
             let string = String(cString: text)
