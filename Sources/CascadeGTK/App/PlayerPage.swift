@@ -25,9 +25,9 @@ public final class PlayerPage {
     public let engine: MediaStreamEngine
     /// States and fullscreen changes since `show(_:)`, oldest first (at most 64), e.g.
     /// `["idle", "loading", "playing", "fullscreen:on", "ended", "fullscreen:off", "stopped"]`.
-    public private(set) var history: [String] = []
+    package private(set) var history: [String] = []
     /// The highest position seen while playing since `resetReachedPosition()`.
-    public private(set) var reachedPosition = 0.0
+    package private(set) var reachedPosition = 0.0
 
     package let surface = PlayerSurface()
     package let controlsBar = PlayerControlsBar()
@@ -131,19 +131,19 @@ public final class PlayerPage {
 
     /// Whether the toplevel window is fullscreen (what the window manager did, which under an
     /// X server without one differs from `controller.snapshot.isFullscreen`).
-    public var isWindowFullscreen: Bool { fullscreen.isWindowFullscreen }
+    package var isWindowFullscreen: Bool { fullscreen.isWindowFullscreen }
 
     /// How the last fullscreen transition was confirmed: "window" or "timeout".
-    public var fullscreenConfirmation: String? { fullscreen.lastConfirmation }
+    package var fullscreenConfirmation: String? { fullscreen.lastConfirmation }
 
     /// Whether the page sets the blank cursor (the widget's cursor as GTK holds it).
-    public var pointerHidden: Bool {
+    package var pointerHidden: Bool {
         guard let cursor = gtk_widget_get_cursor(root), let name = gdk_cursor_get_name(cursor) else { return false }
         return String(cString: name) == "none"
     }
 
     /// Restarts `reachedPosition` from zero.
-    public func resetReachedPosition() { reachedPosition = 0 }
+    package func resetReachedPosition() { reachedPosition = 0 }
 
     // MARK: Input (buttons, and script actions through the same methods)
 

@@ -13,7 +13,7 @@ import Foundation
 @MainActor
 public final class FeedPreviews {
     /// The decisions: when, which cell, when it stops.
-    public let controller: HoverPreviewController
+    package let controller: HoverPreviewController
 
     package let player = CellPreviewPlayer()
     private weak var feed: FeedView?

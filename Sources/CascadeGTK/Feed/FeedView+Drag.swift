@@ -9,7 +9,7 @@ import Foundation
 /// load-more, a new drag retries).
 extension FeedView {
     /// A vertical drag began (the pointer pressed at the current offset).
-    public func beginDrag(time: Double) {
+    package func beginDrag(time: Double) {
         stopGlide()
         drag = DragSession(startOffset: offset)
         drag?.tracker.add(position: offset, time: time)
@@ -18,7 +18,7 @@ extension FeedView {
     /// The drag moved `dy` points from where it pressed (positive: downwards, revealing what is
     /// above) at `time` seconds. The content follows step by step, so a pull at the top
     /// (`pullByDrag`) and the scroll share one finger position.
-    public func dragMoved(dy: Double, time: Double) {
+    package func dragMoved(dy: Double, time: Double) {
         guard var session = drag, dy.isFinite else { return }
         let step = -dy - session.travel
         session.travel = -dy
@@ -35,7 +35,7 @@ extension FeedView {
 
     /// The drag ended at `time`: a pull releases (refreshing past its threshold), a scroll glides
     /// on at the release velocity.
-    public func endDrag(dy: Double, time: Double) {
+    package func endDrag(dy: Double, time: Double) {
         guard var session = drag else { return }
         if dy.isFinite { session.tracker.add(position: session.startOffset - dy, time: time) }
         releaseDrag(velocity: session.tracker.velocity)
