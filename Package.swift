@@ -56,6 +56,9 @@ let package = Package(
             name: "CascadeGStreamer",
             dependencies: ["CGStreamer", "CPixbuf", "CascadeFolder", "CascadeNumerics", "CascadePlayer"]),
 
+        // The script language (`cascade --script`) and its typed report, shared by the app and the tests.
+        .target(name: "CascadeScript", dependencies: ["CascadeNumerics"]),
+
         // MARK: Screen models (Foundation-only)
         // What a screen shows and how it reacts, over the core targets; the GTK host only draws it.
         .target(
@@ -79,9 +82,18 @@ let package = Package(
                 "CascadeScreens",
             ]
         ),
+        // Script mode: the runner that drives the window as input does, the headless display,
+        // screenshots, frame stats and the state report (the language is CascadeScript's).
+        .target(
+            name: "CascadeScriptRunner",
+            dependencies: [
+                "CGtk", "CascadeFeed", "CascadeGStreamer", "CascadeGTK", "CascadeNumerics", "CascadeScreens",
+                "CascadeScript",
+            ]
+        ),
         .executableTarget(
             name: "CascadeApp",
-            dependencies: ["CascadeGTK", "CascadeFeed", "CascadePlayer", "CascadeScreens"]),
+            dependencies: ["CascadeGTK", "CascadeFeed", "CascadePlayer", "CascadeScreens", "CascadeScriptRunner"]),
 
         // MARK: Benchmarks
         .executableTarget(
@@ -104,6 +116,7 @@ let package = Package(
                 "CascadeNumerics",
                 "CascadePlayer",
                 "CascadeScheduling",
+                "CascadeScript",
             ],
             path: "Sources/CascadeTestSupport"
         ),
@@ -139,18 +152,19 @@ let package = Package(
             dependencies: ["CascadeScreens", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeTestSupport"]
         ),
         .testTarget(name: "CascadePlayerTests", dependencies: ["CascadePlayer", "CascadeTestSupport"]),
+        .testTarget(name: "CascadeScriptTests", dependencies: ["CascadeScript"]),
         .testTarget(
             name: "CascadeGTKTests",
             dependencies: [
                 "CascadeGTK", "CGtk", "CascadeFeed", "CascadeImages", "CascadePlayer", "CascadeScreens",
-                "CascadeTestSupport",
+                "CascadeScriptRunner", "CascadeTestSupport",
             ]
         ),
         .testTarget(
             name: "CascadeAppTests",
             dependencies: [
                 "CascadeTestSupport", "CascadeFeed", "CascadeGTK", "CascadeImages", "CascadePixbuf", "CascadeFolder",
-                "CascadeNumerics", "CascadeScreens",
+                "CascadeNumerics", "CascadeScreens", "CascadeScript", "CascadeScriptRunner",
             ]
         ),
     ],

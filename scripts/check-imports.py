@@ -40,6 +40,7 @@ CORE_TARGETS = {
     "CascadePlayer",
     "CascadeScreens",
     "CascadeFolder",
+    "CascadeScript",
 }
 
 # Modules the toolchain provides on every platform we build: importable without a declaration.

@@ -2,6 +2,7 @@ import CascadeFeed
 import CascadeGTK
 import CascadePlayer
 import CascadeScreens
+import CascadeScriptRunner
 import Foundation
 
 // cascade: the video feed app. See `cascade --help`, the README and Docs/SCRIPTING.md.
@@ -32,34 +33,6 @@ if options.showVersion {
 // The user's language for the UI's texts (LANG / LC_MESSAGES), before any is shown.
 Localization.start()
 
-/// What a run without a display renders: the first screen, a scrolled screen, the end of the
-/// feed and the page a tapped video opens.
-let headlessTour = """
-    screenshot 01-feed
-    scroll-by 0 900
-    wait-idle
-    screenshot 02-scrolled
-    scroll-to-end
-    wait-idle
-    scroll-to-end
-    wait-idle
-    scroll-to-end
-    wait-idle
-    screenshot 03-end
-    scroll-to-item 0
-    wait-idle
-    tap-item 0
-    screenshot 04-opened
-    back
-    """
-
-var script: CascadeApplication.Script?
-if let path = options.scriptPath, let report = options.reportPath {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read the script \(path)") }
-    let shots = options.screenshotsDirectory ?? URL(fileURLWithPath: report).deletingLastPathComponent().path
-    script = .init(text: text, report: URL(fileURLWithPath: report), screenshots: URL(fileURLWithPath: shots))
-}
-
 let needsHeadless = !HeadlessDisplay.hasDisplay
 // What a later launch hands to the running window: its files and folders.
 let handedOver = options.pathsToForward
@@ -89,13 +62,29 @@ if needsHeadless {
     // Our private Xvfb has only software GL (llvmpipe); GTK's cairo renderer draws the feed
     // about twice as fast there (see Docs/BENCHMARKS.md).
     setenv("GSK_RENDERER", ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "cairo", 1)
-    if script == nil {
-        let out = URL(fileURLWithPath: options.headlessOutput ?? "cascade-headless")
-        FileHandle.standardError.write(
-            Data(
-                "cascade: no display found; rendering headless into \(out.path)/ (PNG screenshots and report.json)\n"
-                    .utf8))
-        script = .init(text: headlessTour, report: out.appendingPathComponent("report.json"), screenshots: out)
+}
+
+/// What runs instead of a user: the `--script`, or the headless tour when there is no display.
+var script: (text: String, report: URL, screenshots: URL)?
+if let path = options.scriptPath, let report = options.reportPath {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read the script \(path)") }
+    let shots = options.screenshotsDirectory ?? URL(fileURLWithPath: report).deletingLastPathComponent().path
+    script = (text, URL(fileURLWithPath: report), URL(fileURLWithPath: shots))
+} else if needsHeadless {
+    let out = URL(fileURLWithPath: options.headlessOutput ?? "cascade-headless")
+    FileHandle.standardError.write(
+        Data(
+            "cascade: no display found; rendering headless into \(out.path)/ (PNG screenshots and report.json)\n"
+                .utf8))
+    script = (HeadlessTour.script, out.appendingPathComponent("report.json"), out)
+}
+// A script with a syntax error, or whose report cannot be written, runs nothing.
+let runner = MainActor.assumeIsolated { () -> ScriptRunner? in
+    guard let script else { return nil }
+    do {
+        return try ScriptRunner(script: script.text, reportURL: script.report, screenshots: script.screenshots)
+    } catch {
+        fail("\(error)")
     }
 }
 
@@ -135,7 +124,7 @@ let status = MainActor.assumeIsolated {
     for warning in resumeStore?.warnings ?? [] { warn(warning) }
     resumeStore?.onWarning = warn
     return CascadeApplication.run(
-        instance: instance, options: options, catalog: catalog, cacheDirectory: cacheDirectory, script: script,
+        instance: instance, options: options, catalog: catalog, cacheDirectory: cacheDirectory, driver: runner?.driver,
         preferences: preferences, resumeStore: resumeStore, generating: generation)
 }
 headless?.stop()

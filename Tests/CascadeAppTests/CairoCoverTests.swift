@@ -2,6 +2,7 @@ import CascadeImages
 import CascadeNumerics
 import CascadePixbuf
 import CascadeScreens
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -43,10 +44,10 @@ import Testing
         var sources: [String: DecodedImage] = [:]
         var differences: [Double] = []
         for (name, channel) in [("first", 0), ("switched", 1), ("scrolled", 1), ("resized", 1)] {
-            let step = try #require(report.steps.firstIndex { ($0["action"] as? String) == "screenshot \(name)" })
-            #expect(report.ok(step), "\(name): \(report.steps[step]["error"] ?? "")")
-            #expect(report.state(step)["renderer"] as? String == "GskCairoRenderer")
-            #expect(report.state(step)["channel"] as? Int == channel)
+            let step = try #require(report.steps.firstIndex { ($0.action) == "screenshot \(name)" })
+            #expect(report.ok(step), "\(name): \(report.steps[step].error ?? "")")
+            #expect(report.state(step).renderer == "GskCairoRenderer")
+            #expect(report.state(step).channel == channel)
             let png = dir.appendingPathComponent("\(name).png")
             // The general checks (page not blank, covers not flat, drawn cells = model's cells).
             let problems =
@@ -57,15 +58,15 @@ import Testing
 
             let screenshot = try decoder.decode(Data(contentsOf: png), targetSize: nil)
             let state = report.state(step)
-            let origin = state["feed_origin"] as? [Double] ?? [0, 0]
-            let offset = report.feed(step)["offset"] as? Double ?? 0
+            let origin = state.feedOrigin ?? [0, 0]
+            let offset = report.feed(step).offset ?? 0
             // A scroll by a fraction of a pixel comes to rest on a whole one (`FeedView+Rest`).
             #expect(offset == offset.rounded(), "\(name): the feed rests at \(offset)")
-            let entries = state["visible_items"] as? [[String: Any]] ?? []
+            let entries = state.visibleItems
             var compared = 0
             var titles = 0
             for entry in entries {
-                guard let id = entry["id"] as? String, let frame = entry["frame"] as? [Double], frame.count == 4
+                guard case let id = entry.id, case let frame = entry.frame, frame.count == 4
                 else { continue }
                 let cover = VideoCellGeometry(size: CGSize(width: frame[2], height: frame[3])).cover
                 let box = CGRect(
@@ -75,7 +76,7 @@ import Testing
                 guard box.minX >= 0, box.minY >= origin[1], box.maxX <= Double(screenshot.width),
                     box.maxY <= Double(screenshot.height)
                 else { continue }
-                #expect(entry["cover"] as? String == "surface", "\(name): item \(id) draws \(entry["cover"] ?? "?")")
+                #expect(entry.cover == "surface", "\(name): item \(id) draws \(entry.cover ?? "?")")
                 let file = try #require(covers[id], "no cover file for \(id)")
                 if sources[id] == nil { sources[id] = try decoder.decode(Data(contentsOf: file), targetSize: nil) }
                 let source = try #require(sources[id])

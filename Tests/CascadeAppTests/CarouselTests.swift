@@ -1,4 +1,5 @@
 import CascadePixbuf
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -19,7 +20,7 @@ import Testing
         let result = try CascadeProcess.runScript(
             script, in: dir, arguments: ["--catalog", catalog.path, "--carousel-interval", "0"])
         let report = try #require(result.report, "stderr: \(result.stderr)")
-        let pages = report.steps.indices.map { report.state($0)["carousel_page"] as? Int }
+        let pages = report.steps.indices.map { report.state($0).carouselPage }
         // The small catalog features 5 items in its first channel.
         #expect(pages[0] == 0)
         #expect(Array(pages[1...5]) == [1, 2, 3, 4, 0])
@@ -38,7 +39,7 @@ import Testing
             #expect(problems.isEmpty, "\(problems)")
         }
         for (name, step, channel) in [("carousel", 26, 0), ("tab1", 56, 1)] {
-            #expect(report.state(step)["channel"] as? Int == channel)
+            #expect(report.state(step).channel == channel)
             let problems = try ScreenCheck.pixelProblems(
                 png: dir.appendingPathComponent("\(name).png"), report: report, step: step,
                 decoder: PixbufImageDecoder(), minimumCovers: 2)
@@ -61,8 +62,8 @@ import Testing
             timeout: 60)
         let report = try #require(ScriptReport(url: dir.appendingPathComponent("r.json")), "stderr: \(result.stderr)")
         #expect(result.status == 0)
-        let before = report.state(0)["carousel_page"] as? Int ?? -1
-        let after = report.state(1)["carousel_page"] as? Int ?? -1
+        let before = report.state(0).carouselPage ?? -1
+        let after = report.state(1).carouselPage ?? -1
         // About three advances in 3.5 s at one a second (a busy machine may run some late).
         let advanced = (after - before + 5) % 5
         #expect(advanced >= 1 && advanced <= 4, "from \(before) to \(after)")

@@ -1,4 +1,5 @@
 import CascadePixbuf
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -43,11 +44,11 @@ import Testing
         let report = try #require(result.report, "stderr: \(result.stderr)")
         #expect(result.status == 0, "stderr: \(result.stderr)")
         for i in report.steps.indices {
-            #expect(report.ok(i), "step \(i) \(report.steps[i]["action"] ?? ""): \(report.steps[i]["error"] ?? "")")
+            #expect(report.ok(i), "step \(i) \(report.steps[i].action): \(report.steps[i].error ?? "")")
             // Settled steps only: right after a move, cells may still wait for their allocation.
             guard
                 ["wait-idle", "screenshot"].contains(where: {
-                    (report.steps[i]["action"] as? String ?? "").hasPrefix($0)
+                    (report.steps[i].action).hasPrefix($0)
                 })
             else { continue }
             let problems = ScreenCheck.drawnVersusModel(report, step: i)
@@ -55,16 +56,16 @@ import Testing
         }
         let expectedChannels = [0, 1, 2, 0, 1, 2, 4, 0]
         for (n, channel) in expectedChannels.enumerated() {
-            let step = try #require(report.steps.firstIndex { ($0["action"] as? String) == "screenshot p\(n)" })
-            #expect(report.state(step)["channel"] as? Int == channel)
+            let step = try #require(report.steps.firstIndex { ($0.action) == "screenshot p\(n)" })
+            #expect(report.state(step).channel == channel)
             let problems = try ScreenCheck.pixelProblems(
                 png: dir.appendingPathComponent("p\(n).png"), report: report, step: step,
                 decoder: PixbufImageDecoder(), minimumCovers: 2)
             #expect(problems.isEmpty, "\(problems)")
         }
         // The rebuilt Featured page's carousel steps (it is parented and its clock ticks).
-        let carousel = try #require(report.steps.firstIndex { ($0["action"] as? String) == "carousel next" })
-        #expect(report.state(carousel)["carousel_page"] as? Int == 1)
+        let carousel = try #require(report.steps.firstIndex { ($0.action) == "carousel next" })
+        #expect(report.state(carousel).carouselPage == 1)
         try? FileManager.default.removeItem(at: dir)
     }
 
@@ -82,12 +83,12 @@ import Testing
         let report = try #require(result.report, "stderr: \(result.stderr)")
         #expect(result.status == 0, "stderr: \(result.stderr)")
         for (name, width) in [("narrow", 400.0), ("wide", 1000.0), ("phone", 375.0)] {
-            let step = try #require(report.steps.firstIndex { ($0["action"] as? String) == "screenshot \(name)" })
+            let step = try #require(report.steps.firstIndex { ($0.action) == "screenshot \(name)" })
             let right = report.visibleItems(step).map { $0.frame[0] + $0.frame[2] }.max() ?? 0
             // The columns fill the new width (10 pt inset), and nothing is wider than the window.
             #expect(right <= width - 9 && right >= width - 11, "\(name): cells end at \(right)")
-            let tabs = report.state(step)["tabs"] as? [String: Any] ?? [:]
-            #expect((tabs["strip_width"] as? Double ?? .infinity) <= width)
+            let tabs = report.state(step).tabs
+            #expect((tabs?.stripWidth ?? .infinity) <= width)
             let problems =
                 try ScreenCheck.pixelProblems(
                     png: dir.appendingPathComponent("\(name).png"), report: report, step: step,
@@ -117,8 +118,8 @@ import Testing
         let catalog = try TestCatalog.fiveChannels()
         let driver = try WindowDriver(arguments: ["--catalog", catalog.path, "--carousel-interval", "0"])
         var settled = try driver.settle()
-        var channel = settled.state["channel"] as? Int ?? 0
-        let channels = (settled.state["feeds"] as? [Any])?.count ?? 0
+        var channel = settled.state.channel
+        let channels = settled.state.feeds.count
         try #require(channels == 5)
 
         for round in 0..<40 {
@@ -149,16 +150,16 @@ import Testing
                 channel = min(channels - 1, max(0, channel + (back ? -1 : 1)))
             }
             let expected = channel
-            let (next, met) = try driver.settle(timeout: 20) { $0.state["channel"] as? Int == expected }
+            let (next, met) = try driver.settle(timeout: 20) { $0.state.channel == expected }
             settled = next
-            let shows = settled.state["channel"] as? Int ?? -1
+            let shows = settled.state.channel
             try #require(
                 met, "seed \(seed) round \(round) (\(action)): never settled on channel \(expected) (shows \(shows))")
             let problems = try driver.drawingProblems(settled)
-            let built = (settled.state["feeds"] as? [[String: Any]] ?? []).map { $0["built"] as? Bool ?? false }
+            let built = (settled.state.feeds).map { $0.built ?? false }
             #expect(
                 problems.isEmpty,
-                "seed \(seed) round \(round) (\(action)): \(problems); live cells \(settled.state["live_cells"] ?? "?"), built \(built), feed \(settled.feed)"
+                "seed \(seed) round \(round) (\(action)): \(problems); live cells \(settled.state.liveCells), built \(built), feed \(settled.feed)"
             )
             if !problems.isEmpty { break }
         }
@@ -175,13 +176,13 @@ import Testing
     /// Polls the report for the first ok `wait-idle` step at index ≥ `after` whose state
     /// satisfies `condition` (bounded).
     static func poll(
-        _ url: URL, after: Int, timeout: Double, _ condition: ([String: Any]) -> Bool
+        _ url: URL, after: Int, timeout: Double, _ condition: (ScriptReport.State) -> Bool
     ) -> (ScriptReport, Int)? {
         var found: (ScriptReport, Int)?
         waitUntilBlocking(timeout: .seconds(timeout), interval: .milliseconds(100)) {
             guard let report = ScriptReport(url: url), report.steps.count > after else { return false }
             found = (after..<report.steps.count).first { i in
-                report.ok(i) && report.steps[i]["action"] as? String == "wait-idle" && condition(report.state(i))
+                report.ok(i) && report.steps[i].action == "wait-idle" && condition(report.state(i))
             }.map { (report, $0) }
             return found != nil
         }

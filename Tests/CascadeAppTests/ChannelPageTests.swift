@@ -1,3 +1,4 @@
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -26,7 +27,7 @@ import Testing
         script += "tap-tab 3\nwait-idle\n"
         let (report, status) = try run(script: script, server: server)
         #expect(status == 0)
-        for i in report.steps.indices { #expect(report.ok(i), "step \(i): \(report.steps[i]["error"] ?? "")") }
+        for i in report.steps.indices { #expect(report.ok(i), "step \(i): \(report.steps[i].error ?? "")") }
 
         let stats = try await server.stats()
         for channel in 0..<5 {
@@ -35,8 +36,8 @@ import Testing
             )
         }
         // Each settled page shows its own channel's items, and the indicator sits under its tab.
-        for i in report.steps.indices where (report.steps[i]["action"] as? String) == "wait-idle" {
-            let channel = report.state(i)["channel"] as? Int ?? -1
+        for i in report.steps.indices where (report.steps[i].action) == "wait-idle" {
+            let channel = report.state(i).channel
             let ids = report.visibleItems(i).map(\.id)
             #expect(!ids.isEmpty)
             #expect(ids.allSatisfy { $0.hasPrefix("c\(channel)-") }, "step \(i) channel \(channel): \(ids.prefix(3))")
@@ -44,14 +45,14 @@ import Testing
             // here the drawn cells must be the model's.
             let problems = ScreenCheck.drawnVersusModel(report, step: i)
             #expect(problems.isEmpty, "\(problems)")
-            let tabs = report.state(i)["tabs"] as? [String: Any]
-            #expect(tabs?["indicator"] as? [Double] == tabs?["selected_tab"] as? [Double])
+            let tabs = report.state(i).tabs
+            #expect(tabs?.indicator == tabs?.selectedTab)
         }
-        #expect(report.state(report.steps.count - 1)["channel"] as? Int == 3)
+        #expect(report.state(report.steps.count - 1).channel == 3)
         // Only a few page views are built at a time; every channel's data stays.
-        let feeds = report.state(report.steps.count - 1)["feeds"] as? [[String: Any]] ?? []
+        let feeds = report.state(report.steps.count - 1).feeds
         #expect(feeds.count == 5)
-        #expect(feeds.filter { $0["built"] as? Bool == true }.count <= 3)
-        #expect(feeds.allSatisfy { ($0["items"] as? Int ?? 0) >= 10 })
+        #expect(feeds.filter { $0.built == true }.count <= 3)
+        #expect(feeds.allSatisfy { ($0.items) >= 10 })
     }
 }

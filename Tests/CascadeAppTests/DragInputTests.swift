@@ -1,5 +1,6 @@
 import CascadeImages
 import CascadePixbuf
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -14,7 +15,7 @@ import Testing
 
     @Test func mouseDragsPageBetweenChannelsBySpeedAndDistance() throws {
         let session = try DragSession(catalog: TestCatalog.fiveChannels(), temporary: temporary)
-        var state = try session.settled(after: 0) { $0["channel"] as? Int == 0 }
+        var state = try session.settled(after: 0) { $0.channel == 0 }
         let y = session.origin(state)[1] + 520
 
         // Fast and short (a quarter page in one motion, one xdotool run so the press, the motion
@@ -25,10 +26,10 @@ import Testing
                 session.window, "350", "\(Int(y) + 3)", "mouseup", "1",
             ])
         }
-        #expect(state["top_bar"] as? [String] == ["Cascade"], "the top bar repeats a title: \(state["top_bar"] ?? "")")
+        #expect(state.topBar == ["Cascade"], "the top bar repeats a title: \(state.topBar)")
         // And in pixels: the bar (above the tab strip) has no text right of "Cascade" (about
         // 100 pt wide), where the channel's title used to be repeated.
-        let strip = ((state["tabs"] as? [String: Any])?["origin"] as? [Double]) ?? [0, 35]
+        let strip = state.tabs?.origin ?? [0, 35]
         let bar = try session.screenshot("top-bar")
         let text = try Self.darkPixels(bar, (x: 116, y: 4, w: 800, h: Int(strip[1]) - 8))
         #expect(text == 0, "\(text) text pixels in the top bar right of the app title")
@@ -48,16 +49,16 @@ import Testing
                 session.window, "700", "\(Int(y) + 3)", "mouseup", "1",
             ])
         }
-        #expect(state["top_bar"] as? [String] == ["Cascade"])
+        #expect(state.topBar == ["Cascade"])
     }
 
     @Test func horizontalDragsAndSwipesOverTheBannerMoveTheCarouselNotTheChannel() throws {
         let session = try DragSession(catalog: TestCatalog.small(), temporary: temporary)
-        var state = try session.settled(after: 0) { $0["channel"] as? Int == 0 && $0["banner_frame"] != nil }
-        let banner = try #require(state["banner_frame"] as? [Double])
+        var state = try session.settled(after: 0) { $0.channel == 0 && $0.bannerFrame != nil }
+        let banner = try #require(state.bannerFrame)
         let origin = session.origin(state)
         let bannerY = origin[1] + banner[1] + banner[3] / 2
-        #expect(state["carousel_page"] as? Int == 0)
+        #expect(state.carouselPage == 0)
         let before = try session.screenshot("banner-0")
 
         // A fast mouse drag over the banner: the next banner, the same channel.
@@ -67,7 +68,7 @@ import Testing
                 "--window", session.window, "400", "\(Int(bannerY) + 4)", "mouseup", "1",
             ])
         }
-        #expect(state["carousel_page"] as? Int == 1)
+        #expect(state.carouselPage == 1)
         let after = try session.screenshot("banner-1")
         let region = (x: Int(origin[0] + banner[0]), y: Int(bannerY - banner[3] / 4), w: Int(banner[2]), h: 40)
         #expect(try Self.changedFraction(before, after, region) > 0.2, "the banner's pixels did not change")
@@ -79,7 +80,7 @@ import Testing
                 "12", "7",
             ])
         }
-        #expect(state["carousel_page"] as? Int == 2)
+        #expect(state.carouselPage == 2)
         // The same swipe over the cells below pages the channels: the start region decides.
         state = try session.act("swipe over the cells", expecting: 1) {
             session.x([
@@ -91,8 +92,8 @@ import Testing
 
     @Test func aMouseDragDownAtTheTopPullsToRefreshAndUpScrolls() throws {
         let session = try DragSession(catalog: TestCatalog.small(), temporary: temporary)
-        let first = try session.settled(after: 0) { $0["channel"] as? Int == 0 }
-        let requests = (first["feed"] as? [String: Any])?["requests"] as? Int ?? 0
+        let first = try session.settled(after: 0) { $0.channel == 0 }
+        let requests = (first.feed).requests
         let y = session.origin(first)[1] + 120
         // Down by 300 pt from the top (starting on the banner), held, released: the feed
         // refreshes (one more request), and the banner it started on does not open.
@@ -100,29 +101,29 @@ import Testing
             session.slowDrag(from: (500, y), to: (500, y + 300))
         }
         #expect(
-            ((state["feed"] as? [String: Any])?["requests"] as? Int ?? 0) > requests,
-            "the pull made no request: \(state["feed"] ?? "")")
-        #expect((state["feed"] as? [String: Any])?["offset"] as? Double == 0)
-        #expect(state["screen"] as? String == "feed")
+            ((state.feed).requests) > requests,
+            "the pull made no request: \(state.feed)")
+        #expect((state.feed).offset == 0)
+        #expect(state.screen == "feed")
         // Up by 300 pt, slowly: the feed scrolls by the drag's distance.
         state = try session.act("drag up", expecting: 0) {
             session.slowDrag(from: (500, y + 400), to: (500, y + 100))
         }
-        let offset = (state["feed"] as? [String: Any])?["offset"] as? Double ?? 0
+        let offset = (state.feed).offset ?? 0
         #expect(abs(offset - 300) <= 2, "offset \(offset) after a 300-pt drag")
     }
 
     @Test func theTabStripScrollsItsTabsInANarrowWindow() throws {
         let session = try DragSession(catalog: TestCatalog.fiveChannels(), temporary: temporary)
-        _ = try session.settled(after: 0) { $0["channel"] as? Int == 0 }
+        _ = try session.settled(after: 0) { $0.channel == 0 }
         session.x(["windowsize", session.window, "320", "640"])
         var state = try session.settled(after: session.steps) {
-            (($0["tabs"] as? [String: Any])?["strip_width"] as? Double ?? 0) <= 330
+            ($0.tabs?.stripWidth ?? 0) <= 330
         }
-        let tabs = try #require(state["tabs"] as? [String: Any])
-        let frames = try #require(tabs["frames"] as? [[Double]])
-        let strip = try #require(tabs["origin"] as? [Double])
-        let width = try #require(tabs["strip_width"] as? Double)
+        let tabs = try #require(state.tabs)
+        let frames = tabs.frames
+        let strip = tabs.origin
+        let width = tabs.stripWidth
         #expect(try #require(frames.last)[0] + frames.last![2] > width, "the five tabs fit in \(width) pt")
         let y = strip[1] + frames[0][1] + frames[0][3] / 2
 
@@ -133,13 +134,13 @@ import Testing
                 session.window, "60", "\(Int(y) + 2)", "mouseup", "1",
             ])
         }
-        let scrolled = try #require(state["tabs"] as? [String: Any])
-        let offset = scrolled["strip_offset"] as? Double ?? 0
+        let scrolled = try #require(state.tabs)
+        let offset = scrolled.stripOffset
         // Dragged 140 pt, within the strip's scroll range (its content ends 8 pt after the last tab).
         let range = try #require(frames.last)[0] + frames.last![2] + 8 - width
         #expect(abs(offset - min(140, range)) <= 1, "strip offset \(offset), range \(range)")
         // The last tab is now drawn inside the window: a click on it selects it.
-        let origin = try #require(scrolled["origin"] as? [Double])
+        let origin = scrolled.origin
         let last = try #require(frames.last)
         let lastX = origin[0] + last[0] + last[2] / 2
         #expect(lastX > 0 && lastX < width)
@@ -246,10 +247,12 @@ final class DragSession {
     var steps: Int { ScriptReport(url: reportURL)?.steps.count ?? 0 }
 
     /// Where the feed's content is drawn in the window.
-    func origin(_ state: [String: Any]) -> [Double] { state["feed_origin"] as? [Double] ?? [0, 0] }
+    func origin(_ state: ScriptReport.State) -> [Double] { state.feedOrigin ?? [0, 0] }
 
     /// The first settled step (an ok `wait-idle`) at index ≥ `after` satisfying `condition`.
-    func settled(after: Int, timeout: Double = 20, _ condition: ([String: Any]) -> Bool) throws -> [String: Any] {
+    func settled(
+        after: Int, timeout: Double = 20, _ condition: (ScriptReport.State) -> Bool
+    ) throws -> ScriptReport.State {
         let found = ChannelDrawingTests.poll(reportURL, after: after, timeout: timeout, condition)
         let (report, step) = try #require(found, "never settled; stderr: \(child.stderr.suffix(2000))")
         return report.state(step)
@@ -262,7 +265,7 @@ final class DragSession {
     @discardableResult
     func act(
         _ name: String, expecting channel: Int, flatCovers: Bool = false, _ input: () -> Void
-    ) throws -> [String: Any] {
+    ) throws -> ScriptReport.State {
         input()
         // The first settled report that started after the input ended (one more step than the
         // one under way then).
@@ -270,7 +273,7 @@ final class DragSession {
         let found = ChannelDrawingTests.poll(reportURL, after: before + 1, timeout: 20) { _ in true }
         let (report, step) = try #require(found, "\(name): never settled")
         let state = report.state(step)
-        #expect(state["channel"] as? Int == channel, "\(name): on channel \(state["channel"] ?? "?")")
+        #expect(state.channel == channel, "\(name): on channel \(state.channel)")
         let png = try screenshot(name.replacingOccurrences(of: " ", with: "-"))
         let problems =
             try ScreenCheck.pixelProblems(

@@ -1,3 +1,4 @@
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -61,18 +62,18 @@ import Testing
         let result = try #require(ScriptReport(url: report))
         #expect(status == 0, "stderr: \(child.stderr)")
 
-        let before = result.feed(0)["items"] as? Int ?? 0
+        let before = result.feed(0).items
         #expect(before >= 10)
         // After the failed load-more: the alert, the footer's retry text, and every item kept.
-        #expect(result.state(3)["alert"] as? String == fault.alert)
-        #expect(result.feed(3)["state"] as? String == "failed")
-        #expect(result.feed(3)["footer"] as? String == "Couldn't load — click to retry")
-        #expect((result.feed(3)["items"] as? Int ?? 0) >= before)
+        #expect(result.state(3).alert == fault.alert)
+        #expect(result.feed(3).state == "failed")
+        #expect(result.feed(3).footer == "Couldn't load — click to retry")
+        #expect((result.feed(3).items) >= before)
         // The pull dismissed the alert (OK) and reloaded; scrolling then reaches the end.
-        #expect(result.state(5)["alert"] is NSNull)
+        #expect(result.state(5).alert == nil)
         let last = result.steps.count - 1
-        #expect(result.feed(last)["items"] as? Int == 40)
-        #expect(result.feed(last)["state"] as? String == "exhausted")
+        #expect(result.feed(last).items == 40)
+        #expect(result.feed(last).state == "exhausted")
         for i in result.steps.indices {
             let ids = result.visibleItems(i).map(\.id)
             #expect(Set(ids).count == ids.count)
@@ -80,12 +81,38 @@ import Testing
     }
 
     @Test func aClickOnTheFooterRetriesAFailedLoadMore() async throws {
+        let result = try await Self.afterAFailedLoadMore("tap-footer", in: temporary.make("cascade-footer"))
+        #expect(result.feed(3).state == "failed")
+        let failedItems = result.feed(3).items
+        // The click dismissed the alert (OK first, as a user must) and loaded the next page.
+        #expect(result.ok(4))
+        #expect(result.state(5).alert == nil)
+        #expect((result.feed(5).items) > failedItems)
+        #expect(result.feed(5).state != "failed")
+    }
+
+    /// A wheel scrolling on at the bottom of a feed whose load-more failed retries it, once per
+    /// gesture: `scroll-by` is that gesture (the scroll handler, then its end).
+    @Test func aScrollAtTheBottomRetriesAFailedLoadMore() async throws {
+        let result = try await Self.afterAFailedLoadMore("scroll-by 0 120", in: temporary.make("cascade-scroll-retry"))
+        #expect(result.feed(3).state == "failed")
+        let failedItems = result.feed(3).items
+        let requests = result.feed(3).requests
+        // At the bottom already: the scroll dismissed the alert (OK first) and asked again.
+        #expect(result.feed(3).offset == result.feed(3).maxOffset)
+        #expect(result.ok(4))
+        #expect(result.feed(5).requests > requests)
+        #expect(result.state(5).alert == nil)
+        #expect(result.feed(5).items > failedItems)
+        #expect(result.feed(5).state != "failed")
+    }
+
+    /// Runs `action` (step 4, then `wait-idle`) at the end of a feed whose load-more failed with
+    /// status 500 (step 3), and returns the report.
+    static func afterAFailedLoadMore(_ action: String, in dir: URL) async throws -> ScriptReport {
         let server = try await FeedServer.start(arguments: ["--synthetic", "40", "--channels", "1"])
         defer { server.stop() }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-footer-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try "wait-idle\nwait 1500ms\nscroll-to-end\nwait-idle\ntap-footer\nwait-idle\n".write(
+        try "wait-idle\nwait 1500ms\nscroll-to-end\nwait-idle\n\(action)\nwait-idle\n".write(
             to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
         let report = dir.appendingPathComponent("r.json")
         let child = try CascadeProcess(
@@ -97,13 +124,6 @@ import Testing
         _ = try #require(ScriptReport.waitForSteps(1, at: report, timeout: 60), "stderr: \(child.stderr)")
         try await server.queueFaults(Array(repeating: .status(500), count: 3))
         #expect(child.wait(timeout: 120) == 0, "stderr: \(child.stderr)")
-        let result = try #require(ScriptReport(url: report))
-        #expect(result.feed(3)["state"] as? String == "failed")
-        let failedItems = result.feed(3)["items"] as? Int ?? 0
-        // The click dismissed the alert (OK first, as a user must) and loaded the next page.
-        #expect(result.ok(4))
-        #expect(result.state(5)["alert"] is NSNull)
-        #expect((result.feed(5)["items"] as? Int ?? 0) > failedItems)
-        #expect(result.feed(5)["state"] as? String != "failed")
+        return try #require(ScriptReport(url: report))
     }
 }

@@ -1,4 +1,5 @@
 import CascadePixbuf
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -27,20 +28,20 @@ import Testing
         script += "screenshot end\npull-refresh\nwait-idle\nfling 0 -4000\nwait-idle\n"
         let (report, dir, status) = try runScript(script, arguments: ["--catalog", catalog.path, "--columns", "2"])
         #expect(status == 0)
-        for i in report.steps.indices { #expect(report.ok(i), "step \(i) \(report.steps[i]["action"] ?? "")") }
+        for i in report.steps.indices { #expect(report.ok(i), "step \(i) \(report.steps[i].action)") }
 
         // Scrolling reached the end of the 14-item channel and the footer says so.
-        let end = report.steps.firstIndex { ($0["action"] as? String) == "screenshot end" }!
-        #expect(report.feed(end)["state"] as? String == "exhausted")
-        #expect(report.feed(end)["items"] as? Int == 14)
-        #expect(report.feed(end)["footer"] as? String == "No more videos")
+        let end = report.steps.firstIndex { ($0.action) == "screenshot end" }!
+        #expect(report.feed(end).state == "exhausted")
+        #expect(report.feed(end).items == 14)
+        #expect(report.feed(end).footer == "No more videos")
         // The pull refreshed: one more request, the list still whole and unique.
         let last = report.steps.count - 1
-        #expect((report.feed(last)["requests"] as? Int ?? 0) > (report.feed(end)["requests"] as? Int ?? 0))
+        #expect((report.feed(last).requests) > (report.feed(end).requests))
         for i in report.steps.indices {
             let ids = report.visibleItems(i).map(\.id)
             #expect(Set(ids).count == ids.count, "duplicate ids at step \(i)")
-            #expect((report.state(i)["live_cells"] as? Int ?? 999) <= 40)
+            #expect((report.state(i).liveCells) <= 40)
         }
 
         // The first screen shows real covers, not placeholders; the end is drawn too; the cells
@@ -53,7 +54,7 @@ import Testing
         // Compared at settled steps: a step that ends one frame after a refresh landed (the
         // pull) may report the model's new cells before GTK allocated their widgets.
         for i in report.steps.indices {
-            let action = report.steps[i]["action"] as? String ?? ""
+            let action = report.steps[i].action
             guard action == "wait-idle" || action.hasPrefix("screenshot") else { continue }
             let problems = ScreenCheck.drawnVersusModel(report, step: i)
             #expect(problems.isEmpty, "step \(i) \(action): \(problems)")
@@ -64,8 +65,8 @@ import Testing
     /// unlike the flat placeholder.
     func expectRealCovers(png: URL, report: ScriptReport, step: Int) throws {
         let image = try PixbufImageDecoder().decode(Data(contentsOf: png), targetSize: nil)
-        let origin = report.state(step)["feed_origin"] as? [Double] ?? [0, 0]
-        let offset = report.feed(step)["offset"] as? Double ?? 0
+        let origin = report.state(step).feedOrigin ?? [0, 0]
+        let offset = report.feed(step).offset ?? 0
         var checked = 0
         for item in report.visibleItems(step) {
             let x0 = Int(origin[0] + item.frame[0])
@@ -114,14 +115,14 @@ import Testing
         #expect(status == 1)
         #expect(report.ok(0))
         #expect(!report.ok(1))
-        #expect(report.steps[1]["error"] as? String == "item 999 is not on screen")
+        #expect(report.steps[1].error == "item 999 is not on screen")
         #expect(!report.ok(2))
-        #expect((report.steps[2]["error"] as? String ?? "").contains("not loaded"))
+        #expect((report.steps[2].error ?? "").contains("not loaded"))
         #expect(!report.ok(3))
-        #expect((report.steps[3]["error"] as? String ?? "").contains("no tab 7"))
+        #expect((report.steps[3].error ?? "").contains("no tab 7"))
         #expect(report.ok(4))
         #expect(!report.ok(5))
-        #expect(report.steps[5]["error"] as? String == "the player page is not shown")
+        #expect(report.steps[5].error == "the player page is not shown")
     }
 
     @Test func tappingACellOpensThePlayerPageAndBackReturns() throws {
@@ -130,10 +131,10 @@ import Testing
             "wait-idle\ntap-item 1\nscreenshot player\nback\nwait-idle\nscreenshot back\n",
             arguments: ["--catalog", catalog.path])
         #expect(status == 0)
-        #expect(report.state(1)["screen"] as? String == "player")
-        let player = report.state(1)["player"] as? [String: Any]
-        #expect(player?["title"] as? String != nil)
-        #expect(report.state(3)["screen"] as? String == "feed")
+        #expect(report.state(1).screen == "player")
+        let player = report.state(1).player
+        #expect(player.title != nil)
+        #expect(report.state(3).screen == "feed")
         // The player page is drawn (not one flat colour), and so is the feed after back.
         let playerImage = try PixbufImageDecoder().decode(
             Data(contentsOf: dir.appendingPathComponent("player.png")), targetSize: nil)

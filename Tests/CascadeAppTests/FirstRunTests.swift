@@ -1,4 +1,5 @@
 import CascadePixbuf
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -26,13 +27,13 @@ import Testing
         let shown = try #require(ScriptReport.waitForSteps(2, at: report, timeout: 60), "\(first.stderr)")
         for step in 0..<2 {
             try #require(
-                shown.steps[step]["ok"] as? Bool == true,
-                "step \(step): \(shown.steps[step]["error"] ?? "?") \(first.stderr)")
+                shown.steps[step].ok == true,
+                "step \(step): \(shown.steps[step].error ?? "?") \(first.stderr)")
         }
-        let progress = try #require(shown.state(1)["catalog_progress"] as? [String: Any])
-        #expect(progress["total"] as? Int == 28)
-        #expect(progress["running"] as? Bool == true)
-        #expect((progress["message"] as? String)?.hasPrefix("Generating the demo catalog") == true)
+        let progress = try #require(shown.state(1).catalogProgress)
+        #expect(progress.total == 28)
+        #expect(progress.running == true)
+        #expect((progress.message).hasPrefix("Generating the demo catalog") == true)
         #expect(try Self.inkedRows(png: work.appendingPathComponent("generating.png")) > 5, "no progress drawn")
         #expect(Self.waitForFinishedClips(in: building, atLeast: 6, timeout: 60))
         first.kill()
@@ -56,7 +57,7 @@ import Testing
         let resumedAt = Self.firstProgress(second.stderr)
         #expect((resumedAt ?? 0) >= kept.count, "resumed at \(resumedAt ?? -1) with \(kept.count) clips done")
         let done = try #require(ScriptReport(url: report))
-        #expect((done.feed(0)["items"] as? Int ?? 0) > 0)
+        #expect((done.feed(0).items) > 0)
         for (name, date) in kept {
             let now =
                 try FileManager.default.attributesOfItem(

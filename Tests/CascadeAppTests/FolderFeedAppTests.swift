@@ -1,6 +1,7 @@
 import CascadeFolder
 import CascadeNumerics
 import CascadePixbuf
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -56,21 +57,21 @@ import Testing
         let result = try #require(ScriptReport(url: report))
         #expect(result.steps.count == 13)
         for i in result.steps.indices {
-            #expect(result.ok(i), "step \(i) \(result.steps[i]["action"] ?? ""): \(result.steps[i]["error"] ?? "")")
+            #expect(result.ok(i), "step \(i) \(result.steps[i].action): \(result.steps[i].error ?? "")")
         }
-        #expect(result.feed(3)["items"] as? Int == 3, "broken, text and empty files are left out")
+        #expect(result.feed(3).items == 3, "broken, text and empty files are left out")
         let problems = try ScreenCheck.pixelProblems(
             png: spare.url.appendingPathComponent("covers.png"), report: result, step: 3, decoder: PixbufImageDecoder(),
             minimumCovers: 2)
         #expect(problems.isEmpty, "covers drawn: \(problems)")
-        #expect(result.state(6)["screen"] as? String == "player")
-        #expect(((result.state(6)["player"] as? [String: Any])?["position"] as? Double ?? 0) >= 0.4)
-        #expect(result.feed(11)["items"] as? Int == 4, "the added file shows after the pull")
+        #expect(result.state(6).screen == "player")
+        #expect(((result.state(6).player).position) >= 0.4)
+        #expect(result.feed(11).items == 4, "the added file shows after the pull")
         // The file watcher marked the feed stale (no polling timer exists); the pull cleared it.
-        #expect(result.state(7)["catalog_stale"] as? Bool == false)
-        #expect(result.state(8)["catalog_stale"] as? Bool == true)
-        #expect(result.state(8)["catalog_status"] as? String == "The folder changed: pull down to refresh")
-        #expect(result.state(11)["catalog_stale"] as? Bool == false)
+        #expect(result.state(7).catalogStale == false)
+        #expect(result.state(8).catalogStale == true)
+        #expect(result.state(8).catalogStatus == "The folder changed: pull down to refresh")
+        #expect(result.state(11).catalogStale == false)
         // The added file is the newest: first, and its cover is drawn.
         let addedID = ThumbnailSubject(path: folder.path("Travel/added.mp4"), mtime: 0, size: 0).fileName.dropLast(4)
         let first = result.visibleItems(12).first { $0.index == 0 }
@@ -81,7 +82,7 @@ import Testing
         #expect(after.isEmpty, "covers drawn after the pull: \(after)")
         // Thumbnails in the standard's place, at the size the cells need (3 columns of a
         // 1000 px window are wider than a large thumbnail); the broken file has a failure entry.
-        let frame = (result.state(3)["visible_items"] as? [[String: Any]])?.first?["frame"] as? [Double]
+        let frame = (result.state(3).visibleItems).first?.frame
         let cellWidth = Int(saturating: try #require(frame?[2]).rounded(.up))
         let landscape = ThumbnailSize.needed(coverPixelWidth: cellWidth, aspectRatio: 90.0 / 160.0)
         let portrait = ThumbnailSize.needed(coverPixelWidth: cellWidth, aspectRatio: 160.0 / 90.0)
@@ -112,7 +113,7 @@ import Testing
             ], environment: env, timeout: 60)
         #expect(empty.status == 0, "\(empty.stderr)")
         let emptyReport = try #require(ScriptReport(url: report))
-        #expect(emptyReport.state(1)["catalog_status"] as? String == "No videos in this folder")
+        #expect(emptyReport.state(1).catalogStatus == "No videos in this folder")
 
         try "wait-idle\n".write(to: folder.url.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
         let missing = try CascadeProcess.run(
@@ -122,7 +123,7 @@ import Testing
         #expect(missing.status == 0, "\(missing.stderr)")
         let missingReport = try #require(ScriptReport(url: report))
         #expect(
-            (missingReport.state(0)["alert"] as? String)?.isEmpty == false, "an alert says the folder is unreadable")
+            (missingReport.state(0).alert)?.isEmpty == false, "an alert says the folder is unreadable")
     }
 }
 
@@ -150,11 +151,11 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let result = try #require(ScriptReport(url: report))
         for i in result.steps.indices {
-            #expect(result.ok(i), "step \(i) \(result.steps[i]["action"] ?? ""): \(result.steps[i]["error"] ?? "")")
+            #expect(result.ok(i), "step \(i) \(result.steps[i].action): \(result.steps[i].error ?? "")")
         }
-        let player = try #require(result.state(4)["player"] as? [String: Any])
-        #expect(player["title"] as? String == "old clip")
-        #expect(player["position"] as? Double ?? 0 >= 0.4, "the FLV played: \(player)")
-        #expect((player["duration"] as? Double).map { abs($0 - 2) < 0.2 } == true, "\(player)")
+        let player = result.state(4).player
+        #expect(player.title == "old clip")
+        #expect(player.position >= 0.4, "the FLV played: \(player)")
+        #expect(abs(player.duration - 2) < 0.2, "\(player)")
     }
 }

@@ -1,5 +1,6 @@
 import CascadeImages
 import CascadePixbuf
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -80,15 +81,15 @@ import Testing
         for i in report.steps.indices { #expect(report.ok(i), "step \(i): \(report.steps[i])") }
         // 18 entries, 4 unusable (a size without an aspect ratio, two local-file covers and a
         // local-file video from an HTTP feed): 14 shown.
-        #expect(report.feed(0)["items"] as? Int == 14)
-        let players = report.steps.compactMap { ($0["state"] as? [String: Any])?["player"] as? [String: Any] }
-        let errors = players.compactMap { $0["error"] as? String }
+        #expect(report.feed(0).items == 14)
+        let players = report.steps.compactMap { ($0.state).player }
+        let errors = players.compactMap { $0.error }
         #expect(errors.contains("This isn't a video (it is a SVG image)."))
         #expect(errors.contains { $0.hasPrefix("This isn't a video (the file is not") })
-        #expect(players.allSatisfy { ($0["live_pipelines"] as? Int ?? 0) == 0 }, "no GStreamer pipeline for an image")
+        #expect(players.allSatisfy { ($0.livePipelines) == 0 }, "no GStreamer pipeline for an image")
         #expect(result.peak > 0 && result.peak < Self.memoryBound, "peak RSS \(result.peak / 1_048_576) MB")
         for i in report.steps.indices {
-            #expect((report.state(i)["rss_bytes"] as? Int ?? .max) < Self.memoryBound)
+            #expect(report.state(i).rssBytes < Self.memoryBound)
         }
         // Drawn: the good green covers and the animated WebP's first (red) frame; the SVG error.
         let feed = try pixels(dir.appendingPathComponent("feed.png"))
@@ -127,7 +128,7 @@ import Testing
         for i in result.report.steps.indices {
             #expect(result.report.ok(i), "step \(i): \(result.report.steps[i])")
         }
-        #expect(result.report.feed(0)["items"] as? Int == 2)
+        #expect(result.report.feed(0).items == 2)
         // The PNG was served to the player (a second request), and never drawn.
         let counts = try server.requestCounts()
         #expect((counts["/media/switch.mp4"] ?? 0) >= 2, "\(counts)")
@@ -158,8 +159,8 @@ import Testing
         for i in result.report.steps.indices {
             #expect(result.report.ok(i), "step \(i): \(result.report.steps[i])")
         }
-        #expect(result.report.feed(0)["items"] as? Int == 14)
-        #expect(result.report.state(0)["alert"] as? String == nil)
+        #expect(result.report.feed(0).items == 14)
+        #expect(result.report.state(0).alert == nil)
         let shot = try pixels(dir.appendingPathComponent("feed.png"))
         #expect(contains(shot, rgb: (40, 160, 90)), "a good https cover is drawn")
         #expect(result.peak > 0 && result.peak < Self.memoryBound, "peak RSS \(result.peak / 1_048_576) MB")
@@ -168,8 +169,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: untrusted) }
         let refused = try run("wait-idle\n", arguments: feed, in: untrusted)
         #expect(refused.status == 0, "stderr: \(refused.stderr)")
-        #expect(refused.report.feed(0)["items"] as? Int == 0)
-        let alert = refused.report.state(0)["alert"] as? String
+        #expect(refused.report.feed(0).items == 0)
+        let alert = refused.report.state(0).alert
         #expect(alert?.contains("could not be reached") == true, "\(alert ?? "no alert")")
     }
 
@@ -185,9 +186,9 @@ import Testing
             in: dir)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let last = result.report.steps.count - 1
-        #expect(result.report.feed(last)["items"] as? Int == 110_000)
+        #expect(result.report.feed(last).items == 110_000)
         #expect(
-            result.report.feed(last)["footer"] as? String
+            result.report.feed(last).footer
                 == "This feed is longer than the app can scroll; the rest is not shown")
         let frames = result.report.visibleItems(last).map(\.frame)
         #expect(!frames.isEmpty && frames.allSatisfy { $0[1] < 8_388_608 })
@@ -229,7 +230,7 @@ import Testing
         }
         let result = try run("wait-idle\nwait 1000ms\nwait-idle\n", arguments: ["--catalog", catalog.path], in: dir)
         #expect(result.status == 0, "stderr: \(result.stderr)")
-        #expect(result.report.feed(0)["items"] as? Int == 1)
+        #expect(result.report.feed(0).items == 1)
         for name in ["secret.png", "linked.png"] {
             let values = try outside.appendingPathComponent(name).resourceValues(forKeys: [.contentAccessDateKey])
             let accessed = try #require(values.contentAccessDate)

@@ -1,6 +1,7 @@
 import CascadeImages
 import CascadePixbuf
 import CascadeScreens
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -36,16 +37,16 @@ import Testing
         var ink: [String: CairoCoverTests.TitleInk] = [:]
         var bands: [String: CGRect] = [:]
         for name in ["top", "scrolled"] {
-            let step = try #require(report.steps.firstIndex { ($0["action"] as? String) == "screenshot \(name)" })
-            #expect(report.ok(step), "\(name): \(report.steps[step]["error"] ?? "")")
-            #expect(report.feed(step)["items"] as? Int == Self.titles.count)
+            let step = try #require(report.steps.firstIndex { ($0.action) == "screenshot \(name)" })
+            #expect(report.ok(step), "\(name): \(report.steps[step].error ?? "")")
+            #expect(report.feed(step).items == Self.titles.count)
             let screenshot = try PixbufImageDecoder().decode(
                 Data(contentsOf: dir.appendingPathComponent("\(name).png")), targetSize: nil)
             let state = report.state(step)
-            let origin = state["feed_origin"] as? [Double] ?? [0, 0]
-            let offset = report.feed(step)["offset"] as? Double ?? 0
-            for entry in state["visible_items"] as? [[String: Any]] ?? [] {
-                guard let id = entry["id"] as? String, bands[id] == nil, let frame = entry["frame"] as? [Double],
+            let origin = state.feedOrigin ?? [0, 0]
+            let offset = report.feed(step).offset ?? 0
+            for entry in state.visibleItems {
+                guard case let id = entry.id, bands[id] == nil, case let frame = entry.frame,
                     frame.count == 4
                 else { continue }
                 let cover = VideoCellGeometry(size: CGSize(width: frame[2], height: frame[3])).cover

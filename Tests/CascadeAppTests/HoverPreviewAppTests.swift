@@ -1,5 +1,6 @@
 import CascadeImages
 import CascadePixbuf
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -51,12 +52,12 @@ import Testing
             PlayerPageTests.xdotool(["search", "--onlyvisible", "--pid", String(child.pid)], display: display.name)?
                 .split(separator: "\n").first.map(String.init), "no window for pid \(child.pid)")
         let cell = try #require(first.visibleItems(1).first { $0.index == 0 }, "item 0 is not drawn")
-        let origin = first.state(1)["feed_origin"] as? [Double] ?? [0, 0]
-        let offset = first.feed(1)["offset"] as? Double ?? 0
+        let origin = first.state(1).feedOrigin ?? [0, 0]
+        let offset = first.feed(1).offset ?? 0
         let cover = Cover(
             x: origin[0] + cell.frame[0], y: origin[1] + cell.frame[1] - offset, width: cell.frame[2],
             height: cell.frame[3] * 0.85, cellHeight: cell.frame[3])
-        #expect(first.preview(1)["state"] as? String == "idle")
+        #expect(first.preview(1).state == "idle")
         let moved = PlayerPageTests.xdotool(
             [
                 "mousemove", "--window", window, "\(Int(cover.x + cover.width * 0.3))",
@@ -71,20 +72,20 @@ import Testing
         #expect(child.wait(timeout: 60) == 0, "\(child.stderr)")
         let report = try #require(ScriptReport(url: reportURL))
         for step in [3, 4, 5] {
-            #expect(report.preview(step)["state"] as? String == "playing", "step \(step): \(report.preview(step))")
-            #expect(report.preview(step)["index"] as? Int == 0)
-            #expect(report.preview(step)["video_shown"] as? Bool == true)
+            #expect(report.preview(step).state == "playing", "step \(step): \(report.preview(step))")
+            #expect(report.preview(step).index == 0)
+            #expect(report.preview(step).videoShown == true)
         }
         // Frames keep coming: more were drawn by the second moving screenshot than by the first.
-        let shown = [3, 5].map { report.preview($0)["frames_shown"] as? Int ?? 0 }
+        let shown = [3, 5].map { report.preview($0).framesShown }
         #expect(shown[0] > 0 && shown[0] < shown[1], "frames shown at the moving screenshots: \(shown)")
         let rendererName = renderer == "cairo" ? "GskCairoRenderer" : "GskGLRenderer"
-        #expect(report.state(1)["renderer"] as? String == rendererName)
-        #expect(report.preview(6)["state"] as? String == "idle", "\(report.preview(6))")
-        #expect(report.preview(6)["last_stop"] as? String == "pointer_left")
+        #expect(report.state(1).renderer == rendererName)
+        #expect(report.preview(6).state == "idle", "\(report.preview(6))")
+        #expect(report.preview(6).lastStop == "pointer_left")
         // The stopped pipeline is released at once.
-        #expect(report.preview(6)["live_pipelines"] as? Int == 0)
-        #expect(report.preview(7)["live_pipelines"] as? Int == 0)
+        #expect(report.preview(6).livePipelines == 0)
+        #expect(report.preview(7).livePipelines == 0)
 
         // What is drawn: the cover region changes between the two moving screenshots and differs
         // from the cover; the badge's text and the title are the same pixels as before.
@@ -142,32 +143,32 @@ import Testing
         script += "wait 2000ms\n"
         let (report, status, stderr) = try run(script, timeout: 900)
         #expect(status == 0, "\(stderr)")
-        let hovers = report.steps.indices.filter { (report.steps[$0]["action"] as? String)?.hasPrefix("hover") == true }
+        let hovers = report.steps.indices.filter { (report.steps[$0].action).hasPrefix("hover") == true }
         let stops = hovers.map { $0 + 1 }
         #expect(hovers.count == 100)
         for (round, step) in hovers.enumerated() {
             #expect(report.ok(step))
-            #expect(report.preview(step)["state"] as? String == "playing", "round \(round): \(report.preview(step))")
-            #expect(report.preview(step)["index"] as? Int == round % 2)
+            #expect(report.preview(step).state == "playing", "round \(round): \(report.preview(step))")
+            #expect(report.preview(step).index == round % 2)
         }
         #expect(Set(report.steps.indices.map { report.visibleItems($0).map(\.index) }).count == 1, "cells changed")
         for (round, step) in stops.enumerated() {
-            #expect(report.preview(step)["state"] as? String == "idle")
-            #expect(report.preview(step)["last_stop"] as? String == "scrolled")
+            #expect(report.preview(step).state == "idle")
+            #expect(report.preview(step).lastStop == "scrolled")
             // The one just stopped is released at once (a GStreamer thread finishing an
             // asynchronous state change may hold it a moment longer); nothing else is alive.
-            #expect((report.preview(step)["live_pipelines"] as? Int ?? 9) <= 1, "round \(round)")
-            #expect(report.preview(step + 1)["live_pipelines"] as? Int == 0, "round \(round)")
+            #expect((report.preview(step).livePipelines) <= 1, "round \(round)")
+            #expect(report.preview(step + 1).livePipelines == 0, "round \(round)")
             // The player page's engine only: previews have no GtkMediaStream.
-            #expect(report.player(step)["live_engines"] as? Int == 1)
-            #expect(report.player(step)["live_pipelines"] as? Int == 0)
+            #expect(report.player(step).liveEngines == 1)
+            #expect(report.player(step).livePipelines == 0)
         }
-        #expect(report.preview(report.steps.count - 1)["started"] as? Int == 100)
-        #expect(report.preview(report.steps.count - 1)["live_pipelines"] as? Int == 0)
+        #expect(report.preview(report.steps.count - 1).started == 100)
+        #expect(report.preview(report.steps.count - 1).livePipelines == 0)
         // Resident memory after warm-up (10 previews) stays within ±25 MB (a leaked pipeline
         // costs about 16 MB).
-        let warm = report.state(stops[9])["rss_bytes"] as? Int ?? 0
-        let rss = stops.dropFirst(10).map { report.state($0)["rss_bytes"] as? Int ?? 0 }
+        let warm = report.state(stops[9]).rssBytes
+        let rss = stops.dropFirst(10).map { report.state($0).rssBytes }
         #expect(warm > 0)
         let worst = rss.map { abs($0 - warm) }.max() ?? .max
         #expect(worst <= 25_000_000, "rss \(warm) after warm-up, \(rss.min() ?? 0)…\(rss.max() ?? 0) later")
@@ -182,12 +183,12 @@ import Testing
         #expect(status == 0, "\(stderr)")
         for step in [1, 2] {
             let preview = report.preview(step)
-            #expect(preview["state"] as? String == "failed", "\(preview)")
+            #expect(preview.state == "failed", "\(preview)")
             // The probe refused it (the player's words), so no pipeline and no decoder saw it.
-            #expect((preview["error"] as? String)?.hasPrefix("This isn't a video") == true, "\(preview)")
-            #expect(preview["frames_shown"] as? Int == 0)
-            #expect(preview["video_shown"] as? Bool == false)
-            #expect(preview["live_pipelines"] as? Int == 0)
+            #expect((preview.error)?.hasPrefix("This isn't a video") == true, "\(preview)")
+            #expect(preview.framesShown == 0)
+            #expect(preview.videoShown == false)
+            #expect(preview.livePipelines == 0)
         }
     }
 
@@ -204,15 +205,15 @@ import Testing
         #expect(preference.status == 0, "\(preference.stderr)")
         for report in [flag.report, preference.report] {
             for step in 1...2 {
-                #expect(report.preview(step)["state"] as? String == "idle")
-                #expect(report.preview(step)["enabled"] as? Bool == false)
-                #expect(report.preview(step)["started"] as? Int == 0)
-                #expect(report.preview(step)["live_pipelines"] as? Int == 0)
+                #expect(report.preview(step).state == "idle")
+                #expect(report.preview(step).enabled == false)
+                #expect(report.preview(step).started == 0)
+                #expect(report.preview(step).livePipelines == 0)
             }
         }
         // The same run with previews on does play (the checks above are not vacuous).
         let on = try run(script)
-        #expect(on.report.preview(1)["state"] as? String == "playing", "\(on.report.preview(1))")
+        #expect(on.report.preview(1).state == "playing", "\(on.report.preview(1))")
     }
 
     // MARK: Helpers
@@ -321,5 +322,5 @@ import Testing
 
 extension ScriptReport {
     /// Step `i`'s hover-preview state.
-    func preview(_ i: Int) -> [String: Any] { state(i)["preview"] as? [String: Any] ?? [:] }
+    func preview(_ i: Int) -> ScriptReport.Preview { state(i).preview }
 }

@@ -1,4 +1,5 @@
 import CascadePixbuf
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -97,7 +98,7 @@ import Testing
             timeout: 180)
         #expect(run.status == 0, "\(run.output)")
         let report = try #require(ScriptReport(url: out.appendingPathComponent("report.json")), "\(run.output)")
-        #expect(report.state(0)["screen"] as? String == "feed")
+        #expect(report.state(0).screen == "feed")
         let problems = try ScreenCheck.pixelProblems(
             png: out.appendingPathComponent("01-feed.png"), report: report, step: 0, decoder: PixbufImageDecoder(),
             minimumCovers: 2)

@@ -1,6 +1,7 @@
 import CascadeImages
 import CascadeNumerics
 import CascadePixbuf
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -21,12 +22,12 @@ import Testing
         let driver = try WindowDriver(arguments: [
             "--catalog", catalog.path, "--columns", "3", "--carousel-interval", "0",
         ])
-        func focus(_ settled: WindowDriver.Settled) -> [String: Any] {
-            settled.state["focus"] as? [String: Any] ?? [:]
+        func focus(_ settled: WindowDriver.Settled) -> ScriptReport.Focus? {
+            settled.state.focus
         }
         func focused(_ kind: String, _ index: Int? = nil) -> (WindowDriver.Settled) -> Bool {
             { settled in
-                focus(settled)["kind"] as? String == kind && (index == nil || focus(settled)["index"] as? Int == index)
+                focus(settled)?.kind == kind && (index == nil || focus(settled)?.index == index)
             }
         }
         let decoder = PixbufImageDecoder()
@@ -34,9 +35,9 @@ import Testing
         // At first the feed's scroller holds the focus (arrow keys enter the cells from it):
         // nothing with a ring.
         let start = try driver.settle()
-        #expect(["widget", nil].contains(focus(start)["kind"] as? String), "\(focus(start))")
+        #expect(["widget", nil].contains(focus(start)?.kind), "\(focus(start))")
         let before = try decoder.decode(Data(contentsOf: start.png), targetSize: nil)
-        let tabs = ((start.state["tabs"] as? [String: Any])?["frames"] as? [Any])?.count ?? 0
+        let tabs = start.state.tabs?.frames.count ?? 0
         #expect(tabs >= 2)
 
         // Tab: the first tab; then past the other tabs and the banner to the first cell.
@@ -44,14 +45,14 @@ import Testing
         driver.key("Tab")
         let (onTab, tabMet) = try driver.settle(until: focused("tab", 0))
         #expect(tabMet, "Tab did not reach the first tab: \(focus(onTab))")
-        if let frame = focus(onTab)["frame"] as? [Double] {
+        if let frame = focus(onTab)?.frame {
             rings.append(("tab", frame, try decoder.decode(Data(contentsOf: onTab.png), targetSize: nil)))
         }
         for _ in 0..<(tabs + 1) { driver.key("Tab") }
         let (onCell, cellMet) = try driver.settle(until: focused("item"))
         #expect(cellMet, "Tab did not reach a cell: \(focus(onCell))")
-        #expect(focus(onCell)["index"] as? Int == 0, "the first cell in reading order")
-        if let frame = focus(onCell)["frame"] as? [Double] {
+        #expect(focus(onCell)?.index == 0, "the first cell in reading order")
+        if let frame = focus(onCell)?.frame {
             rings.append(("cell", frame, try decoder.decode(Data(contentsOf: onCell.png), targetSize: nil)))
         }
         #expect(rings.count == 2)
@@ -66,24 +67,24 @@ import Testing
 
         // Enter opens it, Space plays it (a second-long clip: it may have ended by then).
         driver.key("Return")
-        let (opened, openMet) = try driver.settle { $0.state["screen"] as? String == "player" }
+        let (opened, openMet) = try driver.settle { $0.state.screen == "player" }
         #expect(openMet, "Enter did not open the player page")
-        #expect((opened.state["player"] as? [String: Any])?["state"] as? String == "idle")
+        #expect((opened.state.player).state == "idle")
         driver.key("space")
         let (played, playMet) = try driver.settle { settled in
-            ((settled.state["player"] as? [String: Any])?["history"] as? [String] ?? []).contains("playing")
+            ((settled.state.player).history).contains("playing")
         }
-        #expect(playMet, "Space did not play: \(String(describing: played.state["player"]))")
+        #expect(playMet, "Space did not play: \(String(describing: played.state.player))")
 
         // Esc: back to the feed, the focus on the cell that was opened.
         driver.key("Escape")
-        let (back, backMet) = try driver.settle { $0.state["screen"] as? String == "feed" }
+        let (back, backMet) = try driver.settle { $0.state.screen == "feed" }
         #expect(backMet, "Esc did not go back")
-        #expect(focus(back)["kind"] as? String == "item", "the focus returns to the opened cell: \(focus(back))")
+        #expect(focus(back)?.kind == "item", "the focus returns to the opened cell: \(focus(back))")
 
         // Ctrl+Tab: the next channel; its cell slid away, so the focus moves to the selected tab.
         driver.key("ctrl+Tab")
-        let (switched, switchMet) = try driver.settle { $0.state["channel"] as? Int == 1 }
+        let (switched, switchMet) = try driver.settle { $0.state.channel == 1 }
         #expect(switchMet, "Ctrl+Tab did not switch channel")
         let (_, followMet) = try driver.settle(until: focused("tab", 1))
         #expect(followMet, "the focus did not follow to tab 1: \(focus(switched))")

@@ -1,4 +1,5 @@
 import CascadePixbuf
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -53,15 +54,15 @@ import Testing
         let result = try #require(ScriptReport(url: report))
         #expect(status == 0, "stderr: \(child.stderr)")
 
-        #expect(result.feed(0)["footer"] as? String == "上拉加载更多")
-        #expect(result.state(3)["alert"] as? String == "加载超时 — 请检查你的网络")
-        #expect(result.feed(3)["footer"] as? String == "加载失败，点击重试")
+        #expect(result.feed(0).footer == "上拉加载更多")
+        #expect(result.state(3).alert == "加载超时 — 请检查你的网络")
+        #expect(result.feed(3).footer == "加载失败，点击重试")
         // Right after the pull the reload (delayed 0.6 s) is in flight, or has just ended.
-        let refresh = result.feed(5)["refresh"] as? String
+        let refresh = result.feed(5).refresh
         #expect(refresh == "正在刷新数据中…" || refresh == "刷新完成", "refresh header: \(refresh ?? "nil")")
         let last = result.steps.count - 1
-        #expect(result.feed(last)["state"] as? String == "exhausted")
-        #expect(result.feed(last)["footer"] as? String == "没有更多数据了")
+        #expect(result.feed(last).state == "exhausted")
+        #expect(result.feed(last).footer == "没有更多数据了")
         // What is drawn at step 4: the alert card (white) with its text (dark) in the window's middle,
         // over the dimmed feed.
         let image = try PixbufImageDecoder().decode(

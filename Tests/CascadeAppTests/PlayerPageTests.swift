@@ -1,5 +1,6 @@
 import CascadeFeed
 import CascadePixbuf
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -36,18 +37,18 @@ import Testing
             """
         let (report, dir, status) = try runScript(script)
         #expect(status == 0)
-        for i in report.steps.indices { #expect(report.ok(i), "step \(i) \(report.steps[i]["action"] ?? "") failed") }
+        for i in report.steps.indices { #expect(report.ok(i), "step \(i) \(report.steps[i].action) failed") }
         let step = steps(report)
 
         // Before playback: the cover and the play button, no controls.
         let before = report.player(step["screenshot player-before"]!)
-        #expect(before["state"] as? String == "idle")
-        #expect(before["cover_visible"] as? Bool == true)
-        #expect(before["cover_loaded"] as? Bool == true)
-        #expect(before["play_button_visible"] as? Bool == true)
-        let button = try #require(before["play_button_frame"] as? [Double])
+        #expect(before.state == "idle")
+        #expect(before.coverVisible == true)
+        #expect(before.coverLoaded == true)
+        #expect(before.playButtonVisible == true)
+        let button = try #require(before.playButtonFrame)
         #expect(button[2] == 44 && button[3] == 44)
-        let video = try #require(before["video_frame"] as? [Double])
+        let video = try #require(before.videoFrame)
         #expect(abs(video[2] / video[3] - 16.0 / 9.0) < 0.01)
         #expect(abs((button[0] + 22) - (video[0] + video[2] / 2)) <= 1)
         #expect(abs((button[1] + 22) - (video[1] + video[3] / 2)) <= 1)
@@ -55,38 +56,38 @@ import Testing
         // Playing: the position follows wall time, controls shown, cover gone.
         let started = report.player(step["wait-position 0.2"]!)
         let later = report.player(step["wait 1000ms"]!)
-        #expect(later["state"] as? String == "playing")
-        #expect(report.player(step["screenshot player-playing"]!)["controls_visible"] as? Bool == true)
-        #expect(later["cover_visible"] as? Bool == false)
-        #expect(abs((later["duration"] as? Double ?? 0) - 8) < 0.1)
-        let advanced = (later["position"] as? Double ?? 0) - (started["position"] as? Double ?? 0)
-        let elapsed = (later["clock"] as? Double ?? 0) - (started["clock"] as? Double ?? 0)
+        #expect(later.state == "playing")
+        #expect(report.player(step["screenshot player-playing"]!).controlsVisible == true)
+        #expect(later.coverVisible == false)
+        #expect(abs((later.duration) - 8) < 0.1)
+        let advanced = (later.position) - (started.position)
+        let elapsed = (later.clock) - (started.clock)
         #expect(elapsed > 0.9)
         #expect(abs(advanced - elapsed) < 0.35, "position moved \(advanced) s in \(elapsed) s")
 
         // The seek lands within 0.5 s of its target (allowing for the time played since); the
         // seek showed the controls, and the screenshot has them.
         let seeked = report.player(step["wait 300ms"]!)
-        let sinceSeek = (seeked["clock"] as? Double ?? 0) - (report.player(step["seek 1"]!)["clock"] as? Double ?? 0)
-        let landed = (seeked["position"] as? Double ?? 0) - sinceSeek
-        #expect(seeked["state"] as? String == "playing")
+        let sinceSeek = (seeked.clock) - (report.player(step["seek 1"]!).clock)
+        let landed = (seeked.position) - sinceSeek
+        #expect(seeked.state == "playing")
         #expect(abs(landed - 1) <= 0.5, "landed at \(landed)")
 
         // Fullscreen was entered, then at the end left before the stop; the cover is back.
-        #expect(report.player(step["wait 700ms"]!)["fullscreen"] as? Bool == true)
+        #expect(report.player(step["wait 700ms"]!).fullscreen == true)
         let ended = report.player(step["screenshot player-ended"]!)
-        #expect(ended["state"] as? String == "stopped")
-        #expect(ended["fullscreen"] as? Bool == false)
-        #expect(ended["cover_visible"] as? Bool == true)
-        #expect(ended["play_button_visible"] as? Bool == true)
-        #expect(report.player(report.steps.count - 1)["live_pipelines"] as? Int == 0)
-        let history = ended["history"] as? [String] ?? []
+        #expect(ended.state == "stopped")
+        #expect(ended.fullscreen == false)
+        #expect(ended.coverVisible == true)
+        #expect(ended.playButtonVisible == true)
+        #expect(report.player(report.steps.count - 1).livePipelines == 0)
+        let history = ended.history
         let on = try #require(history.firstIndex(of: "fullscreen:on"), "\(history)")
         let end = try #require(history[on...].firstIndex(of: "ended"), "\(history)")
         let off = try #require(history[end...].firstIndex(of: "fullscreen:off"), "\(history)")
         #expect(history[off...].contains("stopped"), "\(history)")
 
-        #expect(report.state(step["back"]!)["screen"] as? String == "feed")
+        #expect(report.state(step["back"]!).screen == "feed")
         for name in ["player-before", "player-playing", "player-ended"] {
             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("\(name).png").path))
         }
@@ -111,23 +112,23 @@ import Testing
             """
         let (report, _, status) = try runScript(script)
         #expect(status == 0)
-        for i in report.steps.indices { #expect(report.ok(i), "step \(i) \(report.steps[i]["action"] ?? "") failed") }
+        for i in report.steps.indices { #expect(report.ok(i), "step \(i) \(report.steps[i].action) failed") }
         let step = steps(report)
 
         let missing = report.player(step["screenshot player-error"]!)
-        #expect(missing["state"] as? String == "failed")
-        #expect((missing["error"] as? String ?? "").contains("not found"))
-        #expect(missing["retry_visible"] as? Bool == true)
+        #expect(missing.state == "failed")
+        #expect((missing.error ?? "").contains("not found"))
+        #expect(missing.retryVisible == true)
         // Retry (the script's play on a failure presses Retry) loads again and fails again.
         let retried = report.player(6)
-        #expect(retried["state"] as? String == "failed")
-        #expect(retried["history"] as? [String] == ["idle", "loading", "failed", "loading", "failed"])
+        #expect(retried.state == "failed")
+        #expect(retried.history == ["idle", "loading", "failed", "loading", "failed"])
 
         let corrupt = report.player(10)
-        #expect(corrupt["state"] as? String == "failed")
-        #expect(!(corrupt["error"] as? String ?? "").isEmpty)
-        #expect(corrupt["retry_visible"] as? Bool == true)
-        #expect((report.player(11)["live_pipelines"] as? Int ?? 9) <= 1)
+        #expect(corrupt.state == "failed")
+        #expect(!(corrupt.error ?? "").isEmpty)
+        #expect(corrupt.retryVisible == true)
+        #expect((report.player(11).livePipelines) <= 1)
     }
 
     @Test func playerActionsFailCleanlyOffThePlayerPage() throws {
@@ -135,7 +136,7 @@ import Testing
         #expect(status == 1)
         for i in 1...4 {
             #expect(!report.ok(i))
-            #expect(report.steps[i]["error"] as? String == "the player page is not shown")
+            #expect(report.steps[i].error == "the player page is not shown")
         }
     }
 
@@ -163,46 +164,46 @@ import Testing
         let search = xdotool(["search", "--sync", "--onlyvisible", "--pid", "\(child.pid)", "--name", "Cascade"]) ?? ""
         let id = try #require(search.split(separator: "\n").first.map(String.init), "no Cascade window")
         let cell = try #require(first.visibleItems(0).first { $0.index == 0 })
-        let origin = first.state(0)["feed_origin"] as? [Double] ?? [0, 0]
-        let offset = first.feed(0)["offset"] as? Double ?? 0
+        let origin = first.state(0).feedOrigin ?? [0, 0]
+        let offset = first.feed(0).offset ?? 0
         // Other app tests may map their windows over ours at any time: raise and click again
         // (at most three times) until the click lands.
-        var opened: [String: Any]?
+        var opened: ScriptReport.State?
         for _ in 0..<3 where opened == nil {
             try click(
                 display: display.name, window: id, x: origin[0] + cell.frame[0] + cell.frame[2] / 2,
                 y: origin[1] + cell.frame[1] - offset + 20)
-            opened = poll(reportURL, timeout: 3) { ($0["screen"] as? String) == "player" }
+            opened = poll(reportURL, timeout: 3) { ($0.screen) == "player" }
         }
         let page = try #require(opened, "the click did not open the player")
-        let frame = try #require((page["player"] as? [String: Any])?["play_button_frame"] as? [Double])
-        var started: [String: Any]?
+        let frame = try #require((page.player).playButtonFrame)
+        var started: ScriptReport.State?
         for _ in 0..<3 where started == nil {
             try click(display: display.name, window: id, x: frame[0] + frame[2] / 2, y: frame[1] + frame[3] / 2)
             started = poll(reportURL, timeout: 3) { state in
-                ((state["player"] as? [String: Any])?["state"] as? String).map { $0 != "idle" } ?? false
+                state.player.state != "idle"
             }
         }
         #expect(started != nil, "the click on the play button did not start playback")
         let moving = poll(reportURL, timeout: 10) { state in
-            let player = state["player"] as? [String: Any] ?? [:]
-            return player["state"] as? String == "playing" && (player["position"] as? Double ?? 0) > 0.2
+            let player = state.player
+            return player.state == "playing" && (player.position) > 0.2
         }
         #expect(moving != nil, "the click on the play button did not start playback; stderr: \(child.stderr)")
-        let video = try #require((page["player"] as? [String: Any])?["video_frame"] as? [Double])
+        let video = try #require((page.player).videoFrame)
 
         // The controls hide by themselves while playing; moving the pointer over the video shows them.
         let hidden = poll(reportURL, timeout: 8) {
-            (($0["player"] as? [String: Any])?["controls_visible"] as? Bool) == false
+            (($0.player).controlsVisible) == false
         }
         #expect(hidden != nil, "the controls never hid")
         // The pointer hid with them: X shows a blank cursor over the page (read through XFIXES).
         let blank = XCursor.wait(display: display.name) { $0 == 0 }
         #expect(blank == 0, "the cursor has \(blank.map(String.init) ?? "unreadable") opaque pixels")
-        #expect((hidden?["player"] as? [String: Any])?["pointer_hidden"] as? Bool == true)
+        #expect(hidden?.player.pointerHidden == true)
         _ = xdotool(["mousemove", "--window", id, "\(Int(video[0] + 100))", "\(Int(video[1] + 100))"])
         let shown = poll(reportURL, timeout: 4) {
-            (($0["player"] as? [String: Any])?["controls_visible"] as? Bool) == true
+            (($0.player).controlsVisible) == true
         }
         #expect(shown != nil, "pointer motion did not show the controls")
         let visible = XCursor.wait(display: display.name) { $0 > 0 }
@@ -217,8 +218,8 @@ import Testing
         ])
         _ = xdotool(["key", "--window", id, "space"])
         let after = poll(reportURL, timeout: 4) { state in
-            let player = state["player"] as? [String: Any] ?? [:]
-            return player["state"] as? String == "paused" && (player["brightness"] as? Double ?? 1) < 0.9
+            let player = state.player
+            return player.state == "paused" && (player.brightness) < 0.9
         }
         #expect(after != nil, "the drag did not dim the picture or Space did not pause")
     }
@@ -231,24 +232,24 @@ import Testing
         script += "wait 1000ms\n"
         let (report, _, status) = try runScript(script, timeout: 120)
         #expect(status == 0)
-        for i in report.steps.indices { #expect(report.ok(i), "step \(i) \(report.steps[i]["action"] ?? "") failed") }
-        let backs = report.steps.indices.filter { report.steps[$0]["action"] as? String == "back" }
+        for i in report.steps.indices { #expect(report.ok(i), "step \(i) \(report.steps[i].action) failed") }
+        let backs = report.steps.indices.filter { report.steps[$0].action == "back" }
         #expect(backs.count == 20)
         // A stopped pipeline is released 0.4 s after it pauses (see MediaStreamEngine): the ones
         // stopped in the last 0.4 s may still be alive at a step (a round trip can be quicker),
         // none a second after the last.
         // Engines never accumulate: the player page's one (hover previews have their own pipeline).
-        let engines = report.player(1)["live_engines"] as? Int ?? 9
+        let engines = report.player(1).liveEngines
         #expect(engines <= 2)
         for i in report.steps.indices.dropFirst() {
-            #expect((report.player(i)["live_pipelines"] as? Int ?? 9) <= 4, "step \(i)")
-            #expect(report.player(i)["live_engines"] as? Int == engines, "step \(i)")
+            #expect((report.player(i).livePipelines) <= 4, "step \(i)")
+            #expect(report.player(i).liveEngines == engines, "step \(i)")
         }
-        #expect(report.player(report.steps.count - 1)["live_pipelines"] as? Int == 0)
+        #expect(report.player(report.steps.count - 1).livePipelines == 0)
         // Resident memory settles: the last 15 round trips add less than 40 MB (a leaked
         // pipeline costs about 16 MB each).
-        let early = report.state(backs[4])["rss_bytes"] as? Int ?? 0
-        let late = report.state(backs[19])["rss_bytes"] as? Int ?? 0
+        let early = report.state(backs[4]).rssBytes
+        let late = report.state(backs[19]).rssBytes
         #expect(early > 0)
         #expect(late - early < 40_000_000, "rss grew from \(early) to \(late)")
     }
@@ -273,14 +274,14 @@ import Testing
     func steps(_ report: ScriptReport) -> [String: Int] {
         var result: [String: Int] = [:]
         for i in report.steps.indices {
-            if let action = report.steps[i]["action"] as? String, result[action] == nil { result[action] = i }
+            if case let action = report.steps[i].action, result[action] == nil { result[action] = i }
         }
         return result
     }
 
     /// Polls the report until its latest state satisfies `condition` (bounded).
-    func poll(_ url: URL, timeout: Double, _ condition: ([String: Any]) -> Bool) -> [String: Any]? {
-        var state: [String: Any]?
+    func poll(_ url: URL, timeout: Double, _ condition: (ScriptReport.State) -> Bool) -> ScriptReport.State? {
+        var state: ScriptReport.State?
         waitUntilBlocking(timeout: .seconds(timeout), interval: .milliseconds(100)) {
             guard let report = ScriptReport(url: url), let last = report.steps.indices.last else { return false }
             state = condition(report.state(last)) ? report.state(last) : nil
@@ -320,5 +321,5 @@ import Testing
 
 extension ScriptReport {
     /// Step `i`'s player state.
-    func player(_ i: Int) -> [String: Any] { state(i)["player"] as? [String: Any] ?? [:] }
+    func player(_ i: Int) -> ScriptReport.Player { state(i).player }
 }

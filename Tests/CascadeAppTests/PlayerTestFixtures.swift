@@ -1,5 +1,6 @@
 import CascadeFeed
 import CascadeGTK
+import CascadeScriptRunner
 import CascadeTestSupport
 import Foundation
 

@@ -1,3 +1,4 @@
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -32,7 +33,7 @@ import Testing
             "wait-idle\ntap-tab 1\nwait-idle\ncolumns 3\ntap-item 0\nset-volume 0.3\nback\n", in: work, catalog: catalog
         )
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.report.state(0)["channel"] as? Int == 0)
+        #expect(first.report.state(0).channel == 0)
         let written = try String(contentsOf: file, encoding: .utf8)
         #expect(written.contains("[Cascade]") && written.contains("last-channel=travel"), "\(written)")
         #expect(written.contains("columns=3") && written.contains("volume=0.300"), "\(written)")
@@ -40,11 +41,11 @@ import Testing
         // Restart: the same channel, columns and volume.
         let second = try run("wait-idle\nscreenshot restored\ntap-item 0\n", in: work, catalog: catalog)
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(second.report.state(0)["channel"] as? Int == 1)
-        #expect(second.report.state(0)["columns"] as? Int == 3)
+        #expect(second.report.state(0).channel == 1)
+        #expect(second.report.state(0).columns == .fixed(3))
         let columns = Set(second.report.visibleItems(0).map { $0.frame[0] })
         #expect(columns.count == 3, "column x positions: \(columns.sorted())")
-        #expect((second.report.state(2)["player"] as? [String: Any])?["volume"] as? Double == 0.3)
+        #expect((second.report.state(2).player).volume == 0.3)
 
         // A corrupt file: defaults and a warning, the file untouched until a setting changes.
         let garbage = Data("%%% not a key file\n[Cascade\ncolumns=\u{1}\n".utf8)
@@ -52,8 +53,8 @@ import Testing
         let third = try run("wait-idle\nscreenshot corrupt\n", in: work, catalog: catalog)
         #expect(third.status == 0, "\(third.stderr)")
         #expect(third.stderr.contains("warning: the preferences file is unreadable"), "\(third.stderr)")
-        #expect(third.report.state(0)["channel"] as? Int == 0)
-        #expect(third.report.state(0)["columns"] as? String == "auto")
+        #expect(third.report.state(0).channel == 0)
+        #expect(third.report.state(0).columns == .auto)
         #expect(try Data(contentsOf: file) == garbage)
         let fourth = try run("wait-idle\ntap-tab 1\nwait-idle\n", in: work, catalog: catalog)
         #expect(fourth.status == 0, "\(fourth.stderr)")

@@ -1,3 +1,4 @@
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -61,13 +62,13 @@ import Testing
         _ = try xdotool(["click", "--repeat", "5", "--delay", "80", "5"])
 
         let scrolled = try #require(ScriptReport.waitForSteps(3, at: reportURL, timeout: 60), "\(child.stderr)")
-        let offsetBefore = first.feed(0)["offset"] as? Double ?? 0
-        let offsetAfter = scrolled.feed(2)["offset"] as? Double ?? 0
+        let offsetBefore = first.feed(0).offset ?? 0
+        let offsetAfter = scrolled.feed(2).offset ?? 0
         #expect(offsetAfter > offsetBefore + 100, "wheel moved \(offsetBefore) → \(offsetAfter)")
         #expect(scrolled.visibleItems(2).map(\.id) != first.visibleItems(0).map(\.id))
 
         // Click a cell's cover where it is on screen.
-        let origin = scrolled.state(2)["feed_origin"] as? [Double] ?? [0, 0]
+        let origin = scrolled.state(2).feedOrigin ?? [0, 0]
         let viewport = wh - origin[1]
         let target = try #require(
             scrolled.visibleItems(2).first { item in
@@ -81,9 +82,9 @@ import Testing
 
         #expect(child.wait(timeout: 60) == 0, "\(child.stderr)")
         let final = try #require(ScriptReport(url: reportURL))
-        #expect(final.state(4)["screen"] as? String == "player")
-        let player = final.state(4)["player"] as? [String: Any]
-        let title = player?["title"] as? String
+        #expect(final.state(4).screen == "player")
+        let player = final.state(4).player
+        let title = player.title
         #expect(title != nil)
     }
 }

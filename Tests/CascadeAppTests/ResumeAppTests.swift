@@ -2,6 +2,7 @@ import CascadeFeed
 import CascadeImages
 import CascadeNumerics
 import CascadePixbuf
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -20,14 +21,14 @@ import Testing
         var step: [String: Int] {
             var result: [String: Int] = [:]
             for i in report.steps.indices {
-                if let action = report.steps[i]["action"] as? String, result[action] == nil { result[action] = i }
+                if case let action = report.steps[i].action, result[action] == nil { result[action] = i }
             }
             return result
         }
-        func player(_ i: Int) -> [String: Any] { report.state(i)["player"] as? [String: Any] ?? [:] }
-        func progress(_ i: Int, item: Int) -> Any? {
-            let items = report.state(i)["visible_items"] as? [[String: Any]] ?? []
-            return items.first { $0["index"] as? Int == item }?["progress"] as Any?
+        func player(_ i: Int) -> ScriptReport.Player { report.state(i).player }
+        func progress(_ i: Int, item: Int) -> Double? {
+            let items = report.state(i).visibleItems
+            return items.first { $0.index == item }?.progress
         }
     }
 
@@ -53,29 +54,29 @@ import Testing
         #expect(first.status == 0, "\(first.stderr)")
         for i in first.report.steps.indices { #expect(first.report.ok(i), "step \(i): \(first.report.steps[i])") }
         let step = first.step
-        let left = try #require(first.player(step["wait-position 3"]!)["position"] as? Double)
+        let left = first.player(step["wait-position 3"]!).position
         #expect(left >= 3)
 
         let reopened = first.player(step["screenshot offer"]!)
-        let offer = try #require(reopened["resume_offer"] as? Double, "\(reopened)")
+        let offer = try #require(reopened.resumeOffer, "\(reopened)")
         // Recorded when going back, a few frames after the position above.
         #expect(offer >= left && offer - left < 0.5, "left at \(left), offered \(offer)")
-        #expect(reopened["resume_offer_text"] as? String == "Resume from 0:03")
-        #expect(reopened["resume_offer_focused"] as? Bool == true)
-        #expect(reopened["play_button_visible"] as? Bool == false)
-        #expect(reopened["state"] as? String == "idle")
+        #expect(reopened.resumeOfferText == "Resume from 0:03")
+        #expect(reopened.resumeOfferFocused == true)
+        #expect(reopened.playButtonVisible == false)
+        #expect(reopened.state == "idle")
 
         // Resume plays on from where it was left: at most the time since the click later, and
         // not more than 0.5 s before it.
         let clicked = first.player(step["resume"]!)
-        #expect(clicked["resume_offer"] is NSNull)
+        #expect(clicked.resumeOffer == nil)
         #expect(Self.resumed(clicked, later: first.player(step["wait 600ms"]!), from: offer).isEmpty)
 
         // The feed's cell of item 0 has a bar as long as the part watched; item 1 has none.
         let watched = step["screenshot watched"]!
-        let fraction = try #require(first.progress(watched, item: 0) as? Double)
+        let fraction = try #require(first.progress(watched, item: 0))
         #expect(abs(fraction - offer / 8) < 0.01, "bar \(fraction) for \(offer) s of 8 s")
-        #expect(first.progress(watched, item: 1) is NSNull)
+        #expect(first.progress(watched, item: 1) == nil)
         let problems = try barProblems(
             png: work.appendingPathComponent("watched.png"), report: first.report, step: watched, item: 0,
             fraction: fraction)
@@ -94,8 +95,8 @@ import Testing
         // A script run without --preferences neither reads nor writes the positions.
         let isolated = try run("wait-idle\ntap-item 0\n", in: work, preferences: false)
         #expect(isolated.status == 0, "\(isolated.stderr)")
-        #expect(isolated.player(1)["resume_offer"] is NSNull)
-        #expect(isolated.progress(0, item: 0) is NSNull)
+        #expect(isolated.player(1).resumeOffer == nil)
+        #expect(isolated.progress(0, item: 0) == nil)
         #expect(try String(contentsOf: file, encoding: .utf8) == saved)
 
         // Restart: the bar and the offer are back; Play (the default) resumes there.
@@ -121,21 +122,21 @@ import Testing
         #expect(second.status == 0, "\(second.stderr)")
         for i in second.report.steps.indices { #expect(second.report.ok(i), "step \(i): \(second.report.steps[i])") }
         let s = second.step
-        #expect(second.progress(0, item: 0) is Double)
-        let restartOffer = try #require(second.player(s["tap-item 0"]!)["resume_offer"] as? Double)
+        #expect(second.progress(0, item: 0) != nil)
+        let restartOffer = try #require(second.player(s["tap-item 0"]!).resumeOffer)
         #expect(abs(restartOffer - saved.resumedSeconds) < 0.01, "offered \(restartOffer), file \(saved)")
         let resumed = Self.resumed(
             second.player(s["play"]!), later: second.player(s["wait 800ms"]!), from: restartOffer)
         #expect(resumed.isEmpty, "\(resumed)")
 
         // Start over plays from 0; played to the end, the video is forgotten and starts at 0.
-        #expect((second.player(s["wait-position 0.3"]!)["position"] as? Double ?? 9) < 1.5)
+        #expect((second.player(s["wait-position 0.3"]!).position) < 1.5)
         let ended = second.player(s["wait 1500ms"]!)
-        #expect(ended["state"] as? String == "stopped")
+        #expect(ended.state == "stopped")
         let afterEnd = second.player(s["wait 1500ms"]! + 2)
-        #expect(afterEnd["resume_offer"] is NSNull, "\(afterEnd)")
-        #expect(afterEnd["play_button_visible"] as? Bool == true)
-        #expect((second.player(s["wait-position 0.2"]!)["position"] as? Double ?? 9) < 1.5)
+        #expect(afterEnd.resumeOffer == nil, "\(afterEnd)")
+        #expect(afterEnd.playButtonVisible == true)
+        #expect((second.player(s["wait-position 0.2"]!).position) < 1.5)
         #expect(!(try String(contentsOf: file, encoding: .utf8)).contains("player-000"))
     }
 
@@ -162,8 +163,8 @@ import Testing
         defer { child.kill() }
 
         let offered = try #require(
-            Self.poll(reportURL, timeout: 30) { ($0["resume_offer"] as? Double) == 3 }, "stderr: \(child.stderr)")
-        #expect(offered["resume_offer_focused"] as? Bool == true)
+            Self.poll(reportURL, timeout: 30) { ($0.resumeOffer) == 3 }, "stderr: \(child.stderr)")
+        #expect(offered.resumeOfferFocused == true)
         let search =
             PlayerPageTests.xdotool(
                 ["search", "--sync", "--onlyvisible", "--pid", "\(child.pid)", "--name", "Cascade"],
@@ -173,10 +174,10 @@ import Testing
         // Return is not a player key: only the focused default button can take it.
         _ = PlayerPageTests.xdotool(["key", "--window", id, "Return"], display: display.name)
         let playing = Self.poll(reportURL, timeout: 10) { player in
-            player["state"] as? String == "playing" && (player["position"] as? Double ?? 0) > 3.2
+            player.state == "playing" && (player.position) > 3.2
         }
         #expect(playing != nil, "Return on the offer did not resume; stderr: \(child.stderr)")
-        #expect((playing?["position"] as? Double ?? 9) < 7)
+        #expect((playing?.position ?? 99) < 7)
     }
 
     @Test func theOfferReadsInChineseUnderAChineseLocale() async throws {
@@ -192,7 +193,7 @@ import Testing
                 "CASCADE_LOCALEDIR": locale.path,
             ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.player(2)["resume_offer_text"] as? String == "从 0:03 继续播放")
+        #expect(result.player(2).resumeOfferText == "从 0:03 继续播放")
         #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("offer-zh.png").path))
     }
 
@@ -204,19 +205,19 @@ import Testing
         let result = try run("wait-idle\ntap-item 0\n", in: work)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("warning:") && result.stderr.contains("resume-positions"), "\(result.stderr)")
-        #expect(result.player(1)["resume_offer"] is NSNull)
-        #expect(result.player(1)["play_button_visible"] as? Bool == true)
+        #expect(result.player(1).resumeOffer == nil)
+        #expect(result.player(1).playButtonVisible == true)
     }
 
     // MARK: Helpers
 
     /// Polls the report until the player state of its latest step satisfies `condition`
     /// (bounded); that state, or nil.
-    static func poll(_ url: URL, timeout: Double, _ condition: ([String: Any]) -> Bool) -> [String: Any]? {
-        var found: [String: Any]?
+    static func poll(_ url: URL, timeout: Double, _ condition: (ScriptReport.Player) -> Bool) -> ScriptReport.Player? {
+        var found: ScriptReport.Player?
         waitUntilBlocking(timeout: .seconds(timeout), interval: .milliseconds(100)) {
             guard let report = ScriptReport(url: url), let last = report.steps.indices.last,
-                let player = report.state(last)["player"] as? [String: Any], condition(player)
+                case let player = report.state(last).player, condition(player)
             else { return false }
             found = player
             return true
@@ -227,11 +228,11 @@ import Testing
     /// What is wrong with playback resumed from `offer` at the step `clicked`, as seen at the
     /// later step `later`: it must be playing, at a position no more than 0.5 s before `offer`
     /// and no further past it than the time since the click (plus 0.5 s).
-    static func resumed(_ clicked: [String: Any], later: [String: Any], from offer: Double) -> [String] {
-        let since = (later["clock"] as? Double ?? 0) - (clicked["clock"] as? Double ?? 0)
-        let position = later["position"] as? Double ?? -1
+    static func resumed(_ clicked: ScriptReport.Player, later: ScriptReport.Player, from offer: Double) -> [String] {
+        let since = (later.clock) - (clicked.clock)
+        let position = later.position
         var problems: [String] = []
-        if later["state"] as? String != "playing" { problems.append("state \(later["state"] ?? "?")") }
+        if later.state != "playing" { problems.append("state \(later.state)") }
         if position < offer - 0.5 || position > offer + since + 0.5 {
             problems.append("at \(position) s \(since) s after resuming from \(offer) s")
         }
@@ -273,8 +274,8 @@ import Testing
     /// covers `fraction` of the width (nil: no fill anywhere), and only the bar's rows.
     func barProblems(png: URL, report: ScriptReport, step: Int, item: Int, fraction: Double?) throws -> [String] {
         let image = try PixbufImageDecoder().decode(Data(contentsOf: png), targetSize: nil)
-        let origin = report.state(step)["feed_origin"] as? [Double] ?? [0, 0]
-        let offset = report.feed(step)["offset"] as? Double ?? 0
+        let origin = report.state(step).feedOrigin ?? [0, 0]
+        let offset = report.feed(step).offset ?? 0
         let cell = try #require(report.visibleItems(step).first { $0.index == item })
         let left = Int(saturatingRounded: origin[0] + cell.frame[0])
         let width = Int(saturatingRounded: cell.frame[2])

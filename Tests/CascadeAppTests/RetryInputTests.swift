@@ -1,3 +1,4 @@
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -21,15 +22,15 @@ import Testing
         // Two failed load-mores: each is a request and its two retries.
         try await server.queueFaults(Array(repeating: .status(500), count: 6))
         let failed = try session.settled(after: 3, timeout: 30) {
-            ($0["feed"] as? [String: Any])?["state"] as? String == "failed"
+            ($0.feed).state == "failed"
         }
-        let failedItems = (failed["feed"] as? [String: Any])?["items"] as? Int ?? 0
-        #expect(failed["alert"] as? String != nil)
+        let failedItems = (failed.feed).items
+        #expect(failed.alert != nil)
         let window = session.window
 
         // The user dismisses the alert (Return), then does nothing: no request for 3 s.
         session.x(["windowactivate", "--sync", window, "key", "Return"])
-        _ = try session.settled(after: session.steps) { $0["alert"] is NSNull }
+        _ = try session.settled(after: session.steps) { $0.alert == nil }
         try await expectNoRequest(server, seconds: 3, "after the first failure")
 
         // A new wheel gesture at the bottom (three clicks down over the feed): one retry, which
@@ -45,11 +46,11 @@ import Testing
                 (try? await server.stats().totalFeedRequests).map { $0 > requests } ?? false
             }, "the wheel at the bottom did not retry")
         let again = try session.settled(after: session.steps, timeout: 30) {
-            ($0["feed"] as? [String: Any])?["state"] as? String == "failed" && $0["alert"] as? String != nil
+            ($0.feed).state == "failed" && $0.alert != nil
         }
-        #expect(((again["feed"] as? [String: Any])?["items"] as? Int ?? 0) >= failedItems)
+        #expect(((again.feed).items) >= failedItems)
         session.x(["windowactivate", "--sync", window, "key", "Return"])
-        _ = try session.settled(after: session.steps) { $0["alert"] is NSNull }
+        _ = try session.settled(after: session.steps) { $0.alert == nil }
         try await expectNoRequest(server, seconds: 3, "after the second failure")
 
         // A mouse drag upwards at the bottom, past the end: this retry loads the next page.
@@ -59,9 +60,9 @@ import Testing
         }
         session.x(["mouseup", "1"])
         let loaded = try session.settled(after: session.steps, timeout: 30) {
-            ($0["feed"] as? [String: Any])?["items"] as? Int ?? 0 > failedItems
+            ($0.feed).items > failedItems
         }
-        #expect((loaded["feed"] as? [String: Any])?["state"] as? String != "failed")
+        #expect((loaded.feed).state != "failed")
         // What the retry loaded is drawn (the synthetic feed's covers are flat colours).
         try session.act("after the retry", expecting: 0, flatCovers: true) {}
     }

@@ -1,6 +1,7 @@
 import CascadeImages
 import CascadeNumerics
 import CascadePixbuf
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -42,8 +43,8 @@ import Testing
 
         // The pixels: item 0's cover drawn on the right is the cover drawn on the left left to
         // right, and something else is drawn where it was.
-        let origin = rtl.state(1)["feed_origin"] as? [Double] ?? [0, 0]
-        let offset = rtl.feed(1)["offset"] as? Double ?? 0
+        let origin = rtl.state(1).feedOrigin ?? [0, 0]
+        let offset = rtl.feed(1).offset ?? 0
         func coverRegion(_ frame: [Double]) -> (x: Int, y: Int, width: Int, height: Int) {
             (
                 Int(saturatingRounded: origin[0] + frame[0]) + 4,
@@ -62,15 +63,15 @@ import Testing
         #expect(moved > 20, "the left column still shows item 0's cover (\(moved))")
 
         // The tabs: the first at the right end of the strip, the second to its left.
-        let tabs = try #require(rtl.state(1)["tabs"] as? [String: Any])
-        let frames = try #require(tabs["frames"] as? [[Double]])
-        let stripWidth = try #require(tabs["strip_width"] as? Double)
-        let stripOffset = tabs["strip_offset"] as? Double ?? 0
+        let tabs = try #require(rtl.state(1).tabs)
+        let frames = tabs.frames
+        let stripWidth = tabs.stripWidth
+        let stripOffset = tabs.stripOffset
         #expect(frames.count >= 2)
         #expect(frames[0][0] > frames[1][0])
         #expect(abs(frames[0][0] + frames[0][2] - stripOffset - stripWidth) <= 10, "\(frames[0]) in \(stripWidth)")
-        let ltrTabs = try #require(ltr.state(1)["tabs"] as? [String: Any])
-        let ltrFrames = try #require(ltrTabs["frames"] as? [[Double]])
+        let ltrTabs = try #require(ltr.state(1).tabs)
+        let ltrFrames = ltrTabs.frames
         #expect(ltrFrames[0][0] < ltrFrames[1][0])
     }
 

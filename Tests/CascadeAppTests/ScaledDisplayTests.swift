@@ -1,6 +1,7 @@
 import CascadeImages
 import CascadePixbuf
 import CascadeScreens
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -44,8 +45,8 @@ import Testing
         for (name, settledStep, signal) in [("top", 2, "scroll"), ("scrolled", 5, "done")] {
             let found = ChannelDrawingTests.poll(reportURL, after: settledStep, timeout: 60) { _ in true }
             let (report, step) = try #require(found, "\(name): never settled; stderr: \(child.stderr.suffix(2000))")
-            #expect(report.state(step)["renderer"] as? String == "GskCairoRenderer")
-            let offset = report.feed(step)["offset"] as? Double ?? 0
+            #expect(report.state(step).renderer == "GskCairoRenderer")
+            let offset = report.feed(step).offset ?? 0
             #expect(offset * 2 == (offset * 2).rounded(), "\(name): the feed rests at \(offset), off the device pixels")
             if name == "scrolled" { #expect(offset > 300, "\(name): the feed did not scroll (\(offset))") }
             let screenshot = try Self.capture(window: try Self.window(of: child, on: display), on: display, in: dir)
@@ -88,12 +89,12 @@ import Testing
         let scale = 2.0
         let decoder = PixbufImageDecoder()
         let state = report.state(step)
-        let origin = state["feed_origin"] as? [Double] ?? [0, 0]
-        let offset = report.feed(step)["offset"] as? Double ?? 0
+        let origin = state.feedOrigin ?? [0, 0]
+        let offset = report.feed(step).offset ?? 0
         var differences: [Double] = []
         var titles = 0
-        for entry in state["visible_items"] as? [[String: Any]] ?? [] {
-            guard let id = entry["id"] as? String, let frame = entry["frame"] as? [Double], frame.count == 4
+        for entry in state.visibleItems {
+            guard case let id = entry.id, case let frame = entry.frame, frame.count == 4
             else { continue }
             let geometry = VideoCellGeometry(size: CGSize(width: frame[2], height: frame[3]))
             // The cover's box in device pixels.

@@ -1,3 +1,4 @@
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -58,9 +59,9 @@ import Testing
         }
         #expect(try launch([catalog.path]) == 0)
         let folderStep = try #require(ScriptReport.waitForSteps(2, at: reportURL, timeout: 60), "\(first.text)")
-        #expect(Self.opened(folderStep, 1).first?["kind"] == "folder")
-        #expect(Self.opened(folderStep, 1).first?["path"] == catalog.path)
-        #expect(folderStep.state(1)["screen"] as? String == "feed")
+        #expect(Self.opened(folderStep, 1).first?.kind == "folder")
+        #expect(Self.opened(folderStep, 1).first?.path == catalog.path)
+        #expect(folderStep.state(1).screen == "feed")
 
         // A relative path is resolved in the launching process's directory.
         let relative = try ChildGroup(
@@ -71,24 +72,24 @@ import Testing
             ], environment: env)
         #expect(relative.wait(timeout: 2) == 0)
         let videoStep = try #require(ScriptReport.waitForSteps(5, at: reportURL, timeout: 60))
-        #expect(Self.opened(videoStep, 3).last?["kind"] == "video")
-        #expect(Self.opened(videoStep, 3).last?["path"] == video.path)
-        #expect(videoStep.state(3)["screen"] as? String == "player")
-        #expect((videoStep.state(3)["player"] as? [String: Any])?["title"] as? String == "travel-003.mp4")
-        #expect(videoStep.state(4)["screen"] as? String == "feed")  // back goes to the feed
+        #expect(Self.opened(videoStep, 3).last?.kind == "video")
+        #expect(Self.opened(videoStep, 3).last?.path == video.path)
+        #expect(videoStep.state(3).screen == "player")
+        #expect((videoStep.state(3).player).title == "travel-003.mp4")
+        #expect(videoStep.state(4).screen == "feed")  // back goes to the feed
 
         // A launch without arguments presents the running window (and opens nothing); a file
         // that is not a video says so.
         #expect(try launch([]) == 0)
         #expect(try launch([notes.path]) == 0)
         let last = try #require(ScriptReport.waitForSteps(6, at: reportURL, timeout: 60))
-        #expect(Self.opened(last, 5).map { $0["kind"] } == ["folder", "video", "not_video"])
-        #expect((last.state(5)["alert"] as? String)?.contains("is not a video") == true)
+        #expect(Self.opened(last, 5).map { $0.kind } == ["folder", "video", "not_video"])
+        #expect((last.state(5).alert)?.contains("is not a video") == true)
         #expect(first.wait(timeout: 60) == 0, "\(first.text)")
     }
 
-    static func opened(_ report: ScriptReport, _ step: Int) -> [[String: String]] {
-        report.state(step)["opened"] as? [[String: String]] ?? []
+    static func opened(_ report: ScriptReport, _ step: Int) -> [ScriptReport.Opened] {
+        report.state(step).opened
     }
 
     static func waitForText(_ url: URL, timeout: Double) -> String? {

@@ -1,5 +1,6 @@
 import CascadeNumerics
 import CascadePixbuf
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -33,8 +34,8 @@ final class WindowDriver {
         let report: ScriptReport
         let step: Int
         let png: URL
-        var state: [String: Any] { report.state(step) }
-        var feed: [String: Any] { report.feed(step) }
+        var state: ScriptReport.State { report.state(step) }
+        var feed: ScriptReport.Feed { report.feed(step) }
     }
 
     /// Starts `cascade` with `arguments` (the script, report and screenshot options are added)
@@ -159,9 +160,9 @@ final class WindowDriver {
 extension WindowDriver.Settled {
     /// Window coordinates of the centre of tab `index` (from the report's strip origin).
     func tabCentre(_ index: Int) -> (x: Double, y: Double)? {
-        let tabs = state["tabs"] as? [String: Any] ?? [:]
-        let frames = tabs["frames"] as? [[Double]] ?? []
-        let origin = tabs["origin"] as? [Double] ?? [0, 0]
+        guard let tabs = state.tabs else { return nil }
+        let frames = tabs.frames
+        let origin = tabs.origin
         guard frames.indices.contains(index) else { return nil }
         let f = frames[index]
         return (origin[0] + f[0] + f[2] / 2, origin[1] + f[1] + f[3] / 2)
@@ -169,14 +170,14 @@ extension WindowDriver.Settled {
 
     /// The feed's origin in window coordinates (content y = offset is drawn there).
     var feedOrigin: (x: Double, y: Double) {
-        let origin = state["feed_origin"] as? [Double] ?? [0, 0]
+        let origin = state.feedOrigin ?? [0, 0]
         return (origin[0], origin[1])
     }
 
     /// Window coordinates of a point inside item `index`'s cover, if it is drawn on screen.
     func coverPoint(ofItem index: Int) -> (x: Double, y: Double)? {
         guard let item = report.visibleItems(step).first(where: { $0.index == index }) else { return nil }
-        let offset = feed["offset"] as? Double ?? 0
+        let offset = feed.offset ?? 0
         return (
             feedOrigin.x + item.frame[0] + item.frame[2] / 2,
             feedOrigin.y + item.frame[1] - offset + item.frame[3] * 0.4

@@ -1,6 +1,7 @@
 import CascadeImages
 import CascadeNumerics
 import CascadePixbuf
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -17,92 +18,92 @@ import Testing
         let driver = try WindowDriver(arguments: ["--catalog", catalog.path, "--carousel-interval", "0"])
         driver.xdotool(["windowactivate", "--sync", driver.window])
         var now = try driver.settle()
-        #expect(now.feed["offset"] as? Double == 0)
-        let maxOffset = now.feed["max_offset"] as? Double ?? 0
+        #expect(now.feed.offset == 0)
+        let maxOffset = now.feed.maxOffset ?? 0
         try #require(maxOffset > 100, "the first channel must scroll for the page keys (max offset \(maxOffset))")
         let viewport = driver.geometry().height - now.feedOrigin.y
 
         // PgDn: 0.9 of the visible height (or to the end); PgUp back; End; Home.
         driver.key("Page_Down")
-        (now, _) = try driver.settle { ($0.feed["offset"] as? Double ?? 0) > 0 }
-        let down = now.feed["offset"] as? Double ?? 0
+        (now, _) = try driver.settle { ($0.feed.offset ?? 0) > 0 }
+        let down = now.feed.offset ?? 0
         #expect(abs(down - min(maxOffset, 0.9 * viewport)) < 30, "PgDn scrolled to \(down), viewport \(viewport)")
         #expect(try driver.drawingProblems(now, minimumCovers: 1).isEmpty)
         driver.key("Page_Up")
-        (now, _) = try driver.settle { $0.feed["offset"] as? Double == 0 }
-        #expect(now.feed["offset"] as? Double == 0, "PgUp")
+        (now, _) = try driver.settle { $0.feed.offset == 0 }
+        #expect(now.feed.offset == 0, "PgUp")
         driver.key("End")
-        (now, _) = try driver.settle { ($0.feed["offset"] as? Double ?? 0) > 0 }
-        let end = now.feed["offset"] as? Double ?? 0
-        #expect(abs(end - (now.feed["max_offset"] as? Double ?? -1)) < 1, "End scrolled to \(end)")
+        (now, _) = try driver.settle { ($0.feed.offset ?? 0) > 0 }
+        let end = now.feed.offset ?? 0
+        #expect(abs(end - (now.feed.maxOffset ?? -1)) < 1, "End scrolled to \(end)")
         #expect(try driver.drawingProblems(now, minimumCovers: 1).isEmpty)
         driver.key("Home")
-        (now, _) = try driver.settle { $0.feed["offset"] as? Double == 0 }
-        #expect(now.feed["offset"] as? Double == 0, "Home")
+        (now, _) = try driver.settle { $0.feed.offset == 0 }
+        #expect(now.feed.offset == 0, "Home")
 
         // Tab brings the focus to the first cell (the scroller takes none; the tabs come first),
         // then the arrow keys move it right and down, with its ring drawn.
-        for _ in 0..<12 where !(now.state["focused_item"] is Int) {
+        for _ in 0..<12 where now.state.focusedItem == nil {
             driver.key("Tab")
             now = try driver.settle()
         }
-        let first = try #require(now.state["focused_item"] as? Int, "Tab never focused a cell")
+        let first = try #require(now.state.focusedItem, "Tab never focused a cell")
         #expect(try Self.focusRing(now, item: first) > 0.5, "no focus ring around item \(first)")
         driver.key("Right")
-        (now, _) = try driver.settle { ($0.state["focused_item"] as? Int).map { $0 != first } ?? false }
-        let right = try #require(now.state["focused_item"] as? Int, "Right lost the focus")
+        (now, _) = try driver.settle { ($0.state.focusedItem).map { $0 != first } ?? false }
+        let right = try #require(now.state.focusedItem, "Right lost the focus")
         let frames = Dictionary(now.report.visibleItems(now.step).map { ($0.index, $0.frame) }) { a, _ in a }
         let (a, b) = (frames[first] ?? [], frames[right] ?? [])
         #expect(a.count == 4 && b.count == 4 && b[0] > a[0], "Right moved the focus from \(a) to \(b)")
         #expect(try Self.focusRing(now, item: right) > 0.5, "no focus ring around item \(right)")
         #expect(try Self.focusRing(now, item: first) < 0.1, "item \(first) still shows a ring")
         driver.key("Down")
-        (now, _) = try driver.settle { ($0.state["focused_item"] as? Int).map { $0 != right } ?? false }
-        let below = try #require(now.state["focused_item"] as? Int, "Down lost the focus")
+        (now, _) = try driver.settle { ($0.state.focusedItem).map { $0 != right } ?? false }
+        let below = try #require(now.state.focusedItem, "Down lost the focus")
         let c = Dictionary(now.report.visibleItems(now.step).map { ($0.index, $0.frame) }) { a, _ in a }[below] ?? []
         #expect(c.count == 4 && b.count == 4 && c[1] > b[1], "Down moved the focus from \(b) to \(c)")
         #expect(try Self.focusRing(now, item: below) > 0.5, "no focus ring around item \(below)")
 
         // Enter opens the focused cell; Esc comes back. Enter again, then Alt+← comes back.
         driver.key("Return")
-        (now, _) = try driver.settle { $0.state["screen"] as? String == "player" }
-        #expect(now.state["screen"] as? String == "player", "Enter did not open item \(below)")
+        (now, _) = try driver.settle { $0.state.screen == "player" }
+        #expect(now.state.screen == "player", "Enter did not open item \(below)")
         driver.key("Escape")
-        (now, _) = try driver.settle { $0.state["screen"] as? String == "feed" }
-        #expect(now.state["screen"] as? String == "feed", "Esc did not go back")
+        (now, _) = try driver.settle { $0.state.screen == "feed" }
+        #expect(now.state.screen == "feed", "Esc did not go back")
         #expect(try driver.drawingProblems(now).isEmpty)
         let point = try #require(now.coverPoint(ofItem: 0), "item 0 is not drawn")
         driver.move(to: point.x, point.y)
         driver.xdotool(["click", "1"])
-        (now, _) = try driver.settle { $0.state["screen"] as? String == "player" }
-        #expect(now.state["screen"] as? String == "player", "a click did not open item 0")
+        (now, _) = try driver.settle { $0.state.screen == "player" }
+        #expect(now.state.screen == "player", "a click did not open item 0")
         driver.key("alt+Left")
-        (now, _) = try driver.settle { $0.state["screen"] as? String == "feed" }
-        #expect(now.state["screen"] as? String == "feed", "Alt+Left did not go back")
+        (now, _) = try driver.settle { $0.state.screen == "feed" }
+        #expect(now.state.screen == "feed", "Alt+Left did not go back")
 
         // Channels: Ctrl+Tab, Ctrl+PgDn, Ctrl+PgUp, each drawn.
         for (key, channel) in [("ctrl+Tab", 1), ("ctrl+Page_Down", 2), ("ctrl+Page_Up", 1)] {
             driver.key(key)
-            (now, _) = try driver.settle { $0.state["channel"] as? Int == channel }
-            #expect(now.state["channel"] as? Int == channel, "\(key) did not show channel \(channel)")
+            (now, _) = try driver.settle { $0.state.channel == channel }
+            #expect(now.state.channel == channel, "\(key) did not show channel \(channel)")
             #expect(try driver.drawingProblems(now).isEmpty, "\(key)")
         }
 
         // Columns: Ctrl + `+` one more, Ctrl + `-` one fewer, Ctrl + `0` adaptive again.
         let adaptive = Self.columns(now)
         driver.key("ctrl+plus")
-        (now, _) = try driver.settle { $0.state["columns"] as? Int == adaptive + 1 }
-        #expect(now.state["columns"] as? Int == adaptive + 1 && Self.columns(now) == adaptive + 1, "Ctrl++")
+        (now, _) = try driver.settle { $0.state.columns == .fixed(adaptive + 1) }
+        #expect(now.state.columns == .fixed(adaptive + 1) && Self.columns(now) == adaptive + 1, "Ctrl++")
         #expect(try driver.drawingProblems(now).isEmpty)
         driver.key("ctrl+minus")
-        (now, _) = try driver.settle { $0.state["columns"] as? Int == adaptive }
-        #expect(now.state["columns"] as? Int == adaptive && Self.columns(now) == adaptive, "Ctrl+-")
+        (now, _) = try driver.settle { $0.state.columns == .fixed(adaptive) }
+        #expect(now.state.columns == .fixed(adaptive) && Self.columns(now) == adaptive, "Ctrl+-")
         driver.key("ctrl+minus")
-        (now, _) = try driver.settle { $0.state["columns"] as? Int == adaptive - 1 }
+        (now, _) = try driver.settle { $0.state.columns == .fixed(adaptive - 1) }
         #expect(Self.columns(now) == adaptive - 1, "Ctrl+- twice")
         driver.key("ctrl+0")
-        (now, _) = try driver.settle { $0.state["columns"] as? String == "auto" }
-        #expect(now.state["columns"] as? String == "auto" && Self.columns(now) == adaptive, "Ctrl+0")
+        (now, _) = try driver.settle { $0.state.columns == .auto }
+        #expect(now.state.columns == .auto && Self.columns(now) == adaptive, "Ctrl+0")
         #expect(try driver.drawingProblems(now).isEmpty)
     }
 
@@ -115,7 +116,7 @@ import Testing
         driver.xdotool(["windowactivate", "--sync", driver.window])
         var now = try driver.settle()
         driver.key("Page_Down")
-        (now, _) = try driver.settle { ($0.feed["offset"] as? Double ?? 0) > 0 }
+        (now, _) = try driver.settle { ($0.feed.offset ?? 0) > 0 }
         for (width, height) in [(400, 700), (1000, 760), (560, 640)] {
             let anchor = try #require(Self.firstVisible(now), "no visible item before \(width) × \(height)")
             let oldWidth = driver.geometry().width
@@ -133,14 +134,14 @@ import Testing
             // The columns fill the window (10 pt inset) and nothing is wider.
             let right = Self.rightEdge(now)
             #expect(right <= window.width - 9 && right >= window.width - 11, "cells end at \(right) in \(window.width)")
-            let tabs = now.state["tabs"] as? [String: Any] ?? [:]
-            #expect((tabs["strip_width"] as? Double ?? .infinity) <= window.width)
+            let tabs = now.state.tabs
+            #expect((tabs?.stripWidth ?? .infinity) <= window.width)
             // The first visible item stays where it was on screen (unless the end of the content
             // stops it: then the feed is at its last offset).
-            let offset = now.feed["offset"] as? Double ?? 0
+            let offset = now.feed.offset ?? 0
             let item = now.report.visibleItems(now.step).first { $0.index == anchor.index }
             let y = item.map { $0.frame[1] - offset }
-            let clamped = abs(offset - (now.feed["max_offset"] as? Double ?? -1)) < 1
+            let clamped = abs(offset - (now.feed.maxOffset ?? -1)) < 1
             #expect(
                 clamped || (y.map { abs($0 - anchor.y) < 2 } ?? false),
                 "item \(anchor.index) was at \(anchor.y) on screen, now at \(y.map { "\($0)" } ?? "nowhere")")
@@ -159,17 +160,17 @@ import Testing
         let point = try #require(now.coverPoint(ofItem: 0), "item 0 is not drawn")
         driver.move(to: point.x, point.y)
         driver.xdotool(["click", "1"])
-        (now, _) = try driver.settle { $0.state["screen"] as? String == "player" }
-        try #require(now.state["screen"] as? String == "player", "the click did not open the player")
+        (now, _) = try driver.settle { $0.state.screen == "player" }
+        try #require(now.state.screen == "player", "the click did not open the player")
         #expect(!driver.windowState().contains("_NET_WM_STATE_FULLSCREEN"))
         driver.key("space")
         driver.key("f")
         var met = false
         (now, met) = try driver.settle {
-            let player = $0.state["player"] as? [String: Any] ?? [:]
-            return player["window_fullscreen"] as? Bool == true && player["state"] as? String == "playing"
+            let player = $0.state.player
+            return player.windowFullscreen == true && player.state == "playing"
         }
-        #expect(met, "f did not play fullscreen: \(now.state["player"] ?? "")")
+        #expect(met, "f did not play fullscreen: \(now.state.player)")
         // The window manager applies the state and the geometry on its own time: wait for them.
         let fullscreen = waitUntilBlocking(timeout: .seconds(10), interval: .milliseconds(20)) {
             let screen = driver.geometry()
@@ -179,9 +180,9 @@ import Testing
         #expect(fullscreen, "the window manager's state: \(driver.windowState()), window \(driver.geometry())")
         // The 8 s clip plays to its end.
         (now, met) = try driver.settle(timeout: 30) {
-            (($0.state["player"] as? [String: Any])?["history"] as? [String] ?? []).contains("stopped")
+            (($0.state.player).history).contains("stopped")
         }
-        let history = (now.state["player"] as? [String: Any])?["history"] as? [String] ?? []
+        let history = (now.state.player).history
         #expect(met, "playback never stopped: \(history)")
         let on = history.firstIndex(of: "fullscreen:on")
         let ended = on.flatMap { history[$0...].firstIndex(of: "ended") }
@@ -202,7 +203,7 @@ import Testing
             return 0
         }
         let image = try PixbufImageDecoder().decode(Data(contentsOf: settled.png), targetSize: nil)
-        let offset = settled.feed["offset"] as? Double ?? 0
+        let offset = settled.feed.offset ?? 0
         let x0 = settled.feedOrigin.x + frame[0]
         let y0 = settled.feedOrigin.y + frame[1] - offset
         var points: [(Double, Double)] = []
@@ -238,7 +239,7 @@ import Testing
     /// The first visible item (the first one starting at or below the top edge) and where it
     /// starts on screen, below the top of the feed.
     static func firstVisible(_ settled: WindowDriver.Settled) -> (index: Int, y: Double)? {
-        let offset = settled.feed["offset"] as? Double ?? 0
+        let offset = settled.feed.offset ?? 0
         let cells = settled.report.visibleItems(settled.step).sorted { $0.index < $1.index }
         guard let first = cells.first(where: { $0.frame[1] >= offset - 1 }) ?? cells.first else { return nil }
         return (first.index, first.frame[1] - offset)

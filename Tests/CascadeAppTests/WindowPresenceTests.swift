@@ -1,3 +1,4 @@
+import CascadeScript
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -34,22 +35,22 @@ import Testing
 
         /// The first settled step from `after` on whose state satisfies `condition`.
         func settled(
-            after: Int, _ what: String, _ condition: @escaping ([String: Any]) -> Bool
+            after: Int, _ what: String, _ condition: @escaping (ScriptReport.State) -> Bool
         ) throws -> (
             ScriptReport, Int
         ) {
             try #require(
                 ChannelDrawingTests.poll(reportURL, after: after, timeout: 30, condition),
-                "never \(what); last: \(String(describing: ScriptReport(url: reportURL).map { $0.state($0.steps.count - 1)["window"] }))"
+                "never \(what); last: \(String(describing: ScriptReport(url: reportURL).map { $0.state($0.steps.count - 1).window }))"
             )
         }
-        func presence(_ state: [String: Any]) -> [String: Bool] { state["window"] as? [String: Bool] ?? [:] }
-        func running(_ state: [String: Any]) -> Bool { state["carousel_auto_advancing"] as? Bool == true }
-        func page(_ state: [String: Any]) -> Int { state["carousel_page"] as? Int ?? -1 }
+        func presence(_ state: ScriptReport.State) -> ScriptReport.Window { state.window }
+        func running(_ state: ScriptReport.State) -> Bool { state.carouselAutoAdvancing }
+        func page(_ state: ScriptReport.State) -> Int { state.carouselPage ?? -1 }
 
         // Active: the banner runs and moves on by itself.
         let (active, at) = try settled(after: first.steps.count - 1, "active and running") {
-            presence($0)["active"] == true && running($0)
+            presence($0).active == true && running($0)
         }
         let startPage = page(active.state(at))
         _ = try settled(after: at, "advanced while active") { page($0) != startPage && page($0) >= 0 }
@@ -57,16 +58,16 @@ import Testing
         // Minimized: the timer stops and the page stays for the next steps (a few intervals).
         _ = xdotool(["windowminimize", "--sync", window])
         let (minimized, m) = try settled(after: at, "minimized and paused") {
-            presence($0)["minimized"] == true && !running($0)
+            presence($0).minimized == true && !running($0)
         }
         let pausedPage = page(minimized.state(m))
-        let (later, l) = try settled(after: m + 6, "still minimized") { presence($0)["minimized"] == true }
+        let (later, l) = try settled(after: m + 6, "still minimized") { presence($0).minimized == true }
         #expect(page(later.state(l)) == pausedPage, "the banner moved while minimized")
 
         // Restored and active: it runs again.
         _ = xdotool(["windowactivate", "--sync", window])
         _ = try settled(after: l, "restored and running") {
-            presence($0)["minimized"] == false && presence($0)["active"] == true && running($0)
+            presence($0).minimized == false && presence($0).active == true && running($0)
         }
 
         // Another window takes the focus: paused; the focus back: running.
@@ -83,12 +84,12 @@ import Testing
         let otherWindow = try #require(otherSearch.split(separator: "\n").first.map(String.init), "no xmessage window")
         _ = xdotool(["windowactivate", "--sync", otherWindow])
         let (inactive, i) = try settled(after: l, "inactive and paused") {
-            presence($0)["active"] == false && !running($0)
+            presence($0).active == false && !running($0)
         }
         let inactivePage = page(inactive.state(i))
-        let (stillInactive, s) = try settled(after: i + 6, "still inactive") { presence($0)["active"] == false }
+        let (stillInactive, s) = try settled(after: i + 6, "still inactive") { presence($0).active == false }
         #expect(page(stillInactive.state(s)) == inactivePage, "the banner moved while another window was active")
         _ = xdotool(["windowactivate", "--sync", window])
-        _ = try settled(after: s, "active again and running") { presence($0)["active"] == true && running($0) }
+        _ = try settled(after: s, "active again and running") { presence($0).active == true && running($0) }
     }
 }

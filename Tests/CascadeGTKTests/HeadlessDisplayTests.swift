@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CascadeGTK
+@testable import CascadeScriptRunner
 
 /// Headless runs started at the same time each get their own X display (Xvfb picks the number
 /// and reports it through `-displayfd`; guessing a free number from lock files raced).

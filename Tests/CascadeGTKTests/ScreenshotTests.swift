@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CascadeGTK
+@testable import CascadeScriptRunner
 
 /// `Screenshot` saves a widget as it was last drawn. A draw queued since the last frame drops
 /// that drawing until the next paint (GTK 4.8 clears the render nodes up to the window), so a

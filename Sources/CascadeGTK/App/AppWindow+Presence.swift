@@ -16,7 +16,7 @@ extension AppWindow {
     }
 
     /// The window's presence now, as GTK knows it.
-    var presence: WindowPresence {
+    package var presence: WindowPresence {
         var minimized = false
         if let surface = gtk_native_get_surface(OpaquePointer(window)) {
             let state = gdk_toplevel_get_state(surface)

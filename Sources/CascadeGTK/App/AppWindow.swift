@@ -20,39 +20,38 @@ public final class AppWindow: AppHosting {
     /// The app's logic.
     public let model: AppModel
     /// The alert shown over everything.
-    public let alert = AlertOverlay()
+    package let alert = AlertOverlay()
     /// The player page.
-    public let playerPage: PlayerPage
-    /// Frame times of this window.
-    public let frameStats = FrameStats()
+    package let playerPage: PlayerPage
     /// The channels of the catalog (empty until loaded).
-    public var channels: [Channel] { model.channels }
+    package var channels: [Channel] { model.channels }
     /// The channel page (nil until the channel list loaded).
-    public private(set) var channelPager: ChannelPagerView?
+    package private(set) var channelPager: ChannelPagerView?
     /// The feed of the selected channel (nil until it is built).
-    public var feed: FeedView? { channelPager?.currentPage }
+    package var feed: FeedView? { channelPager?.currentPage }
     /// The page shown.
     public var screen: Screen { model.screen }
     /// Whether loading the channel list is still going on.
-    public var isLoadingChannels: Bool { model.isLoadingChannels || isPreparingCatalog }
+    package var isLoadingChannels: Bool { model.isLoadingChannels || isPreparingCatalog }
     /// Whether the first run's catalog is still being generated.
-    public var isPreparingCatalog: Bool { preparation?.isRunning == true }
-    /// The first run's catalog generation, if one is going on or ended: `{done, total, message,
-    /// running}`.
-    public var catalogProgress: [String: Any]? { preparation?.reportState }
+    package var isPreparingCatalog: Bool { preparation?.isRunning == true }
+    /// The first run's catalog generation, if one is going on or ended.
+    package var catalogProgress: (done: Int, total: Int, message: String, running: Bool)? {
+        preparation.map { ($0.progress.done, $0.progress.total, $0.message, $0.isRunning) }
+    }
     /// The first run's generation progress line as shown, if one is going on or ended.
-    public var catalogProgressMessage: String? { preparation?.message }
+    package var catalogProgressMessage: String? { preparation?.message }
     /// The column count in effect (nil: adaptive).
-    public var columns: Int? { model.columns }
+    package var columns: Int? { model.columns }
     /// What `open(paths:)` was asked to open, oldest first (at most 32).
-    public internal(set) var opened: [OpenTarget] = []
+    package internal(set) var opened: [OpenTarget] = []
     /// The remembered settings (nil: none are read or written).
     public let preferences: PreferencesFile?
     /// Where videos were left (nil: nothing is remembered): the player's resume offer and the
     /// cells' progress bars.
     public let resumeStore: ResumeStore?
     /// The feed's hover previews (at most one live in the window).
-    public let previews: FeedPreviews
+    package let previews: FeedPreviews
 
     private let options: LaunchOptions
     private var started = false
@@ -63,10 +62,10 @@ public final class AppWindow: AppHosting {
     private let feedHolder: UnsafeMutablePointer<GtkWidget>
     private let subtitle: OpaquePointer
     /// The catalog's status line (a folder's scan progress), nil for none.
-    public internal(set) var catalogStatus: String?
+    package internal(set) var catalogStatus: String?
     /// Whether the catalog says its source changed since it was read (a folder feed's watcher
     /// saw a file arrive): the status line then asks for a pull.
-    public internal(set) var catalogStale = false
+    package internal(set) var catalogStale = false
     var statusTask: Task<Void, Never>?
     private let appTitle: OpaquePointer
 
@@ -145,9 +144,7 @@ public final class AppWindow: AppHosting {
         followStatus(of: catalog)
         connectKeys()
         Signal.connect(window.raw, "realize") { [weak self] in
-            guard let self else { return }
-            self.frameStats.attach(to: self.window)
-            self.followPresence()
+            self?.followPresence()
         }
     }
 
@@ -174,7 +171,7 @@ public final class AppWindow: AppHosting {
     }
 
     /// Sets the column count (nil: adaptive), remembers it, and rebuilds the channel pages.
-    public func setColumns(_ columns: Int?) {
+    package func setColumns(_ columns: Int?) {
         model.setColumns(columns)
     }
 
@@ -201,7 +198,7 @@ public final class AppWindow: AppHosting {
     }
 
     /// The texts the top bar draws (its non-empty labels, left to right), for the report.
-    public var topBarTexts: [String] {
+    package var topBarTexts: [String] {
         [appTitle, subtitle].compactMap { label in
             guard gtk_widget_get_visible(label.widget) != 0, let text = gtk_label_get_text(label) else { return nil }
             let string = String(cString: text)

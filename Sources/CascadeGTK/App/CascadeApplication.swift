@@ -10,22 +10,9 @@ import Foundation
 /// launch with files or folders, or the desktop's "Open With") opens them in it.
 @MainActor
 public enum CascadeApplication {
-    /// A script to run instead of waiting for the user.
-    public struct Script {
-        /// The script's text.
-        public var text: String
-        /// Where the JSON report goes.
-        public var report: URL
-        /// Where `screenshot NAME` writes.
-        public var screenshots: URL
-
-        /// Creates a script run.
-        public init(text: String, report: URL, screenshots: URL) {
-            self.text = text
-            self.report = report
-            self.screenshots = screenshots
-        }
-    }
+    /// Drives the window instead of a user once it is shown (script mode,
+    /// `CascadeScriptRunner`) and returns the exit status; the app quits when it returns.
+    public typealias Driver = @MainActor (AppWindow) async -> Int32
 
     private final class State {
         var window: AppWindow?
@@ -33,24 +20,24 @@ public enum CascadeApplication {
         let options: LaunchOptions
         let catalog: FeedCatalog
         let cacheDirectory: URL
-        let script: Script?
+        let driver: Driver?
         let preferences: PreferencesFile?
         let resumeStore: ResumeStore?
         var generation: DemoCatalogGeneration?
         init(
-            options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL, script: Script?,
+            options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL, driver: Driver?,
             preferences: PreferencesFile?, resumeStore: ResumeStore?
         ) {
             self.resumeStore = resumeStore
             self.options = options
             self.catalog = catalog
             self.cacheDirectory = cacheDirectory
-            self.script = script
+            self.driver = driver
             self.preferences = preferences
         }
     }
 
-    /// Runs until the window closes (or the script ends) and returns the exit status.
+    /// Runs until the window closes (or `driver` returns) and returns the exit status.
     ///
     /// `instance` is the process's application (already registered when it is unique);
     /// `options.paths` open once the window is up; `preferences` (nil: none are read or written)
@@ -58,12 +45,12 @@ public enum CascadeApplication {
     /// videos were left; `generation` makes `catalog` first (first run).
     public static func run(
         instance: ApplicationInstance, options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL,
-        script: Script?, preferences: PreferencesFile? = nil, resumeStore: ResumeStore? = nil,
+        driver: Driver?, preferences: PreferencesFile? = nil, resumeStore: ResumeStore? = nil,
         generating generation: DemoCatalogGeneration? = nil
     ) -> Int32 {
         MainLoopBridge.install()
         let state = State(
-            options: options, catalog: catalog, cacheDirectory: cacheDirectory, script: script,
+            options: options, catalog: catalog, cacheDirectory: cacheDirectory, driver: driver,
             preferences: preferences, resumeStore: resumeStore)
         state.generation = generation
         let app = instance.application
@@ -90,20 +77,9 @@ public enum CascadeApplication {
         state.window = window
         window.present()
         if !state.options.paths.isEmpty { window.open(paths: state.options.paths) }
-        guard let script = state.script else { return }
-        let runner: ScriptRunner
-        do {
-            runner = try ScriptRunner(
-                app: window, script: script.text, reportURL: script.report, screenshots: script.screenshots)
-        } catch {
-            FileHandle.standardError.write(Data("cascade: \(error)\n".utf8))
-            state.exitCode = 2
-            g_application_quit(UnsafeMutableRawPointer(app).assumingMemoryBound(to: GApplication.self))
-            return
-        }
+        guard let driver = state.driver else { return }
         Task { @MainActor in
-            let ok = await runner.run()
-            state.exitCode = ok ? 0 : 1
+            state.exitCode = await driver(window)
             g_application_quit(UnsafeMutableRawPointer(app).assumingMemoryBound(to: GApplication.self))
         }
     }

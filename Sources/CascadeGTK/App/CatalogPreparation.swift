@@ -67,14 +67,6 @@ final class CatalogPreparation {
     /// The progress line as shown ("Generating the demo catalog: 3 of 28 clips, …").
     var message: String { Localization.text(progress.message) }
 
-    /// The report's view of it.
-    var reportState: [String: Any] {
-        [
-            "done": progress.done, "total": progress.total, "message": message,
-            "running": isRunning,
-        ]
-    }
-
     // MARK: Private
 
     private func received(_ line: String) {

@@ -25,12 +25,12 @@ public final class PlayerPage {
     public let engine: MediaStreamEngine
     /// States and fullscreen changes since `show(_:)`, oldest first (at most 64), e.g.
     /// `["idle", "loading", "playing", "fullscreen:on", "ended", "fullscreen:off", "stopped"]`.
-    public private(set) var history: [String] = []
+    package private(set) var history: [String] = []
     /// The highest position seen while playing since `resetReachedPosition()`.
-    public private(set) var reachedPosition = 0.0
+    package private(set) var reachedPosition = 0.0
 
-    let surface = PlayerSurface()
-    let controlsBar = PlayerControlsBar()
+    package let surface = PlayerSurface()
+    package let controlsBar = PlayerControlsBar()
     private let bar: UnsafeMutablePointer<GtkWidget>
     private let titleLabel: OpaquePointer
     private let pipeline: ImagePipeline?
@@ -131,94 +131,53 @@ public final class PlayerPage {
 
     /// Whether the toplevel window is fullscreen (what the window manager did, which under an
     /// X server without one differs from `controller.snapshot.isFullscreen`).
-    public var isWindowFullscreen: Bool { fullscreen.isWindowFullscreen }
+    package var isWindowFullscreen: Bool { fullscreen.isWindowFullscreen }
 
     /// How the last fullscreen transition was confirmed: "window" or "timeout".
-    public var fullscreenConfirmation: String? { fullscreen.lastConfirmation }
+    package var fullscreenConfirmation: String? { fullscreen.lastConfirmation }
 
     /// Whether the page sets the blank cursor (the widget's cursor as GTK holds it).
-    public var pointerHidden: Bool {
+    package var pointerHidden: Bool {
         guard let cursor = gtk_widget_get_cursor(root), let name = gdk_cursor_get_name(cursor) else { return false }
         return String(cString: name) == "none"
     }
 
     /// Restarts `reachedPosition` from zero.
-    public func resetReachedPosition() { reachedPosition = 0 }
+    package func resetReachedPosition() { reachedPosition = 0 }
 
     // MARK: Input (buttons, and script actions through the same methods)
 
     /// The centred play button.
-    func playClicked() { controller.play() }
+    package func playClicked() { controller.play() }
 
     /// The controls' play/pause button.
-    func playPauseClicked() { controller.togglePlayPause() }
+    package func playPauseClicked() { controller.togglePlayPause() }
 
     /// The Retry button.
-    func retryClicked() { controller.retry() }
+    package func retryClicked() { controller.retry() }
 
     /// The resume offer's "Resume from …" button (the default, as the play button would).
-    func resumeClicked() {
+    package func resumeClicked() {
         controller.play()
         gtk_widget_grab_focus(surface.overlay)
     }
 
     /// The resume offer's "Start over" button.
-    func startOverClicked() {
+    package func startOverClicked() {
         controller.startOver()
         gtk_widget_grab_focus(surface.overlay)
     }
 
     /// Whether the resume offer is shown.
-    var isResumeOffered: Bool { surface.resumeOffer.isVisible }
+    package var isResumeOffered: Bool { surface.resumeOffer.isVisible }
 
     /// The fullscreen button.
-    func fullscreenClicked() { controller.toggleFullscreen() }
+    package func fullscreenClicked() { controller.toggleFullscreen() }
 
     /// A committed slider change.
-    func seekCommitted(to seconds: Double) {
+    package func seekCommitted(to seconds: Double) {
         controller.pointerMoved()
         controller.seek(to: seconds)
-    }
-
-    // MARK: Report
-
-    /// The page's state for the script report (`player` field).
-    func reportState(includeTitle: Bool) -> [String: Any] {
-        let snapshot = controller.snapshot
-        var error: Any = NSNull()
-        if case .failed(let message, _) = snapshot.state { error = message }
-        let times = controlsBar.timeTexts
-        return [
-            "state": snapshot.state.name, "position": Self.round3(snapshot.position),
-            "duration": Self.round3(snapshot.duration), "fullscreen": snapshot.isFullscreen,
-            "window_fullscreen": isWindowFullscreen, "fullscreen_confirmed_by": fullscreenConfirmation ?? NSNull(),
-            "title": includeTitle ? (item?.title as Any? ?? NSNull()) : NSNull(), "error": error,
-            "retry_visible": surface.retryVisible, "cover_visible": surface.coverVisible,
-            "cover_loaded": surface.hasCoverImage, "play_button_visible": surface.playButtonVisible,
-            "controls_visible": gtk_widget_get_visible(controlsBar.root) != 0, "elapsed_text": times.elapsed,
-            "pointer_hidden": pointerHidden,
-            "total_text": times.total, "volume": Self.round3(snapshot.volume),
-            "brightness": Self.round3(snapshot.brightness), "history": history,
-            "live_pipelines": MediaStreamLiveCount.liveStreams, "live_engines": MediaStreamLiveCount.liveEngines,
-            "clock": Self.round3(Double(g_get_monotonic_time()) / 1_000_000),
-            "play_button_frame": Self.frameInWindow(surface.playButton) ?? NSNull(),
-            "resume_offer": snapshot.resumeOffer.map { Self.round3($0.position) as Any } ?? NSNull(),
-            "resume_offer_text": surface.resumeOffer.resumeLabel ?? NSNull(),
-            "resume_offer_focused": surface.resumeOffer.isDefaultFocused,
-            "resume_offer_frame": Self.frameInWindow(surface.resumeOffer.root) ?? NSNull(),
-            "video_frame": Self.frameInWindow(surface.overlay) ?? NSNull(),
-        ]
-    }
-
-    /// `widget`'s bounds in its window's coordinates as [x, y, width, height], nil if not shown.
-    private static func frameInWindow(_ widget: UnsafeMutablePointer<GtkWidget>) -> [Double]? {
-        guard gtk_widget_get_mapped(widget) != 0, let root = gtk_widget_get_root(widget) else { return nil }
-        var bounds = graphene_rect_t()
-        let window = UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)
-        guard gtk_widget_compute_bounds(widget, window, &bounds) != 0 else { return nil }
-        return [bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height].map {
-            round3(Double($0))
-        }
     }
 
     // MARK: Private
@@ -274,5 +233,4 @@ public final class PlayerPage {
         }
     }
 
-    private static func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 }

@@ -31,7 +31,7 @@ public final class ChannelPagerView {
     let strip: UnsafeMutablePointer<GtkWidget>
     private let indicator: UnsafeMutablePointer<GtkWidget>
     /// The tabs, in channel order.
-    private(set) var tabs: [UnsafeMutablePointer<GtkWidget>] = []
+    package private(set) var tabs: [UnsafeMutablePointer<GtkWidget>] = []
     private var tabFrames: [CGRect] = []
     /// The tabs' frames left to right, the strip's content width and height.
     private var laidOutTabs: (frames: [CGRect], contentWidth: CGFloat, height: Int32) = ([], 0, 0)

@@ -13,7 +13,7 @@ import Foundation
 /// fades it in (`.cell-preview.shown`). `stop()` takes the layer out of the cell and releases
 /// the pipeline at once (NULL state, every reference dropped).
 @MainActor
-final class CellPreviewPlayer {
+package final class CellPreviewPlayer {
     /// The view showing the frames (owned: it survives moving between cells).
     let view = CoverSurfaceView()
     /// The layer's widget.
@@ -25,11 +25,11 @@ final class CellPreviewPlayer {
     /// The preview failed, with the user-facing message.
     var onFailure: ((String) -> Void)?
     /// Whether the video layer is faded in (a first frame arrived since `start`).
-    private(set) var isShowingVideo = false
+    package private(set) var isShowingVideo = false
     /// Frames drawn since `start`.
-    private(set) var framesShown = 0
+    package private(set) var framesShown = 0
     /// The clip position of the frame drawn last (seconds), nil before the first.
-    private(set) var shownPosition: Double?
+    package private(set) var shownPosition: Double?
 
     /// The cell whose cover area shows the layer, nil when stopped.
     private(set) weak var cell: VideoCellWidget?

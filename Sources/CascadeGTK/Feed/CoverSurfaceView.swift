@@ -15,7 +15,7 @@ import Foundation
 ///   they would upload a drawing area's cairo node on every frame instead, and cannot draw one
 ///   taller than their largest texture (a hostile feed's 1000:1 cover).
 @MainActor
-final class CoverSurfaceView {
+package final class CoverSurfaceView {
     /// The cover area's widget: a box holding the drawing area and, under GL, the picture.
     let widget: UnsafeMutablePointer<GtkWidget>
     private let area: UnsafeMutablePointer<GtkWidget>
@@ -96,7 +96,7 @@ final class CoverSurfaceView {
 
     /// The class name of the renderer drawing `widget`'s window (`GskCairoRenderer`,
     /// `GskGLRenderer`, …), nil while it is not realized.
-    static func rendererName(of widget: UnsafeMutablePointer<GtkWidget>) -> String? {
+    package static func rendererName(of widget: UnsafeMutablePointer<GtkWidget>) -> String? {
         guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else {
             return nil
         }

@@ -13,9 +13,9 @@ import Foundation
 @MainActor
 public final class FeedPreviews {
     /// The decisions: when, which cell, when it stops.
-    public let controller: HoverPreviewController
+    package let controller: HoverPreviewController
 
-    let player = CellPreviewPlayer()
+    package let player = CellPreviewPlayer()
     private weak var feed: FeedView?
 
     // MARK: Lifecycle
@@ -86,22 +86,6 @@ public final class FeedPreviews {
         guard feed === self.feed else { return }
         controller.itemsChanged()
         self.feed = nil
-    }
-
-    // MARK: Report
-
-    /// The `preview` field of the script report: `{index, state, ...}`.
-    public var reportState: [String: Any] {
-        let state = controller.state
-        var failure: Any = NSNull()
-        if case .failed(_, let message) = state { failure = message }
-        return [
-            "index": state.item as Any? ?? NSNull(), "state": state.name, "enabled": controller.isEnabled,
-            "started": controller.startedCount, "last_stop": controller.lastStopReason?.rawValue as Any? ?? NSNull(),
-            "video_shown": player.isShowingVideo, "error": failure,
-            "frames_shown": player.framesShown, "frame_position": player.shownPosition as Any? ?? NSNull(),
-            "live_pipelines": PreviewPipeline.livePipelines,
-        ]
     }
 
     // MARK: Private

@@ -9,7 +9,7 @@ import Foundation
 /// load-more, a new drag retries).
 extension FeedView {
     /// A vertical drag began (the pointer pressed at the current offset).
-    public func beginDrag(time: Double) {
+    package func beginDrag(time: Double) {
         stopGlide()
         drag = DragSession(startOffset: offset)
         drag?.tracker.add(position: offset, time: time)
@@ -18,7 +18,7 @@ extension FeedView {
     /// The drag moved `dy` points from where it pressed (positive: downwards, revealing what is
     /// above) at `time` seconds. The content follows step by step, so a pull at the top
     /// (`pullByDrag`) and the scroll share one finger position.
-    public func dragMoved(dy: Double, time: Double) {
+    package func dragMoved(dy: Double, time: Double) {
         guard var session = drag, dy.isFinite else { return }
         let step = -dy - session.travel
         session.travel = -dy
@@ -35,33 +35,40 @@ extension FeedView {
 
     /// The drag ended at `time`: a pull releases (refreshing past its threshold), a scroll glides
     /// on at the release velocity.
-    public func endDrag(dy: Double, time: Double) {
+    package func endDrag(dy: Double, time: Double) {
         guard var session = drag else { return }
+        if dy.isFinite { session.tracker.add(position: session.startOffset - dy, time: time) }
+        releaseDrag(velocity: session.tracker.velocity)
+    }
+
+    /// The drag under way is released at `velocity` (points per second, positive: the offset
+    /// grows): a pull releases, a scroll glides on (`ReleaseGlide`). Script mode's `fling` is
+    /// a drag released here.
+    package func releaseDrag(velocity: Double) {
+        guard drag != nil else { return }
         drag = nil
         if isPulling {
             endPull()
             return
         }
-        if dy.isFinite { session.tracker.add(position: session.startOffset - dy, time: time) }
-        let velocity = session.tracker.velocity
-        guard abs(velocity) > 50, maxOffset > 0 else { return }
-        let glide = DecelerationModel(offset: offset, velocity: velocity)
-        let duration = min(glide.duration(), 10)
+        guard let glide = ReleaseGlide(offset: offset, velocity: velocity, maxOffset: maxOffset) else { return }
         var start: Int64?
         glideTicker = FrameTicker(widget: scrolled) { [weak self] frameTime in
             guard let self else { return false }
             let begin = start ?? frameTime
             start = begin
             let t = Double(frameTime - begin) / 1_000_000
-            self.scroll(to: glide.offset(at: min(t, duration)))
-            let atEdge = self.offset <= 0 && velocity < 0 || self.offset >= self.maxOffset && velocity > 0
-            guard t < duration, !(atEdge && t > 0.05) else {
+            self.scroll(to: glide.offset(at: t))
+            guard !glide.isFinished(at: t, offset: self.offset, maxOffset: self.maxOffset) else {
                 self.glideTicker = nil
                 return false
             }
             return true
         }
     }
+
+    /// Whether a release glide is running.
+    package var isGliding: Bool { glideTicker != nil }
 
     /// Stops a release glide where it is.
     func stopGlide() {

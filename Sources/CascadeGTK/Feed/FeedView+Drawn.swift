@@ -9,7 +9,7 @@ extension FeedView {
     ///
     /// This is read from the widgets, not from the model, so a cell the model counts as
     /// visible but no widget shows (an unparented, hidden or unallocated cell) is missing here.
-    public var drawnItems: [(index: Int, item: VideoItem, frame: CGRect)] {
+    package var drawnItems: [(index: Int, item: VideoItem, frame: CGRect)] {
         let top = offset
         let bottom = offset + viewportHeight
         var drawn: [(index: Int, item: VideoItem, frame: CGRect)] = []
@@ -33,7 +33,7 @@ extension FeedView {
 
 extension FeedView {
     /// The item whose cell has the keyboard focus (arrow keys move it, Enter opens it), if any.
-    public var focusedItem: Int? {
+    package var focusedItem: Int? {
         recycler.visibleCells.first { gtk_widget_has_focus($0.value.root) != 0 }.flatMap { model.itemIndex(of: $0.key) }
     }
 }

@@ -32,7 +32,7 @@ extension FeedView {
     /// What the pointer does on item `index`'s cell when it rests there: the same report the
     /// cell's motion controller makes (script mode's `hover-item`). Returns false when the cell
     /// is not on screen.
-    func hoverItem(_ index: Int) -> Bool {
+    package func hoverItem(_ index: Int) -> Bool {
         guard cell(forItem: index) != nil else { return false }
         previews?.pointerMoved(in: self, item: index)
         return true

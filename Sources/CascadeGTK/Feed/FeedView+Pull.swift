@@ -5,10 +5,24 @@ import Foundation
 
 /// Pull to refresh: a wheel's, touchpad's or drag's pull at the top.
 extension FeedView {
+    /// One step of a wheel or touchpad scroll, `points` down (negative: up), as the scroll
+    /// controller reports it: at the bottom it tells the model (a new gesture retries a failed
+    /// load-more), at the top it pulls. Returns whether the step was consumed as a pull;
+    /// otherwise the scrolled window scrolls the content by it.
+    package func scrollGestureMoved(_ points: Double) -> Bool {
+        if points > 0, offset >= maxOffset - 1 {
+            model.scrolledDownAtEnd(at: Double(g_get_monotonic_time()) / 1e6)
+        }
+        return scrollDelta(points)
+    }
+
+    /// The scroll gesture ended (touchpad scroll-end): a pull releases.
+    package func scrollGestureEnded() { endPull() }
+
     /// Feeds a vertical scroll delta in points, as the scroll controller does; handles a pull at
     /// the top. Returns whether the delta was consumed as a pull.
     @discardableResult
-    public func scrollDelta(_ dy: Double) -> Bool {
+    func scrollDelta(_ dy: Double) -> Bool {
         guard !model.refresh.isBusy else { return false }
         guard pull.scroll(deltaY: dy, offset: offset) else { return false }
         model.pull(distance: pull.distance(viewportHeight: viewportHeight))
@@ -32,7 +46,7 @@ extension FeedView {
     }
 
     /// Ends a pull now (touchpad scroll-end, or the wheel stopping).
-    public func endPull() {
+    func endPull() {
         pullReleaseTimer?.cancel()
         pullReleaseTimer = nil
         guard pull.isPulling else { return }

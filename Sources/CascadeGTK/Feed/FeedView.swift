@@ -163,10 +163,10 @@ public final class FeedView {
     /// The largest scroll offset.
     public var maxOffset: Double { max(0, gtk_adjustment_get_upper(adjustment) - viewportHeight) }
     /// Cell widgets alive: visible plus pooled.
-    public var liveCells: Int { recycler.liveCellCount }
+    package var liveCells: Int { recycler.liveCellCount }
     /// The items the model's viewport counts as visible, with their layout frames, sorted by
     /// index. What is drawn is `drawnItems`; the two agree unless the host failed to draw.
-    public var modelVisibleItems: [(index: Int, item: VideoItem, frame: CGRect)] {
+    package var modelVisibleItems: [(index: Int, item: VideoItem, frame: CGRect)] {
         model.viewport.visibleElements.compactMap { element in
             guard let index = model.itemIndex(of: element.id) else { return nil }
             return (index, model.items[index], element.frame)
@@ -226,14 +226,10 @@ public final class FeedView {
         Signal.connectScroll(UnsafeMutableRawPointer(scroll)) { [weak self, scroll] _, dy in
             guard let self else { return false }
             let unit = gtk_event_controller_scroll_get_unit(scroll)
-            let points = PointerInput.points(forScrollDelta: dy, isWheel: unit == GDK_SCROLL_UNIT_WHEEL)
-            if points > 0, self.offset >= self.maxOffset - 1 {
-                // Scrolling on at the bottom: the model retries a failed load-more for a new gesture.
-                self.model.scrolledDownAtEnd(at: Double(g_get_monotonic_time()) / 1e6)
-            }
-            return self.scrollDelta(points)
+            return self.scrollGestureMoved(
+                PointerInput.points(forScrollDelta: dy, isWheel: unit == GDK_SCROLL_UNIT_WHEEL))
         }
-        Signal.connect(UnsafeMutableRawPointer(scroll), "scroll-end") { [weak self] in self?.endPull() }
+        Signal.connect(UnsafeMutableRawPointer(scroll), "scroll-end") { [weak self] in self?.scrollGestureEnded() }
         gtk_widget_add_controller(scrolled, scroll)
         Signal.connect(adjustment.raw, "value-changed") { [weak self] in
             guard let self else { return }

@@ -9,7 +9,7 @@ extension VideoCellWidget {
     public var isPartiallyWatched: Bool { watchProgress != nil }
 
     /// The fraction the cover's progress bar draws, nil when it is hidden.
-    public var drawnProgress: Double? { progressBar.shownFraction }
+    package var drawnProgress: Double? { progressBar.shownFraction }
 
     /// Shows where the cell's video was left (nil: not partway, no bar).
     public func setWatchProgress(_ point: ResumePoint?) {

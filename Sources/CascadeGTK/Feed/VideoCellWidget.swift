@@ -30,7 +30,11 @@ public final class VideoCellWidget {
     /// The tooltip shown when the pointer rests on the cell: the bound title.
     private(set) var tooltipText: String?
     /// Called on a click (primary button) or Enter while focused.
-    public var onActivate: (() -> Void)?
+    var onActivate: (() -> Void)?
+
+    /// A primary click released on the cell: what its click gesture calls (script mode's
+    /// `tap-item` clicks here after picking the cell under the pointer).
+    package func clicked() { onActivate?() }
 
     /// The cover's state, for rendering and for tests.
     public enum CoverState: Equatable {
@@ -79,7 +83,7 @@ public final class VideoCellWidget {
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(click, guint(GDK_BUTTON_PRIMARY))
         Signal.connectPress(UnsafeMutableRawPointer(click), "released") { [weak self] _, _, _ in
-            self?.onActivate?()
+            self?.clicked()
         }
         gtk_widget_add_controller(root, click)
         let keys = gtk_event_controller_key_new()!
@@ -155,7 +159,7 @@ public final class VideoCellWidget {
 
     /// How the cover is drawn now, for the script report: `surface` (a cairo image surface,
     /// under the cairo renderer), `texture` (under GL), `placeholder` or `failed`.
-    public var coverDrawing: String {
+    package var coverDrawing: String {
         switch coverState {
         case .placeholder: "placeholder"
         case .failed: "failed"

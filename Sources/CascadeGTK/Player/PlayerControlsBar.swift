@@ -9,15 +9,15 @@ import CascadeScreens
 /// input. Dragging the slider previews the time in the elapsed label and seeks once, on
 /// release; other slider changes (keys, scroll) seek at once.
 @MainActor
-final class PlayerControlsBar {
+package final class PlayerControlsBar {
     /// The bar (an overlay child aligned to the bottom of the video).
-    let root: UnsafeMutablePointer<GtkWidget>
+    package let root: UnsafeMutablePointer<GtkWidget>
     /// Called for the play/pause button.
     var onPlayPause: (() -> Void)?
     /// Called with the target seconds when a slider change commits.
     var onSeek: ((Double) -> Void)?
     /// Called with a volume 0…1 when the volume slider moves.
-    var onVolume: ((Double) -> Void)?
+    package var onVolume: ((Double) -> Void)?
     /// Called for the fullscreen button.
     var onFullscreen: (() -> Void)?
     /// Called for any input on the bar (keeps the overlay shown).
@@ -109,7 +109,7 @@ final class PlayerControlsBar {
     }
 
     /// The elapsed and total texts shown (for the report).
-    var timeTexts: (elapsed: String, total: String) {
+    package var timeTexts: (elapsed: String, total: String) {
         (String(cString: gtk_label_get_text(elapsed)), String(cString: gtk_label_get_text(total)))
     }
 

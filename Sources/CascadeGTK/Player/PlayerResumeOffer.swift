@@ -8,9 +8,9 @@ import CascadePlayer
 /// do. The duration is written as the controls write times (`PlayerTimeFormatter`: `m:ss`,
 /// `h:mm:ss`, the same digits in every language the app has) inside a translated sentence.
 @MainActor
-final class PlayerResumeOffer {
+package final class PlayerResumeOffer {
     /// The row of buttons, centred on the video.
-    let root: UnsafeMutablePointer<GtkWidget>
+    package let root: UnsafeMutablePointer<GtkWidget>
     /// "Resume from 1:23".
     let resumeButton: UnsafeMutablePointer<GtkWidget>
     /// "Start over".
@@ -49,7 +49,7 @@ final class PlayerResumeOffer {
     var isVisible: Bool { gtk_widget_get_visible(root) != 0 }
 
     /// The resume button's label as drawn, nil when the offer is hidden.
-    var resumeLabel: String? {
+    package var resumeLabel: String? {
         guard isVisible, let label = gtk_button_get_label(resumeButton.as(GtkButton.self)) else { return nil }
         return String(cString: label)
     }
@@ -61,5 +61,5 @@ final class PlayerResumeOffer {
     }
 
     /// Whether the resume button has the keyboard focus.
-    var isDefaultFocused: Bool { gtk_widget_is_focus(resumeButton) != 0 }
+    package var isDefaultFocused: Bool { gtk_widget_is_focus(resumeButton) != 0 }
 }

@@ -9,17 +9,17 @@ import CascadeScreens
 /// It renders a `PlayerSnapshot` and reports clicks; it decides nothing. Brightness is shown by
 /// the opacity of the video (and cover) over the black background.
 @MainActor
-final class PlayerSurface {
+package final class PlayerSurface {
     /// The aspect frame (16:9, centred, as wide as the page allows).
-    let root: UnsafeMutablePointer<GtkWidget>
+    package let root: UnsafeMutablePointer<GtkWidget>
     /// The overlay inside the frame: gestures and overlays (the controls bar) attach here.
-    let overlay: UnsafeMutablePointer<GtkWidget>
+    package let overlay: UnsafeMutablePointer<GtkWidget>
     /// The centred play button.
-    let playButton: UnsafeMutablePointer<GtkWidget>
+    package let playButton: UnsafeMutablePointer<GtkWidget>
     /// The Retry button of the error message.
     let retryButton: UnsafeMutablePointer<GtkWidget>
     /// "Resume from 1:23" / "Start over", shown instead of the play button when offered.
-    let resumeOffer = PlayerResumeOffer()
+    package let resumeOffer = PlayerResumeOffer()
     private let media: UnsafeMutablePointer<GtkWidget>
     private let video: OpaquePointer
     private let cover: OpaquePointer
@@ -29,9 +29,9 @@ final class PlayerSurface {
     private var videoPaintable: OpaquePointer?
 
     /// Whether the cover is shown (for the report).
-    private(set) var coverVisible = true
+    package private(set) var coverVisible = true
     /// Whether a cover image has been set.
-    private(set) var hasCoverImage = false
+    package private(set) var hasCoverImage = false
 
     /// Creates the container.
     init() {
@@ -134,9 +134,9 @@ final class PlayerSurface {
     }
 
     /// Whether the play button is shown.
-    var playButtonVisible: Bool { gtk_widget_get_visible(playButton) != 0 }
+    package var playButtonVisible: Bool { gtk_widget_get_visible(playButton) != 0 }
     /// Whether the error message is shown.
     var errorVisible: Bool { gtk_widget_get_visible(errorBox) != 0 }
     /// Whether the Retry button is shown.
-    var retryVisible: Bool { errorVisible && gtk_widget_get_visible(retryButton) != 0 }
+    package var retryVisible: Bool { errorVisible && gtk_widget_get_visible(retryButton) != 0 }
 }

@@ -30,7 +30,7 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
 
 extension UnsafeMutablePointer where Pointee == GtkWidget {
     /// This widget as a pointer to a public-struct GTK type (GtkBox, GtkFixed, GtkWindow...).
-    func `as`<T>(_: T.Type) -> UnsafeMutablePointer<T> {
+    package func `as`<T>(_: T.Type) -> UnsafeMutablePointer<T> {
         UnsafeMutableRawPointer(self).assumingMemoryBound(to: T.self)
     }
 }

@@ -11,9 +11,9 @@ import Foundation
 /// The first cover bound to a cell arms a one-shot `after-paint` handler on that cell's frame
 /// clock; the paint that follows is the one that put the cover on screen.
 @MainActor
-enum StartupTiming {
+package enum StartupTiming {
     /// Milliseconds from process start to the end of the paint that first showed a cover, or nil.
-    private(set) static var firstCoverPaintedMs: Double?
+    package private(set) static var firstCoverPaintedMs: Double?
     private static var armed = false
 
     /// A cover was just set on `widget`; the first call arms the measurement.

@@ -15,7 +15,7 @@ public final class AlertOverlay {
     private var onDismiss: (() -> Void)?
 
     /// The text shown (title and message joined), or nil when hidden.
-    public private(set) var text: String?
+    package private(set) var text: String?
 
     /// Creates a hidden alert.
     public init() {
@@ -74,7 +74,7 @@ public final class AlertOverlay {
     }
 
     /// Hides the alert as if OK was pressed.
-    public func dismiss() {
+    package func dismiss() {
         guard text != nil else { return }
         text = nil
         gtk_widget_set_visible(root, 0)

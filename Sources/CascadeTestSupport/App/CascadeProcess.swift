@@ -1,3 +1,4 @@
+import CascadeScript
 import Foundation
 
 /// The `cascade` executable started by a test, with bounded waits and SIGKILL on cleanup
@@ -137,36 +138,7 @@ public final class CascadeProcess: @unchecked Sendable {
     }
 }
 
-/// A `cascade --script` report, parsed.
-public struct ScriptReport {
-    /// The steps, in order.
-    public let steps: [[String: Any]]
-
-    /// Reads a report file; nil if missing or not a report.
-    public init?(url: URL) {
-        guard let data = try? Data(contentsOf: url),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let steps = object["steps"] as? [[String: Any]]
-        else { return nil }
-        self.steps = steps
-    }
-
-    /// Step `i`'s state.
-    public func state(_ i: Int) -> [String: Any] { steps[i]["state"] as? [String: Any] ?? [:] }
-    /// Step `i`'s feed summary.
-    public func feed(_ i: Int) -> [String: Any] { state(i)["feed"] as? [String: Any] ?? [:] }
-    /// Step `i`'s visible items as (index, id, frame).
-    public func visibleItems(_ i: Int) -> [(index: Int, id: String, frame: [Double])] {
-        (state(i)["visible_items"] as? [[String: Any]] ?? []).compactMap { entry in
-            guard let index = entry["index"] as? Int, let id = entry["id"] as? String,
-                let frame = entry["frame"] as? [Double]
-            else { return nil }
-            return (index, id, frame)
-        }
-    }
-    /// Whether step `i` succeeded.
-    public func ok(_ i: Int) -> Bool { steps[i]["ok"] as? Bool ?? false }
-
+extension ScriptReport {
     /// Polls `url` until the report has at least `count` steps (bounded).
     public static func waitForSteps(_ count: Int, at url: URL, timeout: Double) -> ScriptReport? {
         var report: ScriptReport?

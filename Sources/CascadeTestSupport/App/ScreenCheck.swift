@@ -1,5 +1,6 @@
 import CascadeImages
 import CascadeNumerics
+import CascadeScript
 import Foundation
 
 /// Checks what a `cascade --script` step drew: the report's drawn cells against the model's
@@ -13,7 +14,7 @@ public enum ScreenCheck {
     /// or a frame more than `tolerance` points off.
     public static func drawnVersusModel(_ report: ScriptReport, step: Int, tolerance: Double = 1) -> [String] {
         let drawn = report.visibleItems(step)
-        let model = report.items(step, key: "model_visible_items")
+        let model = report.state(step).modelVisibleItems
         var problems: [String] = []
         let drawnIDs = drawn.map(\.id)
         let modelIDs = model.map(\.id)
@@ -43,10 +44,9 @@ public enum ScreenCheck {
         minimumCoverColours: Int = 40
     ) throws -> [String] {
         let image = try decoder.decode(Data(contentsOf: png), targetSize: nil)
-        let state = report.state(step)
-        let origin = state["feed_origin"] as? [Double] ?? [0, 0]
-        let offset = report.feed(step)["offset"] as? Double ?? 0
-        let items = report.feed(step)["items"] as? Int ?? 0
+        let origin = report.state(step).feedOrigin ?? [0, 0]
+        let offset = report.feed(step).offset ?? 0
+        let items = report.feed(step).items
         let drawn = report.visibleItems(step)
         var problems: [String] = []
         let name = png.lastPathComponent
@@ -96,17 +96,5 @@ public enum ScreenCheck {
             }
         }
         return seen.count
-    }
-}
-
-extension ScriptReport {
-    /// Step `i`'s item list under `key` (`visible_items`, `model_visible_items`).
-    public func items(_ i: Int, key: String) -> [(index: Int, id: String, frame: [Double])] {
-        (state(i)[key] as? [[String: Any]] ?? []).compactMap { entry in
-            guard let index = entry["index"] as? Int, let id = entry["id"] as? String,
-                let frame = entry["frame"] as? [Double]
-            else { return nil }
-            return (index, id, frame)
-        }
     }
 }

@@ -4,9 +4,9 @@ import Foundation
 /// Renders a widget (normally the window) to a PNG with GTK's own renderer, no window manager
 /// or X screenshot tool needed.
 @MainActor
-public enum Screenshot {
+enum Screenshot {
     /// Why a screenshot failed.
-    public enum Failure: Error, Equatable {
+    enum Failure: Error, Equatable {
         case notRealized
         case emptyWidget
         case writeFailed(String)
@@ -16,7 +16,7 @@ public enum Screenshot {
     /// but when a draw was queued since the last frame (which drops the widget's last drawing
     /// until the next paint: a cover arriving, the window manager resizing the window), it
     /// waits for frames with `waitForFrame` and tries again, at most `attempts` times.
-    public static func saveDrawn(
+    static func saveDrawn(
         _ widget: UnsafeMutablePointer<GtkWidget>, to url: URL, attempts: Int = 60,
         waitForFrame: () async throws -> Void
     ) async throws {
@@ -34,7 +34,7 @@ public enum Screenshot {
 
     /// Writes `widget` as it was last drawn to `url` (PNG); `emptyWidget` when it has no size or
     /// no drawing (none yet, or a draw queued since the last frame).
-    public static func save(_ widget: UnsafeMutablePointer<GtkWidget>, to url: URL) throws {
+    static func save(_ widget: UnsafeMutablePointer<GtkWidget>, to url: URL) throws {
         guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else {
             throw Failure.notRealized
         }

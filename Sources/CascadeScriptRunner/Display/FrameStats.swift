@@ -1,4 +1,5 @@
 import CGtk
+import CascadeGTK
 import CascadeScreens
 import Foundation
 
@@ -6,17 +7,17 @@ import Foundation
 /// (events, update or layout) to the end of its paint, for frames that painted. Times are read
 /// from `CLOCK_MONOTONIC` (what `scripts/perf_app.py` lines slow frames up with).
 @MainActor
-public final class FrameStats {
+final class FrameStats {
     private var frames: [FrameTimeSummary.Frame] = []
     private var frameStart: Double?
     private var handlers: [gulong] = []
     private var clock: OpaquePointer?
 
     /// Creates an idle recorder; call `attach` once the window is realized.
-    public init() {}
+    init() {}
 
     /// Starts recording frames of `widget`'s frame clock.
-    public func attach(to widget: UnsafeMutablePointer<GtkWidget>) {
+    func attach(to widget: UnsafeMutablePointer<GtkWidget>) {
         guard clock == nil, let clock = gtk_widget_get_frame_clock(widget) else { return }
         self.clock = clock
         for phase in ["flush-events", "before-paint", "update", "layout"] {
@@ -26,7 +27,7 @@ public final class FrameStats {
     }
 
     /// Returns the frames painted since the last call, and resets.
-    public func drain() -> FrameTimeSummary {
+    func drain() -> FrameTimeSummary {
         defer { frames.removeAll(keepingCapacity: true) }
         return FrameTimeSummary(frames: frames)
     }

@@ -1,0 +1,249 @@
+extension ScriptReport {
+    /// The app's state after a step.
+    public struct State: Codable, Equatable, Sendable {
+        /// `feed` or `player`.
+        public var screen: String
+        /// The selected channel.
+        public var channel: Int
+        /// The banner carousel's page, nil without a banner.
+        public var carouselPage: Int?
+        /// Whether the shown banner's auto-advance timer runs.
+        public var carouselAutoAdvancing: Bool
+        /// The window as the window manager reports it.
+        public var window: Window
+        /// The alert's text.
+        public var alert: String?
+        /// The catalog's status line (a folder's scan progress or change notice).
+        public var catalogStatus: String?
+        /// The texts the top bar draws, left to right.
+        public var topBar: [String]
+        /// Whether the catalog's source changed since it was read.
+        public var catalogStale: Bool
+        /// The resident set size of the process.
+        public var rssBytes: Int
+        /// Frames painted since the previous step.
+        public var frameTimesMs: FrameTimes
+        /// Milliseconds from the process's start to the paint that first showed a cover.
+        public var firstCoverPaintedMs: Double?
+        /// The class of GTK's renderer drawing the window.
+        public var renderer: String?
+        /// The items whose cell widgets are drawn, with their allocated frames.
+        public var visibleItems: [Item]
+        /// The items the feed's screen model counts as visible, with their layout frames.
+        public var modelVisibleItems: [Item]
+        /// Cell widgets alive (on screen plus pooled).
+        public var liveCells: Int
+        /// The item whose cell has the keyboard focus.
+        public var focusedItem: Int?
+        /// The banner's frame in content coordinates.
+        public var bannerFrame: [Double]?
+        /// Where content y = `feed.offset` is drawn, in window coordinates (`[x, y]`).
+        public var feedOrigin: [Double]?
+        /// The current channel's feed.
+        public var feed: Feed
+        /// Every channel's feed.
+        public var feeds: [Feed]
+        /// The tab strip, nil before the channels are laid out.
+        public var tabs: Tabs?
+        /// The player page.
+        public var player: Player
+        /// The feed's hover preview.
+        public var preview: Preview
+        /// What was opened in the window.
+        public var opened: [Opened]
+        /// The column setting.
+        public var columns: Columns
+        /// A first run's catalog generation.
+        public var catalogProgress: CatalogProgress?
+        /// What has the keyboard focus.
+        public var focus: Focus?
+
+        /// Creates a state; every field is a parameter (the report builder fills them all).
+        public init(
+            screen: String, channel: Int, carouselPage: Int?, carouselAutoAdvancing: Bool, window: Window,
+            alert: String?, catalogStatus: String?, topBar: [String], catalogStale: Bool, rssBytes: Int,
+            frameTimesMs: FrameTimes, firstCoverPaintedMs: Double?, renderer: String?, visibleItems: [Item],
+            modelVisibleItems: [Item], liveCells: Int, focusedItem: Int?, bannerFrame: [Double]?,
+            feedOrigin: [Double]?, feed: Feed, feeds: [Feed], tabs: Tabs?, player: Player, preview: Preview,
+            opened: [Opened], columns: Columns, catalogProgress: CatalogProgress?, focus: Focus?
+        ) {
+            self.screen = screen
+            self.channel = channel
+            self.carouselPage = carouselPage
+            self.carouselAutoAdvancing = carouselAutoAdvancing
+            self.window = window
+            self.alert = alert
+            self.catalogStatus = catalogStatus
+            self.topBar = topBar
+            self.catalogStale = catalogStale
+            self.rssBytes = rssBytes
+            self.frameTimesMs = frameTimesMs
+            self.firstCoverPaintedMs = firstCoverPaintedMs
+            self.renderer = renderer
+            self.visibleItems = visibleItems
+            self.modelVisibleItems = modelVisibleItems
+            self.liveCells = liveCells
+            self.focusedItem = focusedItem
+            self.bannerFrame = bannerFrame
+            self.feedOrigin = feedOrigin
+            self.feed = feed
+            self.feeds = feeds
+            self.tabs = tabs
+            self.player = player
+            self.preview = preview
+            self.opened = opened
+            self.columns = columns
+            self.catalogProgress = catalogProgress
+            self.focus = focus
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case screen, channel, window, alert, renderer, feed, feeds, tabs, player, preview, opened, columns, focus
+            case carouselPage = "carousel_page"
+            case carouselAutoAdvancing = "carousel_auto_advancing"
+            case catalogStatus = "catalog_status"
+            case topBar = "top_bar"
+            case catalogStale = "catalog_stale"
+            case rssBytes = "rss_bytes"
+            case frameTimesMs = "frame_times_ms"
+            case firstCoverPaintedMs = "first_cover_painted_ms"
+            case visibleItems = "visible_items"
+            case modelVisibleItems = "model_visible_items"
+            case liveCells = "live_cells"
+            case focusedItem = "focused_item"
+            case bannerFrame = "banner_frame"
+            case feedOrigin = "feed_origin"
+            case catalogProgress = "catalog_progress"
+        }
+    }
+
+    /// The window as the window manager reports it.
+    public struct Window: Codable, Equatable, Sendable {
+        /// As the window manager reports it.
+        public var mapped: Bool
+        /// As the window manager reports it.
+        public var minimized: Bool
+        /// As the window manager reports it.
+        public var active: Bool
+
+        /// Creates the window state.
+        public init(mapped: Bool, minimized: Bool, active: Bool) {
+            self.mapped = mapped
+            self.minimized = minimized
+            self.active = active
+        }
+    }
+
+    /// Frame times (milliseconds) from the frame clock's first phase to the end of its paint.
+    public struct FrameTimes: Codable, Equatable, Sendable {
+        public var count: Int
+        /// Nearest-rank percentiles.
+        public var p50: Double
+        public var p95: Double
+        public var p99: Double
+        /// Frames longer than a 60 Hz frame (16.7 ms).
+        public var over16ms: Int
+        /// Frames longer than a 30 Hz frame (33 ms).
+        public var over33ms: Int
+        /// Every frame time, sorted, to 0.01 ms.
+        public var samples: [Double]
+        /// `[start, duration]` of each frame over 16.7 ms in the order drawn, the start on
+        /// `CLOCK_MONOTONIC` in milliseconds.
+        public var slow: [[Double]]
+
+        /// Creates the frame times.
+        public init(
+            count: Int, p50: Double, p95: Double, p99: Double, over16ms: Int, over33ms: Int, samples: [Double],
+            slow: [[Double]]
+        ) {
+            self.count = count
+            self.p50 = p50
+            self.p95 = p95
+            self.p99 = p99
+            self.over16ms = over16ms
+            self.over33ms = over33ms
+            self.samples = samples
+            self.slow = slow
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case count, p50, p95, p99, samples, slow
+            case over16ms = "over_16_7"
+            case over33ms = "over_33"
+        }
+    }
+
+    /// What has the keyboard focus.
+    public struct Focus: Codable, Equatable, Sendable {
+        /// `tab` (index: the channel), `banner`, `item` (index: the item) or `widget`.
+        public var kind: String
+        public var index: Int?
+        /// The widget's GType name.
+        public var type: String
+        /// Its bounds in window coordinates.
+        public var frame: [Double]?
+
+        /// Creates the focus entry.
+        public init(kind: String, index: Int?, type: String, frame: [Double]?) {
+            self.kind = kind
+            self.index = index
+            self.type = type
+            self.frame = frame
+        }
+    }
+
+    /// One file or folder the window was asked to open.
+    public struct Opened: Codable, Equatable, Sendable {
+        /// `folder`, `video`, `not_video` or `missing`.
+        public var kind: String
+        public var path: String
+
+        /// Creates the entry.
+        public init(kind: String, path: String) {
+            self.kind = kind
+            self.path = path
+        }
+    }
+
+    /// A first run's catalog generation.
+    public struct CatalogProgress: Codable, Equatable, Sendable {
+        public var done: Int
+        public var total: Int
+        /// The progress line as shown.
+        public var message: String
+        public var running: Bool
+
+        /// Creates the progress entry.
+        public init(done: Int, total: Int, message: String, running: Bool) {
+            self.done = done
+            self.total = total
+            self.message = message
+            self.running = running
+        }
+    }
+
+    /// The column setting: a fixed count (JSON: the number) or adaptive (JSON: `"auto"`).
+    public enum Columns: Codable, Equatable, Sendable {
+        case auto
+        case fixed(Int)
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let count = try? container.decode(Int.self) {
+                self = .fixed(count)
+            } else if try container.decode(String.self) == "auto" {
+                self = .auto
+            } else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "columns: a number or auto")
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .auto: try container.encode("auto")
+            case .fixed(let count): try container.encode(count)
+            }
+        }
+    }
+}
