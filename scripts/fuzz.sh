@@ -17,8 +17,8 @@ root=$(pwd)
 
 targets=(json feed-page persisted-page image script waterfall)
 
-# The fuzz entry file of a target, and any library sources compiled into it (for code that lives
-# in a target the fuzzer cannot link, such as the script parser inside the GTK host).
+# The fuzz entry file of a target, and any library sources compiled into it (test-support code
+# the entry shares).
 entry_dir() {
   case "$1" in
     json) echo Fuzz/JSONParser ;;
@@ -33,7 +33,6 @@ entry_dir() {
 extra_sources() {
   case "$1" in
     feed-page | persisted-page) echo Fuzz/Shared/FeedChecks.swift ;;
-    script) grep -rl --include='*.swift' '^public enum ScriptAction' Sources ;;
     waterfall) echo Sources/CascadeTestSupport/Layout/LayoutChecks.swift ;;
   esac
 }
@@ -260,7 +259,7 @@ if [[ "$mode" == coverage ]]; then
       Sources/CascadeFeed/Models/VideoItem+Validation.swift Sources/CascadeFeed/Policy/FeedReferencePolicy.swift
       Sources/CascadeFeed/Policy/LocalFileReader.swift) ;;
     image) mapfile -t files < <(find Sources/CascadePixbuf/Decoding -name '*.swift' -o -name '*.c' | sort) ;;
-    script) mapfile -t files < <(extra_sources script) ;;
+    script) mapfile -t files < <(find Sources/CascadeScript/Language -name '*.swift' | sort) ;;
     waterfall) mapfile -t files < <(find Sources/CascadeLayout/Waterfall Sources/CascadeLayout/Core -name '*.swift' | sort) ;;
   esac
   existing=()

@@ -1,18 +1,17 @@
+import CascadeScript
 import Foundation
 
-/// libFuzzer entry: any bytes as a `--script` file. Parsing either throws `ScriptError` or
+/// libFuzzer entry: any bytes as a `--script` file. Parsing either throws `ScriptSyntaxError` or
 /// returns actions whose arguments are in the documented ranges, and each action's line parses
 /// to the same action again; a violation traps.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let script = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    let steps: [(line: Int, text: String, action: ScriptAction)]
+    let steps: [ScriptLine]
     do {
         steps = try ScriptAction.parse(script: script)
-    } catch is ScriptError {
-        return 0
     } catch {
-        fatalError("parse threw \(error)")
+        return 0
     }
     var previousLine = 0
     for step in steps {
