@@ -27,14 +27,18 @@ let package = Package(
         .target(name: "CascadeScheduling"),
         .target(name: "CascadeLayout", dependencies: ["CascadeNumerics"]),
         .target(name: "CascadeCollection", dependencies: ["CascadeLayout", "CascadeNumerics", "CascadeScheduling"]),
+        // The one content sniffer (what a file's first bytes are): the folder scan, the opener and
+        // the player's probe agree on every file through it.
+        .target(name: "CascadeContent"),
         // http(s) through URLSession with a cap counted after decoding, backpressure, timeouts and
         // the redirect rule: the one transfer path of the feed loader and of https covers.
         .target(name: "CascadeTransfer"),
         .target(name: "CascadeFeed", dependencies: ["CascadeNumerics", "CascadeTransfer"]),
         .target(name: "CascadeImages", dependencies: ["CascadeNumerics", "CascadeTransfer"]),
-        .target(name: "CascadePlayer", dependencies: ["CascadeNumerics", "CascadeScheduling"]),
+        .target(name: "CascadePlayer", dependencies: ["CascadeContent", "CascadeNumerics", "CascadeScheduling"]),
         // A folder of videos as a feed: scanning, content sniffing, the freedesktop thumbnail store.
-        .target(name: "CascadeFolder", dependencies: ["CascadeFeed", "CascadeImages", "CascadeNumerics"]),
+        .target(
+            name: "CascadeFolder", dependencies: ["CascadeContent", "CascadeFeed", "CascadeImages", "CascadeNumerics"]),
 
         // MARK: Platform adapters without UI
         // gdk-pixbuf alone (no GTK): the Linux image decoder, usable by the bench and tests.
@@ -64,8 +68,8 @@ let package = Package(
         .target(
             name: "CascadeScreens",
             dependencies: [
-                "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeImages", "CascadeNumerics",
-                "CascadePlayer", "CascadeScheduling",
+                "CascadeLayout", "CascadeCollection", "CascadeContent", "CascadeFeed", "CascadeImages",
+                "CascadeNumerics", "CascadePlayer", "CascadeScheduling",
             ]
         ),
 
@@ -91,7 +95,8 @@ let package = Package(
         .executableTarget(
             name: "CascadeBench",
             dependencies: [
-                "CPixbuf", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeFolder", "CascadeGStreamer",
+                "CPixbuf", "CascadeLayout", "CascadeCollection", "CascadeContent", "CascadeFeed", "CascadeFolder",
+                "CascadeGStreamer",
                 "CMalloc", "CascadeImages", "CascadeNumerics", "CascadePixbuf", "CascadePlayer", "CascadeScreens",
             ]
         ),
@@ -112,6 +117,7 @@ let package = Package(
             path: "Sources/CascadeTestSupport"
         ),
         .testTarget(name: "CascadeNumericsTests", dependencies: ["CascadeNumerics"]),
+        .testTarget(name: "CascadeContentTests", dependencies: ["CascadeContent"]),
         .testTarget(name: "CascadeTransferTests", dependencies: ["CascadeTransfer", "CascadeTestSupport"]),
         .testTarget(
             name: "CascadeLayoutTests", dependencies: ["CascadeLayout", "CascadeLayoutCheck", "CascadeTestSupport"]),
@@ -142,7 +148,8 @@ let package = Package(
             name: "CascadeScreensTests",
             dependencies: ["CascadeScreens", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeTestSupport"]
         ),
-        .testTarget(name: "CascadePlayerTests", dependencies: ["CascadePlayer", "CascadeTestSupport"]),
+        .testTarget(
+            name: "CascadePlayerTests", dependencies: ["CascadeContent", "CascadePlayer", "CascadeTestSupport"]),
         .testTarget(
             name: "CascadeGTKTests",
             dependencies: [

@@ -31,6 +31,7 @@ import sys
 CORE_TARGETS = {
     "CascadeNumerics",
     "CascadeTransfer",
+    "CascadeContent",
     "CascadeLayout",
     "CascadeCollection",
     "CascadeFeed",

@@ -1,11 +1,13 @@
+import CascadeContent
 import Foundation
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// Reads the first `MediaSignature.headerLength` bytes of a video source, bounded in size and
-/// time, so the player can refuse what is not audio or video before any decoder sees it.
+/// Reads the first `ContentSignature.headerLength` bytes of a video source, bounded in size and
+/// time, so the player can refuse what is not a video (an image, an audio-only file, an unknown
+/// format) before any decoder sees it: the folder scan and the opener judge by the same sniffer.
 ///
 /// `file:` URLs: regular files only (a device or FIFO is refused, never opened). `http(s)`:
 /// a `Range` request whose transfer is cancelled once enough bytes arrived (servers that ignore
@@ -14,7 +16,7 @@ public struct MediaProbe: Sendable {
     /// The outcome of a probe.
     public enum Outcome: Equatable, Sendable {
         /// The first bytes and what they are.
-        case classified(MediaSignature)
+        case classified(ContentSignature)
         /// The source could not be read (network error, missing file, timeout): the engine
         /// reports its own error for it.
         case unreadable(String)
@@ -60,13 +62,13 @@ public struct MediaProbe: Sendable {
         guard values.isRegularFile == true else { return .refused("This isn't a video (not a regular file).") }
         guard let handle = try? FileHandle(forReadingFrom: url) else { return .unreadable("Cannot read \(url.path)") }
         defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: MediaSignature.headerLength)) ?? nil
-        return .classified(MediaSignature(header: header ?? Data()))
+        let header = (try? handle.read(upToCount: ContentSignature.headerLength)) ?? nil
+        return .classified(ContentSignature(header: header ?? Data()))
     }
 
     private func probeRemote(_ url: URL, completion: @escaping @Sendable (Outcome) -> Void) {
         var request = URLRequest(url: url)
-        request.setValue("bytes=0-\(MediaSignature.headerLength - 1)", forHTTPHeaderField: "Range")
+        request.setValue("bytes=0-\(ContentSignature.headerLength - 1)", forHTTPHeaderField: "Range")
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = deadline.rounded(.up) + 1
         configuration.urlCache = nil
@@ -112,8 +114,8 @@ private final class HeaderCollector: NSObject, URLSessionDataDelegate, @unchecke
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive received: Data) {
         let header = lock.withLock { () -> Data? in
-            data.append(received.prefix(max(0, MediaSignature.headerLength - data.count)))
-            return data.count >= MediaSignature.headerLength ? data : nil
+            data.append(received.prefix(max(0, ContentSignature.headerLength - data.count)))
+            return data.count >= ContentSignature.headerLength ? data : nil
         }
         if let header { finish(Self.outcome(header, response: dataTask.response)) }
     }
@@ -141,6 +143,6 @@ private final class HeaderCollector: NSObject, URLSessionDataDelegate, @unchecke
         if let status = (response as? HTTPURLResponse)?.statusCode, !(200...299).contains(status) {
             return .unreadable("The server answered \(status)")
         }
-        return .classified(MediaSignature(header: header))
+        return .classified(ContentSignature(header: header))
     }
 }
