@@ -1,3 +1,4 @@
+import CascadeImages
 import Foundation
 
 #if canImport(Glibc)

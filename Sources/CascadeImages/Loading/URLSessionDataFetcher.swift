@@ -1,5 +1,6 @@
 import CascadeTransfer
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -101,15 +102,15 @@ public final class URLSessionDataFetcher: DataFetching {
     private func plainDownload(_ url: URL) async throws -> Data {
         #if canImport(Glibc)
             let client = PlainHTTPClient(maximumBytes: maximumBytes, idleTimeout: timeout, deadline: deadline)
-            let cancelled = Locked(false)
+            let cancelled = CancelFlag()
             let outcome = try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
                     Self.fileQueue.async {
-                        continuation.resume(with: Result { try client.get(url) { cancelled.withLock { $0 } } })
+                        continuation.resume(with: Result { try client.get(url) { cancelled.isSet.withLock { $0 } } })
                     }
                 }
             } onCancel: {
-                cancelled.withLock { $0 = true }
+                cancelled.isSet.withLock { $0 = true }
             }
             switch outcome {
             case .body(let data): return data
@@ -139,4 +140,9 @@ public final class URLSessionDataFetcher: DataFetching {
         case .failure(.transport(let error)): throw ImagePipelineError.fetchFailed(error.localizedDescription)
         }
     }
+}
+
+/// Set when the task waiting for a blocking fetch is cancelled; read by the fetch.
+private final class CancelFlag: Sendable {
+    let isSet = Mutex(false)
 }
