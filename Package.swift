@@ -30,12 +30,14 @@ let package = Package(
         // The one content sniffer (what a file's first bytes are): the folder scan, the opener and
         // the player's probe agree on every file through it.
         .target(name: "CascadeContent"),
-        // http(s) through URLSession with a cap counted after decoding, backpressure, timeouts and
-        // the redirect rule: the one transfer path of the feed loader and of https covers.
+        // Cascade's one HTTP client: URLSession with a cap counted after decoding, backpressure,
+        // timeouts and the redirect rule, for the feed loader, the covers and the player's probe.
         .target(name: "CascadeTransfer"),
         .target(name: "CascadeFeed", dependencies: ["CascadeNumerics", "CascadeTransfer"]),
         .target(name: "CascadeImages", dependencies: ["CascadeNumerics", "CascadeTransfer"]),
-        .target(name: "CascadePlayer", dependencies: ["CascadeContent", "CascadeNumerics", "CascadeScheduling"]),
+        .target(
+            name: "CascadePlayer",
+            dependencies: ["CascadeContent", "CascadeNumerics", "CascadeScheduling", "CascadeTransfer"]),
         // A folder of videos as a feed: scanning, content sniffing, the freedesktop thumbnail store.
         .target(
             name: "CascadeFolder", dependencies: ["CascadeContent", "CascadeFeed", "CascadeImages", "CascadeNumerics"]),
