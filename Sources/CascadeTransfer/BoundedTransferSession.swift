@@ -26,7 +26,8 @@ import Foundation
 /// - Name lookup is part of the transfer, so the deadline bounds it: the timeouts are this
 ///   session's own timer, which answers `.timedOut` whatever the transport is doing (a lookup
 ///   that hangs included) and then cancels the transfer.
-/// - IPv6 literal hosts (`http://[::1]:8080/`) work as any host.
+/// - IPv6 literal hosts (`http://[::1]:8080/`) are refused by URLSession on Linux for now
+///   (`.transport(.badURL)`, see Docs/PLATFORM_NOTES.md): such a server needs a host name.
 ///
 /// Every status is a `TransferResponse`; what a 404 means is the caller's decision.
 public final class BoundedTransferSession: Sendable {
