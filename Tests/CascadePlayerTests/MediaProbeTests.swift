@@ -1,5 +1,6 @@
 import CascadeContent
 import CascadePlayer
+import CascadeTestSupport
 import Foundation
 import Testing
 
@@ -33,5 +34,28 @@ import Testing
         } else {
             Issue.record("a missing file is unreadable")
         }
+    }
+
+    /// Remote sources go through the one HTTP client: its first-bytes limits, its redirect rule.
+    @Test(.timeLimit(.minutes(1))) func remoteSourcesAreProbedThroughTheOneClient() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-probe-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let header = [0, 0, 0, 0x18] + Array("ftypisom".utf8)
+        _ = try Self.write(header + [UInt8](repeating: 0, count: 100_000), "clip.mp4", in: folder)
+        _ = try Self.write([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0], "photo.mp4", in: folder)
+        let server = try LocalHTTPServer(root: folder)
+        defer { server.stop() }
+        let probe = MediaProbe(deadline: 5)
+        #expect(await probe.probe(server.url("/clip.mp4")) == .classified(.video("MP4")))
+        #expect(await probe.probe(server.url("/photo.mp4")) == .classified(.image("HEIF/AVIF")))
+        #expect(await probe.probe(server.url("/status/404")) == .unreadable("The server answered 404"))
+        // Refused by the client's redirect rule, or not followed by the transport: never the
+        // file's bytes.
+        if case .classified = await probe.probe(server.url("/redirect-file")) {
+            Issue.record("a redirect to file: must not be read")
+        }
+        // A body that never ends is cut after the header.
+        #expect(await probe.probe(server.url("/endless")) == .classified(.unknown))
     }
 }

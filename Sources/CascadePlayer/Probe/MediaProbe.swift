@@ -26,12 +26,12 @@ public struct MediaProbe: Sendable {
         case refused(String)
     }
 
-    /// Seconds a probe may take.
+    /// Seconds a probe may take (at most 120).
     public let deadline: Double
 
     /// Creates a probe giving up after `deadline` seconds.
     public init(deadline: Double = 8) {
-        self.deadline = deadline.isFinite && deadline > 0 ? deadline : 8
+        self.deadline = deadline.isFinite && deadline > 0 ? min(deadline, Self.maximumDeadline) : 8
     }
 
     /// Probes `url`.
@@ -68,10 +68,13 @@ public struct MediaProbe: Sendable {
         return .classified(ContentSignature(header: header ?? Data()))
     }
 
-    /// The one HTTP client's session for probes: a probe's limits keep the first bytes.
+    /// The one HTTP client's session for probes. Each probe passes its own limits (its
+    /// deadline); the session's are above any of them, being URLSession's backstops.
     private static let transfers = BoundedTransferSession(
         limits: TransferLimits(
-            maximumBytes: ContentSignature.headerLength, idleTimeout: 8, deadline: 8, keepsFirstBytes: true))
+            maximumBytes: ContentSignature.headerLength, idleTimeout: maximumDeadline,
+            deadline: maximumDeadline, keepsFirstBytes: true))
+    private static let maximumDeadline = 120.0
 
     private func probeRemote(_ url: URL, completion: @escaping @Sendable (Outcome) -> Void) {
         var request = URLRequest(url: url)
