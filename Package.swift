@@ -27,14 +27,20 @@ let package = Package(
         .target(name: "CascadeScheduling"),
         .target(name: "CascadeLayout", dependencies: ["CascadeNumerics"]),
         .target(name: "CascadeCollection", dependencies: ["CascadeLayout", "CascadeNumerics", "CascadeScheduling"]),
-        // http(s) through URLSession with a cap counted after decoding, backpressure, timeouts and
-        // the redirect rule: the one transfer path of the feed loader and of https covers.
+        // The one content sniffer (what a file's first bytes are): the folder scan, the opener and
+        // the player's probe agree on every file through it.
+        .target(name: "CascadeContent"),
+        // Cascade's one HTTP client: URLSession with a cap counted after decoding, backpressure,
+        // timeouts and the redirect rule, for the feed loader, the covers and the player's probe.
         .target(name: "CascadeTransfer"),
         .target(name: "CascadeFeed", dependencies: ["CascadeNumerics", "CascadeTransfer"]),
         .target(name: "CascadeImages", dependencies: ["CascadeNumerics", "CascadeTransfer"]),
-        .target(name: "CascadePlayer", dependencies: ["CascadeNumerics", "CascadeScheduling"]),
+        .target(
+            name: "CascadePlayer",
+            dependencies: ["CascadeContent", "CascadeNumerics", "CascadeScheduling", "CascadeTransfer"]),
         // A folder of videos as a feed: scanning, content sniffing, the freedesktop thumbnail store.
-        .target(name: "CascadeFolder", dependencies: ["CascadeFeed", "CascadeImages", "CascadeNumerics"]),
+        .target(
+            name: "CascadeFolder", dependencies: ["CascadeContent", "CascadeFeed", "CascadeImages", "CascadeNumerics"]),
 
         // MARK: Platform adapters without UI
         // gdk-pixbuf alone (no GTK): the Linux image decoder, usable by the bench and tests.
@@ -64,7 +70,8 @@ let package = Package(
         .target(
             name: "CascadeScreens",
             dependencies: [
-                "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeNumerics", "CascadeScheduling",
+                "CascadeLayout", "CascadeCollection", "CascadeContent", "CascadeFeed", "CascadeNumerics",
+                "CascadeScheduling",
             ]
         ),
 
@@ -99,8 +106,8 @@ let package = Package(
         .executableTarget(
             name: "CascadeBench",
             dependencies: [
-                "CPixbuf", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeFolder", "CascadeGStreamer",
-                "CMalloc", "CascadeImages", "CascadeNumerics", "CascadePixbuf", "CascadeScreens",
+                "CPixbuf", "CascadeLayout", "CascadeCollection", "CascadeContent", "CascadeFeed", "CascadeFolder",
+                "CascadeGStreamer", "CMalloc", "CascadeImages", "CascadeNumerics", "CascadePixbuf", "CascadeScreens",
             ]
         ),
 
@@ -121,6 +128,7 @@ let package = Package(
             path: "Sources/CascadeTestSupport"
         ),
         .testTarget(name: "CascadeNumericsTests", dependencies: ["CascadeNumerics"]),
+        .testTarget(name: "CascadeContentTests", dependencies: ["CascadeContent"]),
         .testTarget(name: "CascadeTransferTests", dependencies: ["CascadeTransfer", "CascadeTestSupport"]),
         .testTarget(
             name: "CascadeLayoutTests", dependencies: ["CascadeLayout", "CascadeLayoutCheck", "CascadeTestSupport"]),
@@ -151,7 +159,8 @@ let package = Package(
             name: "CascadeScreensTests",
             dependencies: ["CascadeScreens", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeTestSupport"]
         ),
-        .testTarget(name: "CascadePlayerTests", dependencies: ["CascadePlayer", "CascadeTestSupport"]),
+        .testTarget(
+            name: "CascadePlayerTests", dependencies: ["CascadeContent", "CascadePlayer", "CascadeTestSupport"]),
         .testTarget(name: "CascadeScriptTests", dependencies: ["CascadeScript"]),
         .testTarget(
             name: "CascadeGTKTests",

@@ -33,6 +33,7 @@ import sys
 CORE_TARGETS = {
     "CascadeNumerics",
     "CascadeTransfer",
+    "CascadeContent",
     "CascadeLayout",
     "CascadeCollection",
     "CascadeFeed",

@@ -6,7 +6,8 @@ import Foundation
 
 /// The session delegate of a `BoundedTransferSession`: collects each transfer's body, cancels the
 /// transfer the moment the body passes its cap (counted as delivered, i.e. after decoding),
-/// enforces the idle timeout and the deadline, refuses redirects that leave http(s), and calls
+/// or ends it with the first bytes when the limits say `keepsFirstBytes` (a probe), enforces the
+/// idle timeout and the deadline, refuses redirects that leave http(s), and calls
 /// each transfer's completion exactly once.
 ///
 /// A transfer's caller is answered as soon as it fails (cap, timeout, redirect, cancellation),
@@ -123,17 +124,17 @@ final class TransferRouter: NSObject, URLSessionDataDelegate, @unchecked Sendabl
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        let limit = lock.withLock { () -> Int? in
+        let limit = lock.withLock { () -> (bytes: Int, keepsFirstBytes: Bool)? in
             guard let transfer = transfers[dataTask.taskIdentifier] else { return nil }
             transfer.response = response as? HTTPURLResponse
             transfer.lastActivity = .now()
-            return transfer.limits.maximumBytes
+            return (transfer.limits.maximumBytes, transfer.limits.keepsFirstBytes)
         }
         guard let limit else { return completionHandler(.cancel) }
         // A declared length over the cap fails before any of the body arrives.
-        if response.expectedContentLength > Int64(limit) {
+        if response.expectedContentLength > Int64(limit.bytes), !limit.keepsFirstBytes {
             completionHandler(.cancel)
-            finish(task: dataTask, with: .failure(.tooLarge(limit: limit)), cancelling: false)
+            finish(task: dataTask, with: .failure(.tooLarge(limit: limit.bytes)), cancelling: false)
         } else {
             completionHandler(.allow)
         }
@@ -142,16 +143,21 @@ final class TransferRouter: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         guard lock.withLock({ transfers[dataTask.taskIdentifier] != nil }) else { return }  // answered: dropped
         onChunk?()
-        let overflow = lock.withLock { () -> Int? in
+        let overflow = lock.withLock { () -> Result<TransferResponse, TransferFailure>? in
             guard let transfer = transfers[dataTask.taskIdentifier] else { return nil }
             transfer.lastActivity = .now()
-            guard transfer.body.count + data.count <= transfer.limits.maximumBytes else {
-                return transfer.limits.maximumBytes
+            let limit = transfer.limits.maximumBytes
+            guard transfer.body.count + data.count <= limit else {
+                guard transfer.limits.keepsFirstBytes, let response = transfer.response else {
+                    return .failure(.tooLarge(limit: limit))
+                }
+                transfer.body.append(data.prefix(limit - transfer.body.count))
+                return .success(TransferResponse(body: transfer.body, response: response))
             }
             transfer.body.append(data)
             return nil
         }
-        if let overflow { finish(task: dataTask, with: .failure(.tooLarge(limit: overflow))) }
+        if let overflow { finish(task: dataTask, with: overflow) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -26,7 +26,7 @@ import Testing
 
     func makeLibrary(
         _ folder: VideoFolderFixture, watcher: FakeWatcher, scanner: FolderScanner = FolderScanner(),
-        statuses: Locked<[String]> = Locked([])
+        statuses: SharedValue<[String]> = SharedValue([])
     ) -> FolderLibrary {
         FolderLibrary(
             root: folder.url.path, prober: FakeProber(),
@@ -42,7 +42,7 @@ import Testing
         defer { folder.remove() }
         try folder.file("Travel/a.mp4", bytes: ScannerTests.fakeVideo(width: 160, height: 90, duration: 1))
         let watcher = FakeWatcher()
-        let statuses = Locked<[String]>([])
+        let statuses = SharedValue<[String]>([])
         let library = makeLibrary(folder, watcher: watcher, statuses: statuses)
         let root = folder.url.standardizedFileURL.path
         _ = try await library.page(folder: nil, offset: 0, size: 10, isFirst: true)
@@ -73,7 +73,7 @@ import Testing
         try folder.file("A/a.mp4", bytes: ScannerTests.fakeVideo(width: 160, height: 90, duration: 1))
         // Waits are polled (`waitUntil`), never blocking: a blocked test thread is one fewer for
         // the library's own tasks on a 2-core machine.
-        let entered = Locked(false)
+        let entered = SharedValue(false)
         let release = DispatchSemaphore(value: 0)
         let scanner = FolderScanner { relative in
             guard relative == "A" else { return }
@@ -137,7 +137,7 @@ import Testing
             let folder = try VideoFolderFixture()
             defer { folder.remove() }
             try FileManager.default.createDirectory(atPath: folder.path("sub"), withIntermediateDirectories: true)
-            let events = Locked<[FolderEvent]>([])
+            let events = SharedValue<[FolderEvent]>([])
             let watcher = InotifyFolderWatcher()
             defer { watcher.stop() }
             let unwatched = watcher.watch([folder.url.path, folder.path("sub"), folder.path("missing")]) { event in

@@ -8,14 +8,19 @@ import Testing
     static let mp4Header: [UInt8] =
         Array("\0\0\0\u{18}ftypisom\0\0\u{2}\0isomiso2".utf8) + [UInt8](repeating: 0, count: 64)
 
-    @Test func sniffsContainersNotNames() {
-        #expect(VideoSniffer.isVideo(prefix: Self.mp4Header))
-        #expect(VideoSniffer.isVideo(prefix: [0x1a, 0x45, 0xdf, 0xa3, 0x01]))
-        #expect(VideoSniffer.isVideo(prefix: Array("RIFF\0\0\0\0AVI LIST".utf8)))
-        #expect(!VideoSniffer.isVideo(prefix: Array("\0\0\0\u{18}ftypheic\0\0\0\0".utf8)))
-        #expect(!VideoSniffer.isVideo(prefix: Array("\0\0\0\u{18}ftypM4A \0\0\0\0".utf8)))
-        #expect(!VideoSniffer.isVideo(prefix: Array("hello, I am text pretending to be mp4".utf8)))
-        #expect(!VideoSniffer.isVideo(prefix: []))
+    /// The scan lists by content (`ContentSignature`, whose golden table has every format):
+    /// videos whatever their name, never images or audio-only files.
+    @Test(.timeLimit(.minutes(1))) func listsVideosByContentNotName() throws {
+        let folder = try VideoFolderFixture()
+        defer { folder.remove() }
+        try folder.file("clip.mp4", bytes: Self.mp4Header)
+        try folder.file("noext", bytes: [0x1a, 0x45, 0xdf, 0xa3, 0x01])
+        try folder.file("film.avi", bytes: Array("RIFF\0\0\0\0AVI LIST".utf8))
+        try folder.file("photo.mp4", bytes: Array("\0\0\0\u{18}ftypheic\0\0\0\0".utf8))
+        try folder.file("song.m4a", bytes: Array("\0\0\0\u{18}ftypM4A \0\0\0\0".utf8))
+        try folder.file("notes.mp4", bytes: Array("hello, I am text pretending to be mp4".utf8))
+        let listed = try FolderScanner().scan(root: folder.url.path).files.map(\.relativePath).sorted()
+        #expect(listed == ["clip.mp4", "film.avi", "noext"])
     }
 
     @Test(.timeLimit(.minutes(1))) func skipsBadEntriesAndKeepsGoodOnes() throws {

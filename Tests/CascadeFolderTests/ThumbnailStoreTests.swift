@@ -1,4 +1,5 @@
 import CascadeFolder
+import CascadeImages
 import CascadeTestSupport
 import Foundation
 import Testing

@@ -22,8 +22,8 @@ import Testing
     @Test func everyPieceOfWorkRunsOnTheOwnThreadsAtALowerPriority() async {
         let base = BackgroundThreads.mainThreadNiceness()
         let threads = BackgroundThreads(name: "test-threads", count: 3, niceness: 10)
-        let seen = Locked([Sighting]())
-        let ids = Locked(Set<UInt>())
+        let seen = SharedValue([Sighting]())
+        let ids = SharedValue(Set<UInt>())
         for index in 0..<100 {
             threads.run {
                 ids.withLock { _ = $0.insert(UInt(pthread_self())) }
@@ -61,7 +61,7 @@ import Testing
         }
         #if os(Linux)
             let threads = BackgroundThreads(name: "a-name-longer-than-the-kernel-keeps", count: 1, niceness: 0)
-            let seen = Locked([String]())
+            let seen = SharedValue([String]())
             threads.run { seen.withLock { $0.append(BackgroundThreadsTests.currentKernelName()) } }
             #expect(await waitUntil { seen.withLock { !$0.isEmpty } })
             #expect(seen.withLock { $0 } == ["a-name-longer-0"])
@@ -70,7 +70,7 @@ import Testing
 
     @Test func workStartsInSubmissionOrderOnOneThread() async {
         let threads = BackgroundThreads(name: "one-thread", count: 1, niceness: 0)
-        let order = Locked([Int]())
+        let order = SharedValue([Int]())
         for index in 0..<200 { threads.run { order.withLock { $0.append(index) } } }
         #expect(await waitUntil { order.withLock { $0.count } == 200 })
         #expect(order.withLock { $0 } == Array(0..<200))
@@ -78,7 +78,7 @@ import Testing
 
     /// A decoder that records the thread each decode runs on.
     final class ThreadSpyDecoder: ImageDecoding, @unchecked Sendable {
-        let seen = Locked([Sighting]())
+        let seen = SharedValue([Sighting]())
 
         func decode(_ data: Data, targetSize: PixelSize?) throws -> DecodedImage {
             let sighting = Sighting(

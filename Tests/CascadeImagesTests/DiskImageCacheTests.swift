@@ -16,8 +16,25 @@ import Testing
         #expect(cache.data(for: hostile) == bytes(10, 9))
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
         #expect(names == [DiskImageCache.fileName(for: hostile)])
-        #expect(names[0].count == 64 && !names[0].contains("/") && !names[0].contains("."))
+        #expect(names[0].count == 32 && !names[0].contains("/") && !names[0].contains("."))
         #expect(cache.data(for: url("missing")) == nil)
+    }
+
+    /// Entries of the earlier naming (SHA-256, 64 digits) are never looked up again: opening the
+    /// cache deletes them instead of leaving them to fill the disk; other files stay.
+    @Test func entriesOfTheEarlierNamingAreDeletedWhenTheCacheOpens() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let earlier = String(repeating: "ab", count: 32)
+        try Data(count: 100).write(to: folder.url.appendingPathComponent(earlier))
+        try Data(count: 5).write(to: folder.url.appendingPathComponent("notes.txt"))
+        let first = try DiskImageCache(directory: folder.url)
+        first.store(bytes(10), for: url("a"))
+        let cache = try DiskImageCache(directory: folder.url)
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path))
+        #expect(names == [DiskImageCache.fileName(for: url("a")), "notes.txt"])
+        #expect(cache.data(for: url("a")) == bytes(10))
+        #expect(cache.totalSize == 10 + header)
     }
 
     @Test func evictsLeastRecentlyUsedWhenOverTheSizeLimit() throws {

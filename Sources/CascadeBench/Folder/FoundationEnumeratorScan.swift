@@ -1,4 +1,4 @@
-import CascadeFolder
+import CascadeContent
 import Foundation
 
 /// The baseline scan: what a Foundation program writes first — `FileManager.enumerator` with
@@ -17,9 +17,9 @@ enum FoundationEnumeratorScan {
             guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true,
                 (values.fileSize ?? 0) > 0, let handle = try? FileHandle(forReadingFrom: url)
             else { continue }
-            let head = (try? handle.read(upToCount: VideoSniffer.prefixLength)) ?? Data()
+            let head = (try? handle.read(upToCount: ContentSignature.headerLength)) ?? Data()
             try? handle.close()
-            if VideoSniffer.isVideo(prefix: Array(head)) { found += 1 }
+            if ContentSignature(header: head).isVideo { found += 1 }
         }
         return found
     }

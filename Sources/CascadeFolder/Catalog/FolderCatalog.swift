@@ -1,5 +1,6 @@
 import CascadeFeed
 import Foundation
+import Synchronization
 
 /// A folder of videos as a catalog: "All videos" first, then one channel per top-level
 /// subfolder holding videos, each paged by a `FolderFeedLoader` over one shared `FolderLibrary`.
@@ -21,7 +22,7 @@ public final class FolderCatalog: FeedCatalogProviding {
     /// `file:` URLs inside the folder (videos) and the thumbnail cache (covers) only.
     public let referencePolicy: FeedReferencePolicy
     private let status: AsyncStream<String>
-    private let stale = Locked(false)
+    private let stale = StaleFlag()
 
     // MARK: Lifecycle
 
@@ -43,7 +44,7 @@ public final class FolderCatalog: FeedCatalogProviding {
                 FolderMediaCache(directory: $0, root: URL(fileURLWithPath: folder).standardizedFileURL.path)
             }, watcher: watcher
         ) { status in
-            stale.withLock {
+            stale.isSet.withLock {
                 if case .stale = status { $0 = true } else { $0 = false }
             }
             continuation.yield(status.text)
@@ -86,5 +87,11 @@ public final class FolderCatalog: FeedCatalogProviding {
     public func statusLines() -> AsyncStream<String> { status }
 
     /// Whether the folder changed since the last scan (the status line says "pull down to refresh").
-    public var isStale: Bool { stale.withLock { $0 } }
+    public var isStale: Bool { stale.isSet.withLock { $0 } }
+}
+
+/// Whether the library last reported itself stale: shared with the status callback, which is
+/// made before the catalog exists (a `Mutex` cannot be captured, being non-copyable).
+private final class StaleFlag: Sendable {
+    let isSet = Mutex(false)
 }

@@ -1,4 +1,5 @@
 import CascadeFeed
+import CascadeImages
 import Foundation
 
 /// Pages one channel of a folder feed (`FeedLoading`): the library's files, newest first, as

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The state owner of a folder feed: scans the folder (off the main thread, never blocking a
 /// page for long), keeps the videos newest first, probes the ones a page shows, notices changes
@@ -35,7 +36,7 @@ public actor FolderLibrary {
     private var saveTask: Task<Void, Never>?
 
     private var scanTask: Task<Void, Never>?
-    private let partial = Locked<[VideoFile]>([])
+    private let partial = Mutex<[VideoFile]>([])
     private var files: [VideoFile] = []
     private var byFolder: [String: [VideoFile]] = [:]
     private var folderStamps: [String: Int64] = [:]
@@ -185,8 +186,9 @@ public actor FolderLibrary {
             startScan()
         }
         let needed = offset + size
-        await waitForScan(atMost: isFirst ? firstPageWait : nil) { [partial] in
-            partial.withLock { list in list.lazy.filter { folder == nil || $0.topFolder == folder }.count >= needed }
+        await waitForScan(atMost: isFirst ? firstPageWait : nil) { [self] in
+            self.partial.withLock { list in list.lazy.filter { folder == nil || $0.topFolder == folder }.count >= needed
+            }
         }
         if let scanError { throw scanError }
         let list: [VideoFile]
@@ -212,7 +214,6 @@ public actor FolderLibrary {
         let cacheToLoad = mediaCacheLoaded ? nil : mediaCache
         mediaCacheLoaded = true
         let scanner = scanner
-        let partial = partial
         let onStatus = onStatus
         onStatus(.scanning(found: 0))
         scanTask = Task {
@@ -230,7 +231,7 @@ public actor FolderLibrary {
                             let now = ContinuousClock.now
                             if found.count < 100 || now - published > .milliseconds(50) {
                                 published = now
-                                partial.withLock { $0 = found }
+                                self.partial.withLock { $0 = found }
                             }
                             if now - reported > .milliseconds(100) {
                                 reported = now

@@ -1,3 +1,4 @@
+import CascadeImages
 import Foundation
 
 #if canImport(Glibc)
@@ -23,7 +24,7 @@ public struct FolderMediaCache: Sendable {
     public struct Entry: Hashable, Sendable {
         /// The file's mtime (seconds and nanoseconds) and size when it was examined.
         public var mtime: Int64, mtimeNanoseconds: Int64, size: Int64
-        /// Whether its content is a video container (`VideoSniffer`).
+        /// Whether its content is a video container (`ContentSignature.isVideo`).
         public var isVideo: Bool
         /// The probe's result, or nil when the file was not probed yet.
         public var probe: Result<VideoProbe, VideoProbeError>?

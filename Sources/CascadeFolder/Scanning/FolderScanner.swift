@@ -1,3 +1,4 @@
+import CascadeContent
 import Foundation
 
 #if canImport(Glibc)
@@ -6,7 +7,8 @@ import Foundation
     import Darwin
 #endif
 
-/// Walks a folder tree and lists its video files, recognised by content (`VideoSniffer`).
+/// Walks a folder tree and lists its video files, recognised by content (`ContentSignature`: audio-only
+/// files and images are not listed).
 ///
 /// It never hangs or crashes on what a real folder holds: symbolic-link loops are cut by
 /// remembering every folder's device and inode, depth and file counts are capped, only regular
@@ -182,15 +184,15 @@ public struct FolderScanner: Sendable {
             return nil
         }
         defer { close(fd) }
-        var prefix = [UInt8](repeating: 0, count: VideoSniffer.prefixLength)
-        let count = prefix.withUnsafeMutableBytes { read(fd, $0.baseAddress, VideoSniffer.prefixLength) }
+        var prefix = [UInt8](repeating: 0, count: ContentSignature.headerLength)
+        let count = prefix.withUnsafeMutableBytes { read(fd, $0.baseAddress, ContentSignature.headerLength) }
         guard count >= 0 else {
             result.problems.append(.unreadableFile(relative))
             return nil
         }
         let record = SniffRecord(
             mtime: mtime, mtimeNanoseconds: nanos, size: size,
-            isVideo: VideoSniffer.isVideo(prefix: Array(prefix[..<count])))
+            isVideo: ContentSignature(header: prefix[..<count]).isVideo)
         result.sniffed[path] = record
         return record
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Makes missing thumbnails when a cover is first asked for, at most two at a time, at the
 /// size the cells need.
@@ -42,7 +43,7 @@ public final class ThumbnailGenerator: Sendable {
     public let size: ThumbnailSize
     private let grabber: any FrameGrabbing
     private let gate: AsyncGate
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     private struct State {
         var pending:

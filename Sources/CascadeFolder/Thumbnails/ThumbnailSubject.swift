@@ -1,3 +1,4 @@
+import CascadeImages
 import Foundation
 
 /// The file a thumbnail stands for, as the Thumbnail Managing Standard identifies it: its

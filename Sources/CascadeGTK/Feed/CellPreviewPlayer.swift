@@ -7,8 +7,8 @@ import Foundation
 /// own, video only, frames scaled to the cover's device pixels) drawn by a `CoverSurfaceView`
 /// layer that moves into the cover area of the cell it previews.
 ///
-/// The source's first bytes are probed first (`MediaProbe`, as the player does): only a known
-/// audio/video container reaches GStreamer, so an image never meets an image decoder. The layer
+/// The source's first bytes are probed first (`MediaProbe`, as the player does): only a video
+/// container reaches GStreamer, so an image never meets an image decoder. The layer
 /// is transparent until the first frame, so the cover shows until then; the stylesheet then
 /// fades it in (`.cell-preview.shown`). `stop()` takes the layer out of the cell and releases
 /// the pipeline at once (NULL state, every reference dropped).
@@ -99,11 +99,11 @@ package final class CellPreviewPlayer {
         init(_ player: CellPreviewPlayer) { self.player = player }
     }
 
-    /// Opens the pipeline if the probe found audio/video (or could not read the source:
+    /// Opens the pipeline if the probe found a video (or could not read the source:
     /// GStreamer then reports its own error), fails with the player's refusal otherwise.
     private func proceed(with outcome: MediaProbe.Outcome, url: URL) {
         switch outcome {
-        case .classified(let signature) where signature.isPlayable: open(url)
+        case .classified(let signature) where signature.isVideo: open(url)
         case .unreadable: open(url)
         case .classified(let signature): onFailure?(signature.refusal ?? "This isn't a video.")
         case .refused(let message): onFailure?(message)

@@ -86,7 +86,7 @@ public final class MediaStreamEngine: PlaybackEngine {
     /// Releases any previous media and starts preparing `url` (file or http(s)).
     ///
     /// The source's first bytes are probed first (`MediaProbe`, bounded in size and time): only
-    /// a known audio/video container reaches GStreamer; an image, SVG or unknown file fails with
+    /// a video container reaches GStreamer; an image, audio-only or unknown file fails with
     /// "This isn't a video …", so no image decoder ever runs on it.
     public func load(_ url: URL) {
         release()
@@ -122,12 +122,12 @@ public final class MediaStreamEngine: PlaybackEngine {
         }
     }
 
-    /// Opens `url` if the probe found audio/video (or could not read it: GStreamer then reports
+    /// Opens `url` if the probe found a video (or could not read it: GStreamer then reports
     /// its own error), fails with the player's refusal otherwise.
     private func proceed(with outcome: MediaProbe.Outcome, url: URL, failLater: Bool) {
         let refusal: String
         switch outcome {
-        case .classified(let signature) where signature.isPlayable:
+        case .classified(let signature) where signature.isVideo:
             openAndPlayIfRequested(url)
             return
         case .unreadable:

@@ -1,9 +1,11 @@
 import Foundation
+import Synchronization
 
 /// An on-disk LRU cache of original (encoded) image bytes, bounded by total size.
 ///
-/// - Each entry is one file named by the SHA-256 of the URL's absolute string: no part of a URL
-///   ever reaches the file system.
+/// - Each entry is one file named by the MD5 of the URL's absolute string (the hash thumbnail
+///   names use too): no part of a URL ever reaches the file system. Entries named by the
+///   SHA-256 of earlier versions are deleted when the cache opens.
 /// - Writes are atomic: the bytes go to a uniquely named temporary file that is then renamed
 ///   over the entry, so a reader (in this process or another) sees the old entry, the new one,
 ///   or none, never a partial file.
@@ -39,7 +41,7 @@ public final class DiskImageCache: @unchecked Sendable {
     public let directory: URL
     /// The most bytes (headers included) the cache keeps on disk.
     public let sizeLimit: Int
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     // MARK: Lifecycle
 
@@ -131,7 +133,7 @@ public final class DiskImageCache: @unchecked Sendable {
     public func removeAll() {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         state.withLock { state in
-            for name in names where Self.isEntryName(name) {
+            for name in names where Self.isHexName(name, length: 32) || Self.isHexName(name, length: 64) {
                 unlink(directory.appendingPathComponent(name).path)
             }
             state.entries = [:]
@@ -160,9 +162,9 @@ public final class DiskImageCache: @unchecked Sendable {
         directory.appendingPathComponent(Self.fileName(for: url))
     }
 
-    /// The entry file name for `url`: the SHA-256 of its absolute string, in hexadecimal.
+    /// The entry file name for `url`: the MD5 of its absolute string, in hexadecimal.
     public static func fileName(for url: URL) -> String {
-        SHA256.hex(Array(url.absoluteString.utf8))
+        MD5.hex(url.absoluteString)
     }
 
     // MARK: Internal
@@ -180,8 +182,10 @@ public final class DiskImageCache: @unchecked Sendable {
 
     // MARK: Private
 
-    private static func isEntryName(_ name: String) -> Bool {
-        name.utf8.count == 64 && name.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    /// Whether `name` is `length` lowercase hexadecimal digits: 32 for an entry, 64 for an entry
+    /// of the earlier SHA-256 naming (never read again, so deleted).
+    private static func isHexName(_ name: String, length: Int) -> Bool {
+        name.utf8.count == length && name.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
     private func rebuildIndex() throws {
@@ -196,8 +200,10 @@ public final class DiskImageCache: @unchecked Sendable {
             let date = values?.contentModificationDate ?? .distantPast
             if name.hasPrefix(Self.temporaryPrefix) {
                 if date < staleBefore { try? FileManager.default.removeItem(at: file) }
-            } else if Self.isEntryName(name), let size = values?.fileSize {
+            } else if Self.isHexName(name, length: 32), let size = values?.fileSize {
                 found.append((name, size, date))
+            } else if Self.isHexName(name, length: 64) {
+                try? FileManager.default.removeItem(at: file)
             }
         }
         found.sort { $0.date < $1.date || ($0.date == $1.date && $0.name < $1.name) }

@@ -5,20 +5,17 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The default transport: `PlainHTTPClient` for `http` (pulled reads on its own socket),
-/// `URLSession` for `https`, bounded file reads for `file` URLs, all off the calling thread.
+/// The default transport: `CascadeTransfer.BoundedTransferSession` (Cascade's one HTTP client)
+/// for `http` and `https`, bounded file reads for `file` URLs, all off the calling thread.
 ///
 /// Every fetch is bounded in memory and time:
-/// - `http`: `PlainHTTPClient` reads its own socket only as fast as it keeps the body, so at most
-///   `maximumBytes` is held; it cannot decode, so a compressed body (requests ask for
-///   `identity`) is refused when the headers arrive (`.refused`);
-/// - `https`: `CascadeTransfer.BoundedTransferSession` counts the body as delivered, after
-///   decoding, cancels the transfer the moment it passes `maximumBytes` (`.tooLarge`: a gzip
-///   bomb stops at the cap), and counts each chunk before the transport reads the next, so
-///   memory stays at the cap plus one chunk;
+/// - the body is counted as delivered, after decoding, and the transfer cancelled the moment it
+///   passes `maximumBytes` (`.tooLarge`: a gzip bomb stops at the cap); each chunk is counted
+///   before the transport reads the next, so memory stays at the cap plus one chunk;
 /// - a request that stays silent for `timeout` seconds fails with `.timeout`, and so does one
-///   that is still receiving after `deadline` seconds (an endless body);
+///   that is still receiving (or still looking up its host) after `deadline` seconds;
 /// - redirects are followed only to `http`/`https` URLs;
+/// - proxies come from `http_proxy`, `https_proxy` and `no_proxy` as in libcurl programs;
 /// - `file` URLs are read by `LocalImageFile`: regular files only, size checked before reading.
 ///
 /// Responses outside 200...299 throw `.status`; cancelling the calling task cancels the transfer.
@@ -33,8 +30,6 @@ public final class URLSessionDataFetcher: DataFetching {
     public static let defaultMaximumBytes = 10 * 1024 * 1024
 
     private let transfers: BoundedTransferSession
-    /// `http` through `transfers` too (tests of the https path over loopback http).
-    private let httpThroughURLSession: Bool
     private static let fileQueue = DispatchQueue(
         label: "cascade.images.file-reads", qos: .utility, attributes: .concurrent)
 
@@ -46,22 +41,15 @@ public final class URLSessionDataFetcher: DataFetching {
     ///   - timeout: seconds without data before a request fails (15 by default).
     ///   - deadline: seconds a whole transfer may take (4 × `timeout` by default).
     ///   - maximumBytes: the largest body accepted after decompression (`defaultMaximumBytes`).
-    public convenience init(
+    public init(
         timeout: TimeInterval = 15, deadline: TimeInterval? = nil,
         maximumBytes: Int = URLSessionDataFetcher.defaultMaximumBytes
     ) {
-        self.init(timeout: timeout, deadline: deadline, maximumBytes: maximumBytes, httpThroughURLSession: false)
-    }
-
-    /// Creates a fetcher whose `http` transfers take the `https` path (`URLSession`) when
-    /// `httpThroughURLSession`: how tests reach that path over loopback http.
-    init(timeout: TimeInterval, deadline: TimeInterval?, maximumBytes: Int, httpThroughURLSession: Bool) {
         let timeout = timeout.isFinite && timeout > 0 ? timeout : 15
         self.timeout = timeout
         let total = deadline ?? timeout * 4
         self.deadline = total.isFinite && total > 0 ? total : timeout * 4
         self.maximumBytes = max(1, maximumBytes)
-        self.httpThroughURLSession = httpThroughURLSession
         transfers = BoundedTransferSession(
             limits: TransferLimits(maximumBytes: self.maximumBytes, idleTimeout: timeout, deadline: self.deadline),
             maximumConnectionsPerHost: 6)
@@ -73,11 +61,7 @@ public final class URLSessionDataFetcher: DataFetching {
         switch url.scheme?.lowercased() {
         case "file":
             return try await readFile(url)
-        case "http" where !httpThroughURLSession:
-            return try await plainDownload(url)
-        case "http":
-            return try await download(url)
-        case "https":
+        case "http", "https":
             return try await download(url)
         default:
             throw ImagePipelineError.fetchFailed("unsupported URL scheme: \(url.scheme ?? "none")")
@@ -94,30 +78,6 @@ public final class URLSessionDataFetcher: DataFetching {
                 continuation.resume(with: Result { try reader.read(url) })
             }
         }
-    }
-
-    /// `http://` through `PlainHTTPClient`: pulled reads, so memory never exceeds the cap however
-    /// fast the server sends; an https redirect continues through `URLSession`.
-    private func plainDownload(_ url: URL) async throws -> Data {
-        #if canImport(Glibc)
-            let client = PlainHTTPClient(maximumBytes: maximumBytes, idleTimeout: timeout, deadline: deadline)
-            let cancelled = Locked(false)
-            let outcome = try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { continuation in
-                    Self.fileQueue.async {
-                        continuation.resume(with: Result { try client.get(url) { cancelled.withLock { $0 } } })
-                    }
-                }
-            } onCancel: {
-                cancelled.withLock { $0 = true }
-            }
-            switch outcome {
-            case .body(let data): return data
-            case .secureRedirect(let target): return try await download(target)
-            }
-        #else
-            return try await download(url)
-        #endif
     }
 
     private func download(_ url: URL) async throws -> Data {

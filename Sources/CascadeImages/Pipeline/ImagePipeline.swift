@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Loads images for cells: memory cache → disk cache → fetch → decode (downsampled to the
 /// request's target size) → store.
@@ -37,7 +38,7 @@ public final class ImagePipeline: Sendable {
     let decoder: any ImageDecoding
     let fetchGate: PriorityGate
     let decodeGate: PriorityGate
-    private let state = Locked(State())
+    private let state = Mutex(State())
     private static let diskQueue = DispatchQueue(label: "cascade.images.disk", qos: .utility, attributes: .concurrent)
 
     // MARK: Lifecycle
@@ -279,7 +280,7 @@ private final class SubscriptionHandle: Sendable {
         case cancelled
     }
 
-    private let state = Locked(State.waiting)
+    private let state = Mutex(State.waiting)
 
     func attach(_ subscription: ImageSubscription?, pipeline: ImagePipeline) {
         guard let subscription else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A handle on one `ImagePipeline.load(_:completion:)` call, to cancel it when its cell goes
 /// away or is reused.
@@ -15,7 +16,7 @@ public final class ImageTask: Sendable {
     /// The request this task loads.
     public let request: ImageRequest
     private let pipeline: ImagePipeline?
-    private let state = Locked(State.pending(nil))
+    private let state = Mutex(State.pending(nil))
 
     // MARK: Lifecycle
 

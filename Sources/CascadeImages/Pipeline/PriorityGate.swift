@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Bounded concurrency with a priority queue: at most `limit` holders at a time; when a slot
 /// frees up, the oldest waiter of the highest priority gets it.
@@ -27,7 +28,7 @@ final class PriorityGate: @unchecked Sendable {
 
     /// The number of holders allowed at once.
     let limit: Int
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     // MARK: Lifecycle
 

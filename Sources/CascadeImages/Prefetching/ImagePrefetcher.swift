@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Warms the caches for images about to scroll into view, at `.prefetch` priority, so that
 /// visible requests always go first.
@@ -20,7 +21,7 @@ public final class ImagePrefetcher: Sendable {
 
     /// The pipeline the prefetches run through.
     public let pipeline: ImagePipeline
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     // MARK: Lifecycle
 

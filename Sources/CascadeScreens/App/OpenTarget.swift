@@ -1,3 +1,4 @@
+import CascadeContent
 import Foundation
 
 /// What a path given to `cascade FILE|DIR` (or handed over by a second launch) is, and so what
@@ -7,7 +8,8 @@ public enum OpenTarget: Equatable, Sendable {
     case folder(URL)
     /// A video file: the player page on it, its folder's feed behind.
     case video(URL)
-    /// A file whose first bytes are no video container the app knows.
+    /// A file whose first bytes are no video container (`ContentSignature`): an image, an
+    /// audio-only file or an unknown format.
     case notVideo(URL)
     /// Nothing readable at that path.
     case missing(URL)
@@ -39,7 +41,7 @@ public enum OpenTarget: Equatable, Sendable {
     }
 
     /// Classifies `path` (relative paths against `directory`): folders by the file system, files
-    /// by their first bytes (`VideoSignature`), never by the name's extension alone.
+    /// by their first bytes (`ContentSignature`), never by the name's extension alone.
     public static func classify(path: String, relativeTo directory: URL) -> OpenTarget {
         let url =
             (path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path))
@@ -52,7 +54,7 @@ public enum OpenTarget: Equatable, Sendable {
         // Only regular files are read (a FIFO or device could block or never end).
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
         guard (attributes?[.type] as? FileAttributeType) == .typeRegular else { return .notVideo(url) }
-        let head = (try? handle.read(upToCount: VideoSignature.bytesNeeded)) ?? Data()
-        return VideoSignature.matches(head) ? .video(url) : .notVideo(url)
+        let head = (try? handle.read(upToCount: ContentSignature.headerLength)) ?? Data()
+        return ContentSignature(header: head).isVideo ? .video(url) : .notVideo(url)
     }
 }

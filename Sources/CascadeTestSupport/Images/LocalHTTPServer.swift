@@ -1,6 +1,6 @@
 import Foundation
 
-/// A real HTTP server on 127.0.0.1 for transport tests: Python's `http.server` serving a folder,
+/// A real HTTP server on 127.0.0.1 (or `::1`) for transport tests: Python's `http.server` serving a folder,
 /// plus `/slow/<path>` (answers after 3 s), `/status/<code>` (an empty reply with that status),
 /// `/stats` (JSON: how many times each path was requested), and hostile answers:
 /// `/gzip-bomb/<MB>` (`Content-Encoding: gzip` inflating to that many MB of zeros, about 1 KB
@@ -10,13 +10,13 @@ import Foundation
 ///
 /// Started on a free port; `stop()` kills it with SIGKILL. Every wait is bounded.
 public final class LocalHTTPServer: @unchecked Sendable {
-    /// `http://127.0.0.1:<port>`.
+    /// `http://127.0.0.1:<port>` (`http://[::1]:<port>` on IPv6).
     public let baseURL: URL
     private let process: Process
 
     private static let script = """
-        import http.server, json, struct, sys, threading, time, zlib
-        port, root = int(sys.argv[1]), sys.argv[2]
+        import http.server, json, socket, struct, sys, threading, time, zlib
+        port, root, host = int(sys.argv[1]), sys.argv[2], sys.argv[3]
         counts, lock = {}, threading.Lock()
         class Handler(http.server.SimpleHTTPRequestHandler):
             def __init__(self, *args, **kwargs):
@@ -97,26 +97,30 @@ public final class LocalHTTPServer: @unchecked Sendable {
                     self.end_headers()
                     return
                 super().do_GET()
-        http.server.ThreadingHTTPServer(('127.0.0.1', port), Handler).serve_forever()
+        class Server(http.server.ThreadingHTTPServer):
+            address_family = socket.AF_INET6 if ':' in host else socket.AF_INET
+        Server((host, port), Handler).serve_forever()
         """
 
     // MARK: Lifecycle
 
-    /// Starts a server for `root` and waits (at most 10 s) until it accepts connections.
-    public init(root: URL) throws {
+    /// Starts a server for `root` on `host` (`"127.0.0.1"` or `"::1"`) and waits (at most 10 s)
+    /// until it accepts connections.
+    public init(root: URL, host: String = "127.0.0.1") throws {
         guard let python = ChildProcess.which("python3") else {
             throw ChildProcess.Failure(description: "python3 not found")
         }
         let port = try Self.freePort()
         process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", Self.script, String(port), root.path]
+        process.arguments = ["-c", Self.script, String(port), root.path, host]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        baseURL = URL(string: "http://127.0.0.1:\(port)")!
+        let isIPv6 = host.contains(":")
+        baseURL = URL(string: isIPv6 ? "http://[\(host)]:\(port)" : "http://\(host):\(port)")!
         let started = waitUntilBlocking(timeout: .seconds(10), interval: .milliseconds(20)) {
-            Self.accepts(port: port) || !process.isRunning
+            (isIPv6 ? Self.acceptsOnIPv6Loopback(port: port) : Self.accepts(port: port)) || !process.isRunning
         }
         guard started, process.isRunning else {
             ChildProcess.stop(process)
@@ -177,6 +181,21 @@ public final class LocalHTTPServer: @unchecked Sendable {
         return withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+
+    private static func acceptsOnIPv6Loopback(port: Int) -> Bool {
+        let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_addr = in6addr_loopback
+        address.sin6_port = UInt16(port).bigEndian
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0
             }
         }
     }

@@ -1,6 +1,8 @@
-/// MD5 (RFC 1321): the Thumbnail Managing Standard names a thumbnail after the MD5 of its file's
-/// URI. Foundation on Linux has no hashing API, hence this small port of the standard algorithm.
-/// It names files only; it is not used for anything that needs a secure hash.
+/// MD5 (RFC 1321), the one hash for cache file names: the Thumbnail Managing Standard names a
+/// thumbnail after the MD5 of its file's URI (`CascadeFolder`), and `DiskImageCache` names an
+/// entry after the MD5 of its URL. Foundation on Linux has no hashing API, hence this small port
+/// of the standard algorithm. It names files only; it is not used for anything that needs a
+/// secure hash.
 public enum MD5 {
     private static let shifts: [UInt32] = [
         7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
