@@ -7,6 +7,8 @@ Fails (exit status 1, one line per finding) when
     platform modules only inside `#if canImport(<that module>)`);
   * a target declares a dependency on a library target of the package that none of its files
     imports (an executable dependency is exempt: a test declares it to have the binary built);
+  * the target table of Docs/ARCHITECTURE.md does not list a library or executable target, or
+    its last column ("imports") names other package targets than Package.swift declares;
   * any file uses `@_exported`;
   * a core target imports a platform module (Glibc, CGtk, CPixbuf, FoundationNetworking, ...)
     outside an `#if canImport(<that module>)` block.
@@ -255,6 +257,36 @@ def check(root: str, manifest: dict) -> list[str]:
     return problems
 
 
+TABLE_ROW_RE = re.compile(r"^\|\s*`([A-Za-z_][A-Za-z0-9_]*)`[^|]*\|.*\|([^|]*)\|\s*$")
+NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def check_architecture(root: str, manifest: dict) -> list[str]:
+    """The target table's "imports" column against the declared dependencies."""
+    path = os.path.join(root, "Docs", "ARCHITECTURE.md")
+    if not os.path.exists(path):
+        return []
+    targets = [t for t in manifest.get("targets", []) if t["type"] in ("regular", "executable", "system")]
+    package_modules = {t["name"] for t in manifest.get("targets", [])}
+    rows: dict[str, set[str]] = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if m := TABLE_ROW_RE.match(line.rstrip("\n")):
+                rows.setdefault(m.group(1), {n for n in NAME_RE.findall(m.group(2)) if n in package_modules})
+    problems = []
+    for target in targets:
+        name = target["name"]
+        if name not in rows:
+            problems.append(f"Docs/ARCHITECTURE.md: the target table has no row for {name}")
+            continue
+        declared = dependency_names(target) & package_modules
+        if rows[name] != declared:
+            listed = ", ".join(sorted(rows[name])) or "none"
+            wanted = ", ".join(sorted(declared)) or "none"
+            problems.append(f"Docs/ARCHITECTURE.md: {name} lists imports {listed}; Package.swift declares {wanted}")
+    return problems
+
+
 def _is_executable(targets: list[dict], module: str) -> bool:
     return any(t["name"] == module and t["type"] == "executable" for t in targets)
 
@@ -269,7 +301,8 @@ def main() -> int:
     parser.add_argument("--manifest-json", help="use this dump-package JSON instead of running swift")
     args = parser.parse_args()
     root = os.path.abspath(args.root)
-    problems = check(root, load_manifest(root, args.manifest_json))
+    manifest = load_manifest(root, args.manifest_json)
+    problems = check(root, manifest) + check_architecture(root, manifest)
     for p in problems:
         print(p, file=sys.stderr)
     if problems:

@@ -89,6 +89,23 @@ class CheckImportsTests(unittest.TestCase):
         self.assertIn("target CascadeScreens declares a dependency on CascadePlayer, which none of its files imports", err)
         self.assertNotIn("dependency on CascadeLayout", err)
 
+    def test_architecture_table_must_match_the_declared_dependencies(self):
+        targets = {"CascadeLayout": [], "CascadeScreens": ["CascadeLayout"]}
+        sources = {
+            "Sources/CascadeLayout/A.swift": "import Foundation\n",
+            "Sources/CascadeScreens/B.swift": "import CascadeLayout\n",
+        }
+        table = "| target | role | imports |\n| --- | --- | --- |\n| `CascadeLayout` | layouts | Foundation |\n"
+        code, err = self.run_checker(
+            targets, {**sources, "Docs/ARCHITECTURE.md": table + "| `CascadeScreens` | models | Foundation |\n"})
+        self.assertEqual(code, 1)
+        self.assertIn("CascadeScreens lists imports none; Package.swift declares CascadeLayout", err)
+        code, err = self.run_checker(targets, {**sources, "Docs/ARCHITECTURE.md": table})
+        self.assertIn("the target table has no row for CascadeScreens", err)
+        code, err = self.run_checker(
+            targets, {**sources, "Docs/ARCHITECTURE.md": table + "| `CascadeScreens` | models | CascadeLayout |\n"})
+        self.assertEqual(code, 0, err)
+
     def test_unknown_module_fails(self):
         code, err = self.run_checker({"CascadeHost": []}, {"Sources/CascadeHost/A.swift": "import UIKitish\n"})
         self.assertEqual(code, 1)
