@@ -31,6 +31,12 @@ import Testing
         }
     }
 
+    /// Two title lines from a band of 34 points: a cell of 300 points has 33, one of 310 has 34.
+    @Test(arguments: [(100.0, 1), (300, 1), (310, 2), (355, 2)])
+    func titleLines(height: Double, lines: Int) {
+        #expect(VideoCellGeometry(size: CGSize(width: 200, height: height)).titleLines == lines)
+    }
+
     @Test func proportionsHoldWhenResized() {
         for height in stride(from: 50.0, through: 2000, by: 37) {
             let g = VideoCellGeometry(size: CGSize(width: 160, height: height))

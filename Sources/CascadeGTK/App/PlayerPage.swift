@@ -2,6 +2,7 @@ import CGtk
 import CascadeFeed
 import CascadeImages
 import CascadePlayer
+import CascadeScreens
 import Foundation
 
 /// The page a tapped video opens: a 16:9 video container centred in the page (the cover and
@@ -264,7 +265,10 @@ public final class PlayerPage {
         coverTask = nil
         surface.setCover(nil)
         guard let pipeline else { return }
-        let request = ImageRequest(url: item.coverURL, targetSize: PixelSize(width: 1280, height: 720))
+        let request = ImageRequest(
+            url: item.coverURL,
+            targetSize: PixelSize(
+                width: CacheBudgets.playerCoverPixels.width, height: CacheBudgets.playerCoverPixels.height))
         let id = item.id
         coverTask = pipeline.load(request) { [weak self] result in
             guard let self, self.item?.id == id, case .success(let image) = result else { return }

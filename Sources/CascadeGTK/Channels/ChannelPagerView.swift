@@ -46,8 +46,6 @@ public final class ChannelPagerView {
     var pointerDrag: PointerDragSession?
     /// The pointer's last position over the container.
     var pointer = CGPoint(x: -1, y: -1)
-    /// The container's position in pages over the current swipe.
-    private var swipeTracker = VelocityTracker()
 
     // MARK: Lifecycle
 
@@ -161,16 +159,13 @@ public final class ChannelPagerView {
     private func dropPendingSwipe() {
         swipeEndTimer?.cancel()
         swipeEndTimer = nil
-        swipeTracker.reset()
+        model.cancelSwipe()
     }
 
     /// Feeds a horizontal scroll delta in points (touchpad swipe).
     public func swipeDelta(_ dx: Double) {
         guard size.width > 0, animation == nil else { return }
-        let now = Double(g_get_monotonic_time()) / 1e6
-        if !swipeTracker.isTracking { swipeTracker.add(position: model.position, time: now) }
-        model.swiped(to: model.position + Double(pageSign) * dx / size.width)
-        swipeTracker.add(position: model.position, time: now)
+        model.swipe(byPages: Double(pageSign) * dx / size.width, at: Double(g_get_monotonic_time()) / 1e6)
         layout()
         swipeEndTimer?.cancel()
         swipeEndTimer = MainLoopTimer.after(seconds: PointerInput.gestureEndDelay) { [weak self] in self?.endSwipe() }
@@ -180,9 +175,7 @@ public final class ChannelPagerView {
     public func endSwipe() {
         swipeEndTimer?.cancel()
         swipeEndTimer = nil
-        let target = model.snapTarget(velocity: swipeTracker.velocity)
-        swipeTracker.reset()
-        animate(from: model.position, to: Double(target), reporting: true)
+        animate(from: model.position, to: Double(model.endSwipe()), reporting: true)
     }
 
     // MARK: Private

@@ -1,6 +1,7 @@
 import CGtk
 import CascadeGStreamer
 import CascadePlayer
+import CascadeScreens
 import Foundation
 
 /// The one hover-preview player of the window: a `PreviewPipeline` (a GStreamer pipeline of our
@@ -120,7 +121,7 @@ final class CellPreviewPlayer {
                 uri: url.absoluteString, width: width, height: height, loopSeconds: loopSeconds)
             pipeline.onFrame = { [weak self] frame in self?.show(frame) }
             pipeline.onFailure = { [weak self] message in
-                self?.onFailure?(MediaStreamEngine.userMessage(fromGStreamer: message))
+                self?.onFailure?(PlaybackFailureText.userMessage(fromGStreamer: message))
             }
             self.pipeline = pipeline
             pipeline.play()

@@ -13,7 +13,8 @@ import Foundation
 /// pull-to-refresh header and the load-more footer.
 ///
 /// It decides nothing: every scroll position, size, pull and click goes to the model, and
-/// what the model publishes is drawn.
+/// what the model publishes is drawn (cell geometry and cover sizes from `VideoCellGeometry`,
+/// budgets from `CacheBudgets`, the rest-snap timing from `RestSnap`).
 @MainActor
 public final class FeedView {
     /// The root widget (an overlay holding the scroller and the refresh header).
@@ -21,7 +22,8 @@ public final class FeedView {
     /// The screen model drawn.
     public let model: FeedScreenModel
     /// The cells on screen (and pooled).
-    public let recycler = CellRecycler<VideoCellWidget>(pool: ReusePool(capacityPerIdentifier: 24))
+    public let recycler = CellRecycler<VideoCellWidget>(
+        pool: ReusePool(capacityPerIdentifier: CacheBudgets.pooledCells))
 
     let scrolled: UnsafeMutablePointer<GtkWidget>
     let adjustment: UnsafeMutablePointer<GtkAdjustment>
@@ -37,8 +39,8 @@ public final class FeedView {
     var pullReleaseTimer: MainLoopTimer?
     /// Puts the scroll offset on a whole device pixel once it rests (`FeedView+Rest`).
     var restSnapTimer: MainLoopTimer?
-    /// When the offset last changed (`g_get_monotonic_time`, microseconds).
-    var lastOffsetChange = 0
+    /// When the offset last changed, for the rest-snap wait.
+    var restSnap = RestSnap()
     var closingTicker: MotionAnimation?
     var topInset: Double = 0
     private let probe = SizeProbe()
@@ -229,7 +231,7 @@ public final class FeedView {
             let points = PointerInput.points(forScrollDelta: dy, isWheel: unit == GDK_SCROLL_UNIT_WHEEL)
             if points > 0, self.offset >= self.maxOffset - 1 {
                 // Scrolling on at the bottom: the model retries a failed load-more for a new gesture.
-                self.model.scrolledDownAtEnd(at: Double(g_get_monotonic_time()) / 1e6)
+                self.model.scrolledDownAtEnd(at: Self.monotonicSeconds())
             }
             return self.scrollDelta(points)
         }

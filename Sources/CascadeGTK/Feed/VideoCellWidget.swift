@@ -149,8 +149,7 @@ public final class VideoCellWidget {
         gtk_widget_set_size_request(
             title.widget, Int32(saturating: geometry.title.width),
             Int32(saturating: newSize.height.rounded() - geometry.cover.height))
-        // Two wrapped lines only fit when the title's share of the cell is tall enough.
-        title.setLines(geometry.title.height >= 34 ? 2 : 1)
+        title.setLines(geometry.titleLines)
     }
 
     /// How the cover is drawn now, for the script report: `surface` (a cairo image surface,

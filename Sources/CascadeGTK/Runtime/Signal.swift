@@ -181,20 +181,6 @@ public enum Signal {
         return connect(instance, "open", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
-    /// `gboolean (*)(GtkWindow *, gpointer)`: close-request and other boolean-returning signals.
-    @discardableResult
-    public static func connectBool(
-        _ instance: gpointer, _ name: String, _ body: @escaping @MainActor () -> Bool
-    )
-        -> gulong
-    {
-        let thunk: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
-            let body: @MainActor () -> Bool = Signal.unbox(data)
-            return MainActor.assumeIsolated { body() } ? 1 : 0
-        }
-        return connect(instance, name, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
-    }
-
     /// `gboolean (*)(GtkWidget *, int, int, gboolean, GtkTooltip *, gpointer)`: `query-tooltip`,
     /// asked when the pointer rests on the widget; the body fills the tooltip and returns
     /// whether to show it.

@@ -45,6 +45,13 @@ public struct VideoCellGeometry: Equatable, Sendable {
         coverCornerRadius = min(Self.cornerRadius, width / 2, coverHeight / 2)
     }
 
+    /// The title band's height, in points, from which two wrapped lines fit in it.
+    public static let twoLineTitleHeight: CGFloat = 34
+
+    /// How many lines the title wraps to (the last one ellipsized): two when the title's share
+    /// of the cell is tall enough for them, else one.
+    public var titleLines: Int { title.height >= Self.twoLineTitleHeight ? 2 : 1 }
+
     /// The cover's size in device pixels for a display `scale`: what the image pipeline should
     /// decode to.
     public func coverPixelSize(scale: CGFloat) -> (width: Int, height: Int) {
