@@ -24,11 +24,10 @@ public final class PlayerPage {
     public let controller: PlayerController
     /// The GStreamer engine playing for `controller`.
     public let engine: MediaStreamEngine
-    /// States and fullscreen changes since `show(_:)`, oldest first (at most 64), e.g.
-    /// `["idle", "loading", "playing", "fullscreen:on", "ended", "fullscreen:off", "stopped"]`.
-    public private(set) var history: [String] = []
+    /// States and fullscreen changes since `show(_:)`, oldest first (`PlayerHistory`).
+    public var history: [String] { log.entries }
     /// The highest position seen while playing since `resetReachedPosition()`.
-    public private(set) var reachedPosition = 0.0
+    public var reachedPosition: Double { log.reachedPosition }
 
     let surface = PlayerSurface()
     let controlsBar = PlayerControlsBar()
@@ -38,7 +37,7 @@ public final class PlayerPage {
     private let fullscreen: PlayerFullscreen
     private var coverTask: ImageTask?
     private var firstFrame = false
-    private var lastLogged: (state: String, fullscreen: Bool) = ("idle", false)
+    private var log = PlayerHistory()
 
     /// Creates the page; covers load through `pipeline` (none: the container stays black until
     /// the first frame).
@@ -108,8 +107,7 @@ public final class PlayerPage {
         self.item = item
         gtk_label_set_text(titleLabel, item.title)
         controller.setSource(item.videoURL)
-        history = []
-        lastLogged = ("", false)
+        log.restart()
         loadCover(for: item)
         render()
     }
@@ -144,7 +142,7 @@ public final class PlayerPage {
     }
 
     /// Restarts `reachedPosition` from zero.
-    public func resetReachedPosition() { reachedPosition = 0 }
+    public func resetReachedPosition() { log.resetReachedPosition() }
 
     // MARK: Input (buttons, and script actions through the same methods)
 
@@ -235,20 +233,7 @@ public final class PlayerPage {
         gtk_widget_set_visible(controlsBar.root, barShown ? 1 : 0)
         // "none" is GDK's blank cursor; nil inherits the default again.
         gtk_widget_set_cursor_from_name(root, controls.hidesPointer ? "none" : nil)
-        if snapshot.state == .playing || snapshot.state == .paused || snapshot.state == .ended {
-            reachedPosition = max(reachedPosition, snapshot.position)
-        }
-        log(snapshot)
-    }
-
-    private func log(_ snapshot: PlayerSnapshot) {
-        let name = snapshot.state.name
-        if name != lastLogged.state { history.append(name) }
-        if snapshot.isFullscreen != lastLogged.fullscreen {
-            history.append(snapshot.isFullscreen ? "fullscreen:on" : "fullscreen:off")
-        }
-        lastLogged = (name, snapshot.isFullscreen)
-        if history.count > 64 { history.removeFirst(history.count - 64) }
+        log.record(state: snapshot.state.name, isFullscreen: snapshot.isFullscreen, position: snapshot.position)
     }
 
     private func present(fullscreen: Bool) {

@@ -85,8 +85,7 @@ final class PlayerControlsBar {
         isUpdating = true
         defer { isUpdating = false }
         gtk_button_set_icon_name(
-            playPause.as(GtkButton.self),
-            controls.showsPauseButton ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
+            playPause.as(GtkButton.self), PlayerIcons.playPause(showsPause: controls.showsPauseButton))
         duration = snapshot.duration
         gtk_range_set_range(progress.as(GtkRange.self), 0, max(duration, 0.001))
         if !isScrubbing {
@@ -96,15 +95,9 @@ final class PlayerControlsBar {
         gtk_label_set_text(total, controls.totalText)
         gtk_widget_set_sensitive(progress, snapshot.duration > 0 ? 1 : 0)
         gtk_range_set_value(volume.as(GtkRange.self), snapshot.volume)
-        let icon =
-            snapshot.volume <= 0
-            ? "audio-volume-muted-symbolic"
-            : snapshot.volume < 0.34
-                ? "audio-volume-low-symbolic"
-                : snapshot.volume < 0.67 ? "audio-volume-medium-symbolic" : "audio-volume-high-symbolic"
-        gtk_image_set_from_icon_name(volumeIcon, icon)
+        gtk_image_set_from_icon_name(volumeIcon, PlayerIcons.volume(snapshot.volume))
         gtk_button_set_icon_name(
-            fullscreen.as(GtkButton.self), snapshot.isFullscreen ? "view-restore-symbolic" : "view-fullscreen-symbolic")
+            fullscreen.as(GtkButton.self), PlayerIcons.fullscreen(isFullscreen: snapshot.isFullscreen))
         describeForAccessibility(controls, snapshot: snapshot)
     }
 

@@ -59,6 +59,18 @@ public struct VideoCellGeometry: Equatable, Sendable {
         return (Int(saturating: (cover.width * s).rounded(.up)), Int(saturating: (cover.height * s).rounded(.up)))
     }
 
+    /// The size in device pixels to decode the cover of a cell laid out in a frame of `size`:
+    /// covering, at 1:1, the cover box of the width its widget gets (`widgetWidth`), rather
+    /// than fitting inside it and being drawn enlarged.
+    public static func coverDecodeSize(
+        forFrame size: CGSize, scale: CGFloat, imageAspect: Double
+    ) -> (
+        width: Int, height: Int
+    ) {
+        let drawn = CGSize(width: widgetWidth(forFrameWidth: size.width), height: size.height)
+        return VideoCellGeometry(size: drawn).coverPixelSize(scale: scale, imageAspect: imageAspect)
+    }
+
     /// How far past the cover box a covering decode may reach in its cropped dimension: an
     /// image whose aspect differs more from the box's (a hostile feed's 1000:1 cover) is
     /// decoded at most this much larger and drawn scaled up the rest of the way.
