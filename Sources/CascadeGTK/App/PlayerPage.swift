@@ -238,11 +238,7 @@ public final class PlayerPage {
 
     private func present(fullscreen: Bool) {
         gtk_widget_set_visible(bar, fullscreen ? 0 : 1)
-        if fullscreen {
-            gtk_widget_add_css_class(root, "fullscreen")
-        } else {
-            gtk_widget_remove_css_class(root, "fullscreen")
-        }
+        root.setCSSClass("fullscreen", fullscreen)
     }
 
     private func loadCover(for item: VideoItem) {

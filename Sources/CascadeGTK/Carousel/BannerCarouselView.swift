@@ -315,11 +315,7 @@ public final class BannerCarouselView {
         var dot = gtk_widget_get_first_child(dots)
         var index = 0
         while let current = dot {
-            if index == page {
-                gtk_widget_add_css_class(current, "active")
-            } else {
-                gtk_widget_remove_css_class(current, "active")
-            }
+            current.setCSSClass("active", index == page)
             dot = gtk_widget_get_next_sibling(current)
             index += 1
         }

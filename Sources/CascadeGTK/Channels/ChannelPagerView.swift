@@ -234,13 +234,8 @@ public final class ChannelPagerView {
     /// strip (of its visible width when the tabs fit in it); the frames are kept as drawn, so
     /// the indicator and the strip's scrolling follow them unchanged.
     private func placeTabs() {
-        let direction = Accessible.layoutDirection(of: strip)
-        let width =
-            direction == .rightToLeft
-            ? max(laidOutTabs.contentWidth, CGFloat(stripWidth)) : laidOutTabs.contentWidth
-        let frames = laidOutTabs.frames.map { frame in
-            CGRect(x: direction.x(of: frame, inWidth: width), y: frame.minY, width: frame.width, height: frame.height)
-        }
+        let (frames, width) = Accessible.layoutDirection(of: strip).placed(
+            laidOutTabs.frames, contentWidth: laidOutTabs.contentWidth, visibleWidth: CGFloat(stripWidth))
         guard frames != tabFrames else { return }
         tabFrames = frames
         for (tab, frame) in zip(tabs, tabFrames) {
@@ -333,11 +328,7 @@ public final class ChannelPagerView {
         }
         let selected = model.visuallySelectedIndex
         for (index, tab) in tabs.enumerated() {
-            if index == selected {
-                gtk_widget_add_css_class(tab, "selected")
-            } else {
-                gtk_widget_remove_css_class(tab, "selected")
-            }
+            tab.setCSSClass("selected", index == selected)
             Accessible.setSelected(tab, index == selected)
         }
         if let frame = model.indicatorFrame(tabFrames: tabFrames) {

@@ -8,11 +8,9 @@ import Foundation
 /// own, video only, frames scaled to the cover's device pixels) drawn by a `CoverSurfaceView`
 /// layer that moves into the cover area of the cell it previews.
 ///
-/// The source's first bytes are probed first (`MediaProbe`, as the player does): only a known
-/// audio/video container reaches GStreamer, so an image never meets an image decoder. The layer
-/// is transparent until the first frame, so the cover shows until then; the stylesheet then
-/// fades it in (`.cell-preview.shown`). `stop()` takes the layer out of the cell and releases
-/// the pipeline at once (NULL state, every reference dropped).
+/// Only a source `MediaProbe` finds to be audio/video reaches GStreamer. The layer is
+/// transparent until the first frame (then `.cell-preview.shown` fades it in); `stop()` takes
+/// it out of the cell and releases the pipeline at once.
 @MainActor
 final class CellPreviewPlayer {
     /// The view showing the frames (owned: it survives moving between cells).

@@ -8,13 +8,10 @@ import Foundation
 /// released by the closure notify when the handler is disconnected or the object dies, so a
 /// connection never leaks its closure.
 ///
-/// Handlers run on the main thread. Signals without a return value (`connect`,
-/// `connectNotify`) may also be emitted from other threads — GStreamer emits a media stream's
-/// `invalidate-contents` and property notifications from its streaming threads — and are then
-/// handed to the main loop by `MainLoopHandoff` (an idle source on the default main context,
-/// which only the main thread iterates; `g_main_context_invoke` would not do: it runs the
-/// callback on the calling thread whenever the main context is not being iterated at that
-/// moment). Signals that return a value are input events GTK emits on the main thread.
+/// Handlers run on the main thread. Signals without a return value may be emitted from
+/// GStreamer's streaming threads and are then handed to the main loop by `MainLoopHandoff`
+/// (`g_main_context_invoke` would run them on the calling thread while the main context is
+/// idle). Signals that return a value are input events GTK emits on the main thread.
 @MainActor
 public enum Signal {
     private final class Box<F>: @unchecked Sendable {
