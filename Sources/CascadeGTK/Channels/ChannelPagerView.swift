@@ -198,15 +198,7 @@ public final class ChannelPagerView {
                 self?.selectTab(index)
             }
             gtk_widget_add_controller(tab, click)
-            let keys = gtk_event_controller_key_new()!
-            Signal.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] key, _ in
-                guard [GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space].contains(Int32(bitPattern: key)) else {
-                    return false
-                }
-                self?.selectTab(index)
-                return true
-            }
-            gtk_widget_add_controller(tab, keys)
+            ActivationKeys.attach(to: tab) { [weak self] in self?.selectTab(index) }
             gtk_fixed_put(strip.as(GtkFixed.self), tab, 0, 0)
             tabs.append(tab)
         }

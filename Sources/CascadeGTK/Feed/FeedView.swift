@@ -262,15 +262,7 @@ public final class FeedView {
             self?.tapFooter()
         }
         gtk_widget_add_controller(footer, footerClick)
-        let footerKeys = gtk_event_controller_key_new()!
-        Signal.connectKey(UnsafeMutableRawPointer(footerKeys)) { [weak self] key, _ in
-            guard [GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space].contains(Int32(bitPattern: key)) else {
-                return false
-            }
-            self?.model.footerActivated()
-            return true
-        }
-        gtk_widget_add_controller(footer, footerKeys)
+        ActivationKeys.attach(to: footer) { [weak self] in self?.model.footerActivated() }
     }
 
     private func checkSize() {

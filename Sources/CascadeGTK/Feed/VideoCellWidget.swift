@@ -82,14 +82,7 @@ public final class VideoCellWidget {
             self?.onActivate?()
         }
         gtk_widget_add_controller(root, click)
-        let keys = gtk_event_controller_key_new()!
-        Signal.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] key, _ in
-            guard key == UInt32(GDK_KEY_Return) || key == UInt32(GDK_KEY_KP_Enter) || key == UInt32(GDK_KEY_space)
-            else { return false }
-            self?.onActivate?()
-            return true
-        }
-        gtk_widget_add_controller(root, keys)
+        ActivationKeys.attach(to: root) { [weak self] in self?.onActivate?() }
 
         // The title as a tooltip, asked for only when the pointer rests: setting its text on every
         // bind makes GTK ask the display server for the pointer, a round trip per bind.

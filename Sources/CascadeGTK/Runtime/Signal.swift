@@ -50,12 +50,11 @@ public enum Signal {
     )
         -> gulong
     {
-        let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in Signal.deliver(data) }
-        return connect(instance, "notify::\(property)", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+        connectSequence(instance, "notify::\(property)", body)
     }
 
-    /// `void (*)(GtkGesture *, GdkEventSequence *, gpointer)`: a gesture's `begin`, `end`,
-    /// `cancel`, `update` (the sequence is not passed on).
+    /// `void (*)(GObject *, gpointer argument, gpointer)`: a gesture's `begin`, `end`, `cancel`,
+    /// `update` (the sequence is not passed on), and `notify`; from any thread.
     @discardableResult
     public static func connectSequence(
         _ instance: gpointer, _ name: String, _ body: @escaping @MainActor () -> Void
