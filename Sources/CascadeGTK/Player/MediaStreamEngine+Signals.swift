@@ -48,7 +48,7 @@ extension MediaStreamEngine {
     }
 
     func scheduleStallCheck() {
-        stallTimer = MainLoopTimer.after(seconds: 0.25) { [weak self] in
+        stallTimer = MainLoopTimer.after(seconds: PlaybackTiming.stallCheckInterval) { [weak self] in
             guard let self, let stream = self.stream else { return }
             let running =
                 gtk_media_stream_is_prepared(stream) != 0 && gtk_media_stream_get_playing(stream) != 0

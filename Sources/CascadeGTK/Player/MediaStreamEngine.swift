@@ -29,13 +29,13 @@ public final class MediaStreamEngine: PlaybackEngine {
     /// Tuning.
     public struct Configuration: Equatable, Sendable {
         /// Seconds to wait for `prepared` before failing with "timed out preparing".
-        public var prepareTimeout: Double = 10
+        public var prepareTimeout = PlaybackTiming.prepareTimeout
         /// Seconds without position progress while playing that are reported as buffering.
-        public var stallThreshold: Double = 1
+        public var stallThreshold = PlaybackTiming.stallThreshold
         /// Milliseconds between pausing a released stream and dropping it (`releaseWhenDrained`).
-        public var releaseDelay: UInt32 = 400
+        public var releaseDelay = PlaybackTiming.releaseDelay
 
-        /// The defaults.
+        /// The defaults (`PlaybackTiming`).
         public init() {}
     }
 
@@ -97,7 +97,7 @@ public final class MediaStreamEngine: PlaybackEngine {
             proceed(with: MediaProbe.probeLocalFile(url), url: url, failLater: true)
             return
         }
-        let probe = MediaProbe(deadline: max(0.5, configuration.prepareTimeout * 0.8))
+        let probe = MediaProbe(deadline: PlaybackTiming.probeDeadline(prepareTimeout: configuration.prepareTimeout))
         let weakSelf = WeakEngine(self)
         // A callback, not a Task: the answer must arrive even when Swift's cooperative threads
         // are all busy.
