@@ -42,3 +42,17 @@ import Testing
         #expect(PlayerIcons.fullscreen(isFullscreen: false) == "view-fullscreen-symbolic")
     }
 }
+
+@Suite struct SliderScrubTests {
+    @Test func aDragPreviewsAndTheReleaseSeeksOnce() {
+        var scrub = SliderScrub()
+        #expect(scrub.changed(to: 3) == .seek(3))  // a key or the wheel
+        #expect(scrub.released(at: 3) == nil)
+        scrub.pressed()
+        #expect(scrub.changed(to: 10) == .preview(10))
+        #expect(scrub.changed(to: 12) == .preview(12))
+        #expect(scrub.released(at: 12) == 12)
+        #expect(!scrub.isScrubbing)
+        #expect(scrub.released(at: 12) == nil)
+    }
+}
