@@ -146,7 +146,7 @@ public final class BannerCarouselView {
             animation?.stop()
             animation = nil
         }
-        model.swipe(byPages: dx / size.width, at: Self.now())
+        model.swipe(byPages: dx / size.width, at: MonotonicClock.seconds)
         drawnPosition = model.livePosition
         render()
         swipeEndTimer?.cancel()
@@ -190,11 +190,12 @@ public final class BannerCarouselView {
             self.dragCancelled = false
             self.animation?.stop()
             self.animation = nil
-            self.model.beginPointerDrag(at: Self.now())
+            self.model.beginPointerDrag(at: MonotonicClock.seconds)
         }
         Signal.connectPoint(UnsafeMutableRawPointer(drag), "drag-update") { [weak self] dx, _ in
             guard let self, self.size.width > 0 else { return }
-            self.model.pointerDragged(toPages: -dx * Double(self.pageSign) / self.size.width, at: Self.now())
+            self.model.pointerDragged(
+                toPages: -dx * Double(self.pageSign) / self.size.width, at: MonotonicClock.seconds)
             self.drawnPosition = self.model.livePosition
             self.render()
         }
@@ -269,11 +270,6 @@ public final class BannerCarouselView {
                 self.drawnPosition = self.model.position
                 self.render()
             })
-    }
-
-    /// Seconds on the monotonic clock, for the drag's velocity.
-    private static func now() -> Double {
-        Double(g_get_monotonic_time()) / 1e6
     }
 
     private func render() {

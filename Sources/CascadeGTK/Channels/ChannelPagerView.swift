@@ -165,7 +165,7 @@ public final class ChannelPagerView {
     /// Feeds a horizontal scroll delta in points (touchpad swipe).
     public func swipeDelta(_ dx: Double) {
         guard size.width > 0, animation == nil else { return }
-        model.swipe(byPages: Double(pageSign) * dx / size.width, at: Double(g_get_monotonic_time()) / 1e6)
+        model.swipe(byPages: Double(pageSign) * dx / size.width, at: MonotonicClock.seconds)
         layout()
         swipeEndTimer?.cancel()
         swipeEndTimer = MainLoopTimer.after(seconds: PointerInput.gestureEndDelay) { [weak self] in self?.endSwipe() }

@@ -7,14 +7,14 @@ extension FeedView {
     /// Called on every change of the offset: notes the time, and starts the wait for it to rest
     /// if none runs.
     func scheduleRestSnap() {
-        restSnap.offsetChanged(at: Self.monotonicSeconds())
+        restSnap.offsetChanged(at: MonotonicClock.seconds)
         if restSnapTimer == nil { armRestSnap(after: RestSnap.delay) }
     }
 
     private func armRestSnap(after seconds: Double) {
         restSnapTimer = MainLoopTimer.after(seconds: seconds) { [weak self] in
             guard let self else { return }
-            if let wait = restSnap.remainingWait(at: Self.monotonicSeconds()) {
+            if let wait = restSnap.remainingWait(at: MonotonicClock.seconds) {
                 armRestSnap(after: wait)
                 return
             }
@@ -29,9 +29,5 @@ extension FeedView {
         let grid = PixelGrid(scale: Double(gtk_widget_get_scale_factor(scrolled)))
         guard let target = grid.restingOffset(offset, maxOffset: maxOffset) else { return }
         gtk_adjustment_set_value(adjustment, target)
-    }
-
-    static func monotonicSeconds() -> Double {
-        Double(g_get_monotonic_time()) / 1e6
     }
 }

@@ -231,7 +231,7 @@ public final class FeedView {
             let points = PointerInput.points(forScrollDelta: dy, isWheel: unit == GDK_SCROLL_UNIT_WHEEL)
             if points > 0, self.offset >= self.maxOffset - 1 {
                 // Scrolling on at the bottom: the model retries a failed load-more for a new gesture.
-                self.model.scrolledDownAtEnd(at: Self.monotonicSeconds())
+                self.model.scrolledDownAtEnd(at: MonotonicClock.seconds)
             }
             return self.scrollDelta(points)
         }

@@ -44,7 +44,7 @@ extension MediaStreamEngine {
         guard let stream else { return }
         let position = Self.seconds(gtk_media_stream_get_timestamp(stream))
         onEvent?(.position(position))
-        if let stalled = stall.position(position, at: Self.now()) { onEvent?(.buffering(stalled)) }
+        if let stalled = stall.position(position, at: MonotonicClock.seconds) { onEvent?(.buffering(stalled)) }
     }
 
     func scheduleStallCheck() {
@@ -54,7 +54,7 @@ extension MediaStreamEngine {
                 gtk_media_stream_is_prepared(stream) != 0 && gtk_media_stream_get_playing(stream) != 0
                 && gtk_media_stream_get_ended(stream) == 0 && gtk_media_stream_is_seeking(stream) == 0
                 && gtk_media_stream_get_error(stream) == nil
-            if let stalled = self.stall.check(at: Self.now(), isPlaying: running) {
+            if let stalled = self.stall.check(at: MonotonicClock.seconds, isPlaying: running) {
                 self.onEvent?(.buffering(stalled))
             }
             guard self.stream == stream else { return }

@@ -281,11 +281,6 @@ public final class MediaStreamEngine: PlaybackEngine {
         }
     }
 
-    /// Monotonic seconds.
-    static func now() -> Double {
-        Double(g_get_monotonic_time()) / 1_000_000
-    }
-
     static func seconds(_ microseconds: gint64) -> Double {
         max(0, Double(microseconds) / 1_000_000)
     }
