@@ -1,3 +1,4 @@
+import CascadeScreens
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -15,9 +16,9 @@ import Testing
         // No catalog is bound to a language in this process: the English text comes back.
         #expect(PlayerResumeOffer.resumeText(seconds) == english)
         // The Simplified Chinese catalog has the pattern for this form, and the digits go back as written.
-        let (pattern, numbers) = Localization.numberPattern(english)
+        let (pattern, numbers) = TranslationRules.numberPattern(english)
         let translation = try #require(Self.catalog()[pattern], "po/zh_CN.po has no msgid \"\(pattern)\"")
-        #expect(Localization.filling(translation, with: numbers) == chinese)
+        #expect(TranslationRules.filling(translation, with: numbers) == chinese)
     }
 
     @Test func startOverIsTranslated() throws {

@@ -2,6 +2,21 @@ import CascadeScreens
 import Testing
 
 @Suite struct CatalogProgressTests {
+    @Test func aLogGetsOneLinePerTenthAndATerminalEveryChange() {
+        var progress = CatalogProgress()
+        var tenth = -1
+        var printed: [String] = []
+        for done in [1, 2, 31, 32, 100] {
+            progress.record(line: "progress \(done) 100", at: Double(done))
+            if let line = progress.terminalLine(interactive: false, lastTenth: &tenth) { printed.append(line) }
+        }
+        #expect(printed.map { $0.hasSuffix("\n") } == [true, true, true])
+        #expect(printed.count == 3)  // tenths 0, 3 and 10
+        #expect(tenth == 10)
+        let line = progress.terminalLine(interactive: true, lastTenth: &tenth)
+        #expect(line == "\r\u{1B}[Kcascade: \(progress.message)")
+    }
+
     @Test func estimatesFromThisRunsPace() {
         var progress = CatalogProgress()
         #expect(progress.message == "Generating the demo catalog…")

@@ -27,6 +27,23 @@ import Testing
         return (model, recorder)
     }
 
+    @Test func aSwipeFollowsItsDeltasAndSnapsByItsSpeed() {
+        let (model, _) = makePager(channels: 5)
+        model.start()
+        model.swipe(byPages: 0.1, at: 0)
+        model.swipe(byPages: 0.1, at: 0.05)
+        #expect(abs(model.position - 0.2) < 1e-9)
+        #expect(model.endSwipe() == 1)  // 2 pages per second: a flick
+        model.settled(at: 1)
+        model.swipe(byPages: 0.2, at: 1)
+        model.swipe(byPages: 0, at: 2)  // resting long before the end: no speed
+        #expect(model.endSwipe() == 1)
+        model.swipe(byPages: -5, at: 3)
+        #expect(model.position == 0)  // clamped to the pages
+        model.cancelSwipe()
+        #expect(model.endSwipe() == 0)
+    }
+
     @Test func startingPreparesTheFirstPageAndItsNeighbour() {
         let (model, recorder) = makePager(channels: 5)
         model.start()

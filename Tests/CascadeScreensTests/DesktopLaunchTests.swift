@@ -26,6 +26,15 @@ import Testing
         #expect(try LaunchOptions.parse(["--version"]).showVersion)
     }
 
+    @Test func anOpenedVideoFileIsAnItemNamedAfterIt() {
+        let url = URL(fileURLWithPath: "/videos/Holiday clip.mp4")
+        let item = OpenTarget.item(forVideoFile: url)
+        #expect(item.title == "Holiday clip.mp4")
+        #expect(item.videoURL == url && item.coverURL == url)
+        #expect(item.id == OpenTarget.item(forVideoFile: url).id)
+        #expect(item.id != OpenTarget.item(forVideoFile: URL(fileURLWithPath: "/videos/other.mp4")).id)
+    }
+
     @Test func openTargetsAreClassifiedByContent() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-open-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

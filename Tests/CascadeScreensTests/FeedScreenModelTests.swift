@@ -64,6 +64,24 @@ import Testing
         }
     }
 
+    @Test func aFocusedCellIsScrolledIntoViewWithItsMargin() async throws {
+        let (model, _, _) = makeModel()
+        model.start()
+        #expect(await waitUntil { model.items.count >= 10 })
+        let frame = try #require(model.frame(ofItem: 9))
+        let margin = FeedScreenModel.focusMargin
+        let height = 300.0
+        // Below the viewport: its bottom comes to the viewport's bottom, never past its top.
+        let below = min(frame.minY - margin, frame.maxY + margin - height)
+        #expect(below > 0)
+        #expect(model.focusScrollOffset(forItem: 9, offset: 0, viewportHeight: height) == below)
+        // Above it: its top comes to the viewport's top.
+        #expect(model.focusScrollOffset(forItem: 9, offset: frame.maxY, viewportHeight: height) == frame.minY - margin)
+        // In view: no scroll.
+        #expect(model.focusScrollOffset(forItem: 9, offset: frame.minY - margin, viewportHeight: 1000) == nil)
+        #expect(model.focusScrollOffset(forItem: 999, offset: 0, viewportHeight: height) == nil)
+    }
+
     @Test func aSecondHostOnTheSameModelGetsEveryVisibleElementAsAppeared() async {
         let (model, _, _) = makeModel()
         model.attachHost()

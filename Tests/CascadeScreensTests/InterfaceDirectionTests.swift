@@ -37,6 +37,17 @@ import Testing
 }
 
 @Suite struct LayoutDirectionMirroringTests {
+    @Test func aStripsFramesArePlacedFromTheTrailingEndRightToLeft() {
+        let frames = [CGRect(x: 8, y: 0, width: 50, height: 30), CGRect(x: 62, y: 0, width: 40, height: 30)]
+        let ltr = LayoutDirection.leftToRight.placed(frames, contentWidth: 110, visibleWidth: 300)
+        #expect(ltr.frames == frames && ltr.width == 110)
+        let rtl = LayoutDirection.rightToLeft.placed(frames, contentWidth: 110, visibleWidth: 300)
+        #expect(rtl.width == 300)  // the tabs fit: the first one at the visible right edge
+        #expect(rtl.frames.map(\.minX) == [242, 198])
+        let wide = LayoutDirection.rightToLeft.placed(frames, contentWidth: 110, visibleWidth: 80)
+        #expect(wide.width == 110 && wide.frames.map(\.minX) == [52, 8])
+    }
+
     @Test func stripsMirrorRightToLeft() {
         let frame = CGRect(x: 8, y: 0, width: 40, height: 30)
         #expect(LayoutDirection.leftToRight.x(of: frame, inWidth: 200) == 8)

@@ -3,6 +3,20 @@ import Foundation
 import Testing
 
 @Suite struct PreferencesModelTests {
+    @Test func aFileThatIsMissingNotRegularOrTooLargeIsNotParsed() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-prefs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(PreferencesModel.refusedSource(at: root.appendingPathComponent("none.ini")) == .missing)
+        #expect(PreferencesModel.refusedSource(at: root) == .unreadable("not a regular file"))
+        let small = root.appendingPathComponent("small.ini")
+        try Data("[Cascade]\n".utf8).write(to: small)
+        #expect(PreferencesModel.refusedSource(at: small) == nil)
+        let large = root.appendingPathComponent("large.ini")
+        try Data(count: PreferencesModel.maxFileBytes + 1).write(to: large)
+        #expect(PreferencesModel.refusedSource(at: large) == .unreadable("larger than 64 KB"))
+    }
+
     @Test func missingFileGivesDefaultsAndWritesNothingUntilAChange() throws {
         var model = PreferencesModel(source: .missing)
         #expect(model.preferences == Preferences())

@@ -31,6 +31,21 @@ import Testing
         }
     }
 
+    /// Two title lines from a band of 34 points: a cell of 300 points has 33, one of 310 has 34.
+    @Test(arguments: [(100.0, 1), (300, 1), (310, 2), (355, 2)])
+    func titleLines(height: Double, lines: Int) {
+        #expect(VideoCellGeometry(size: CGSize(width: 200, height: height)).titleLines == lines)
+    }
+
+    /// A cover is decoded for the width its widget gets, not the fractional frame's.
+    @Test func coversAreDecodedForTheWidgetsWidth() {
+        let frame = CGSize(width: 193.4, height: 300)
+        let decoded = VideoCellGeometry.coverDecodeSize(forFrame: frame, scale: 2, imageAspect: 1.5)
+        let widget = VideoCellGeometry(size: CGSize(width: 193, height: 300)).coverPixelSize(scale: 2, imageAspect: 1.5)
+        #expect(decoded == widget)
+        #expect(decoded.width == 386)
+    }
+
     @Test func proportionsHoldWhenResized() {
         for height in stride(from: 50.0, through: 2000, by: 37) {
             let g = VideoCellGeometry(size: CGSize(width: 160, height: height))

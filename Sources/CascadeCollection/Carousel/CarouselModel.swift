@@ -39,6 +39,11 @@ public final class CarouselModel {
     /// The unwrapped position while dragging; the drag stays within one page of its start.
     private var dragStart: Double = 0
     private var dragPosition: Double = 0
+    /// The pointer's travel in page widths since its drag or swipe began, over time
+    /// (`CarouselModel+Gestures`).
+    var gestureTracker = VelocityTracker()
+    /// A touchpad swipe's travel in page widths so far (nil: no swipe under way).
+    var swipePages: Double?
 
     // MARK: Lifecycle
 

@@ -1,4 +1,3 @@
-import CascadeFeed
 import CascadeScreens
 import Foundation
 
@@ -22,7 +21,7 @@ extension AppWindow {
         case .video(let url):
             // Back goes to the feed of the file's folder.
             showFolder(url.deletingLastPathComponent())
-            model.open(Self.item(forVideoFile: url))
+            model.open(OpenTarget.item(forVideoFile: url))
         case .notVideo, .missing:
             model.present(FeedAlert(title: "Can't open this", message: target.problem ?? ""))
         }
@@ -40,13 +39,5 @@ extension AppWindow {
             followStatus(of: catalog)
             model.reload(catalog: catalog, key: choice.cacheKey)
         }
-    }
-
-    /// A feed item for a local video file: its name as the title, the file as video and cover
-    /// source (the player shows black until the first frame when the cover cannot be decoded).
-    static func item(forVideoFile url: URL) -> VideoItem {
-        VideoItem(
-            id: "file-\(StableID.derived(fromText: url.path))", title: url.lastPathComponent, coverURL: url,
-            videoURL: url, duration: nil, width: 16, height: 9)
     }
 }

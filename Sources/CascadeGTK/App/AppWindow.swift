@@ -91,12 +91,10 @@ public final class AppWindow: AppHosting {
         gtk_widget_set_default_direction(direction == .rightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
         model.layoutDirection = direction
         let disk = try? DiskImageCache(directory: cacheDirectory.appendingPathComponent("images"))
-        // 32 MB of decoded covers holds about four screens of cells (a cover is ~0.3 MB), keeps a
-        // 10,000-item fling's memory growth bounded, and the disk cache makes re-decoding cheap.
         // Folder feeds' covers are thumbnails made on demand; every other URL is fetched as before.
         pipeline = ImagePipeline(
             decoder: PixbufImageDecoder(), fetcher: FolderFeeds.fetcher(),
-            memoryCache: MemoryImageCache(costLimit: 32 << 20), diskCache: disk)
+            memoryCache: MemoryImageCache(costLimit: CacheBudgets.decodedCoverBytes), diskCache: disk)
         playerPage = PlayerPage(pipeline: pipeline)
         previews = FeedPreviews(enabled: model.hoverPreviews)
 

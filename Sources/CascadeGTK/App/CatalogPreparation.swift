@@ -73,19 +73,9 @@ final class CatalogPreparation {
         guard progress.record(line: line, at: Date().timeIntervalSince(started)) else { return }
         gtk_label_set_text(label, message)
         if progress.total > 0 { gtk_progress_bar_set_fraction(bar, Double(progress.done) / Double(progress.total)) }
-        printToTerminal()
-    }
-
-    /// On a terminal one line rewritten in place; in a log one line per tenth.
-    private func printToTerminal() {
-        if terminalIsInteractive {
-            FileHandle.standardError.write(Data("\r\u{1B}[Kcascade: \(progress.message)".utf8))
-            return
+        if let line = progress.terminalLine(interactive: terminalIsInteractive, lastTenth: &lastPrintedTenth) {
+            FileHandle.standardError.write(Data(line.utf8))
         }
-        let tenth = progress.total > 0 ? progress.done * 10 / progress.total : 0
-        guard tenth != lastPrintedTenth else { return }
-        lastPrintedTenth = tenth
-        FileHandle.standardError.write(Data("cascade: \(progress.message)\n".utf8))
     }
 
     private func finished() {

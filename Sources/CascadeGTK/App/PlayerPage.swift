@@ -2,6 +2,7 @@ import CGtk
 import CascadeFeed
 import CascadeImages
 import CascadePlayer
+import CascadeScreens
 import Foundation
 
 /// The page a tapped video opens: a 16:9 video container centred in the page (the cover and
@@ -23,11 +24,10 @@ public final class PlayerPage {
     public let controller: PlayerController
     /// The GStreamer engine playing for `controller`.
     public let engine: MediaStreamEngine
-    /// States and fullscreen changes since `show(_:)`, oldest first (at most 64), e.g.
-    /// `["idle", "loading", "playing", "fullscreen:on", "ended", "fullscreen:off", "stopped"]`.
-    package private(set) var history: [String] = []
+    /// States and fullscreen changes since `show(_:)`, oldest first (`PlayerHistory`).
+    package var history: [String] { log.entries }
     /// The highest position seen while playing since `resetReachedPosition()`.
-    package private(set) var reachedPosition = 0.0
+    package var reachedPosition: Double { log.reachedPosition }
 
     package let surface = PlayerSurface()
     package let controlsBar = PlayerControlsBar()
@@ -37,7 +37,7 @@ public final class PlayerPage {
     private let fullscreen: PlayerFullscreen
     private var coverTask: ImageTask?
     private var firstFrame = false
-    private var lastLogged: (state: String, fullscreen: Bool) = ("idle", false)
+    private var log = PlayerHistory()
 
     /// Creates the page; covers load through `pipeline` (none: the container stays black until
     /// the first frame).
@@ -107,8 +107,7 @@ public final class PlayerPage {
         self.item = item
         gtk_label_set_text(titleLabel, item.title)
         controller.setSource(item.videoURL)
-        history = []
-        lastLogged = ("", false)
+        log.restart()
         loadCover(for: item)
         render()
     }
@@ -143,7 +142,7 @@ public final class PlayerPage {
     }
 
     /// Restarts `reachedPosition` from zero.
-    package func resetReachedPosition() { reachedPosition = 0 }
+    package func resetReachedPosition() { log.resetReachedPosition() }
 
     // MARK: Input (buttons, and script actions through the same methods)
 
@@ -193,29 +192,12 @@ public final class PlayerPage {
         gtk_widget_set_visible(controlsBar.root, barShown ? 1 : 0)
         // "none" is GDK's blank cursor; nil inherits the default again.
         gtk_widget_set_cursor_from_name(root, controls.hidesPointer ? "none" : nil)
-        if snapshot.state == .playing || snapshot.state == .paused || snapshot.state == .ended {
-            reachedPosition = max(reachedPosition, snapshot.position)
-        }
-        log(snapshot)
-    }
-
-    private func log(_ snapshot: PlayerSnapshot) {
-        let name = snapshot.state.name
-        if name != lastLogged.state { history.append(name) }
-        if snapshot.isFullscreen != lastLogged.fullscreen {
-            history.append(snapshot.isFullscreen ? "fullscreen:on" : "fullscreen:off")
-        }
-        lastLogged = (name, snapshot.isFullscreen)
-        if history.count > 64 { history.removeFirst(history.count - 64) }
+        log.record(state: snapshot.state.name, isFullscreen: snapshot.isFullscreen, position: snapshot.position)
     }
 
     private func present(fullscreen: Bool) {
         gtk_widget_set_visible(bar, fullscreen ? 0 : 1)
-        if fullscreen {
-            gtk_widget_add_css_class(root, "fullscreen")
-        } else {
-            gtk_widget_remove_css_class(root, "fullscreen")
-        }
+        root.setCSSClass("fullscreen", fullscreen)
     }
 
     private func loadCover(for item: VideoItem) {
@@ -223,7 +205,10 @@ public final class PlayerPage {
         coverTask = nil
         surface.setCover(nil)
         guard let pipeline else { return }
-        let request = ImageRequest(url: item.coverURL, targetSize: PixelSize(width: 1280, height: 720))
+        let request = ImageRequest(
+            url: item.coverURL,
+            targetSize: PixelSize(
+                width: CacheBudgets.playerCoverPixels.width, height: CacheBudgets.playerCoverPixels.height))
         let id = item.id
         coverTask = pipeline.load(request) { [weak self] result in
             guard let self, self.item?.id == id, case .success(let image) = result else { return }

@@ -11,9 +11,6 @@ public final class PreferencesFile {
     /// The decisions and the settings in effect.
     public private(set) var model: PreferencesModel
 
-    /// Files larger than this are not parsed (treated as unreadable).
-    static let maxBytes = 64 << 10
-
     // MARK: Lifecycle
 
     /// Loads `url` (missing: defaults), printing the model's warnings to stderr.
@@ -47,13 +44,7 @@ public final class PreferencesFile {
     // MARK: Key file I/O
 
     static func load(_ url: URL) -> PreferencesModel.Source {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return .missing }
-        guard (attributes[.type] as? FileAttributeType) == .typeRegular else {
-            return .unreadable("not a regular file")
-        }
-        guard let size = attributes[.size] as? Int, size <= maxBytes else {
-            return .unreadable("larger than \(maxBytes >> 10) KB")
-        }
+        if let refused = PreferencesModel.refusedSource(at: url) { return refused }
         let file = g_key_file_new()
         defer { g_key_file_free(file) }
         var error: UnsafeMutablePointer<GError>?

@@ -31,10 +31,6 @@ public final class BannerCarouselView {
     private var animation: MotionAnimation?
     private var hovered = false
     private var onScreen = false
-    /// The drag's position in page widths (positive: towards the next page) over time.
-    private var dragTracker = VelocityTracker()
-    /// A touchpad swipe's travel in page widths so far (nil: no swipe under way).
-    private var swipePages: Double?
     private var swipeEndTimer: MainLoopTimer?
     /// Whether the drag under way was cancelled (another gesture claimed its press).
     private var dragCancelled = false
@@ -130,7 +126,7 @@ public final class BannerCarouselView {
     /// Whether the auto-advance timer runs (on screen, not hovered, in a foreground window).
     public var isAutoAdvancing: Bool { model.isAutoAdvancing }
     /// Whether a page change is animating or a swipe is under way.
-    public var isAnimating: Bool { animation != nil || swipePages != nil }
+    public var isAnimating: Bool { animation != nil || model.isSwiping }
 
     /// Moves one page forward or back (the same path as a completed drag), and restarts the
     /// auto-advance countdown as any user interaction does.
@@ -146,19 +142,12 @@ public final class BannerCarouselView {
     /// it, and when the deltas stop (`PointerInput.gestureEndDelay`) they snap as a drag does.
     public func swipeDelta(_ dx: Double) {
         guard size.width > 0, dx.isFinite, model.pageCount > 1 else { return }
-        if swipePages == nil {
+        if !model.isSwiping {
             animation?.stop()
             animation = nil
-            dragTracker.reset()
-            dragTracker.add(position: 0, time: Self.now())
-            model.beginDrag()
-            swipePages = 0
         }
-        let pages = (swipePages ?? 0) + dx / size.width
-        model.drag(by: pages - (swipePages ?? 0))
-        swipePages = pages
-        dragTracker.add(position: pages, time: Self.now())
-        drawnPosition = model.cells.first { $0.slot == 1 }.map { Double($0.page) - $0.offset } ?? 0
+        model.swipe(byPages: dx / size.width, at: MonotonicClock.seconds)
+        drawnPosition = model.livePosition
         render()
         swipeEndTimer?.cancel()
         swipeEndTimer = MainLoopTimer.after(seconds: PointerInput.gestureEndDelay) { [weak self] in self?.endSwipe() }
@@ -176,10 +165,7 @@ public final class BannerCarouselView {
         animation = nil
         swipeEndTimer?.cancel()
         swipeEndTimer = nil
-        if swipePages != nil {
-            swipePages = nil
-            _ = model.endDrag()
-        }
+        model.cancelSwipe()
         drawnPosition = model.position
         render()
     }
@@ -204,17 +190,13 @@ public final class BannerCarouselView {
             self.dragCancelled = false
             self.animation?.stop()
             self.animation = nil
-            self.dragTracker.reset()
-            self.dragTracker.add(position: 0, time: Self.now())
-            self.model.beginDrag()
+            self.model.beginPointerDrag(at: MonotonicClock.seconds)
         }
         Signal.connectPoint(UnsafeMutableRawPointer(drag), "drag-update") { [weak self] dx, _ in
             guard let self, self.size.width > 0 else { return }
-            let pages = -dx * Double(self.pageSign) / self.size.width
-            let moved = pages - (self.dragTracker.lastPosition ?? 0)
-            self.dragTracker.add(position: pages, time: Self.now())
-            self.model.drag(by: moved)
-            self.drawnPosition = self.model.cells.first { $0.slot == 1 }.map { Double($0.page) - $0.offset } ?? 0
+            self.model.pointerDragged(
+                toPages: -dx * Double(self.pageSign) / self.size.width, at: MonotonicClock.seconds)
+            self.drawnPosition = self.model.livePosition
             self.render()
         }
         // Another gesture took the press (the feed scrolls vertically): this drag ends without
@@ -222,17 +204,13 @@ public final class BannerCarouselView {
         Signal.connectSequence(UnsafeMutableRawPointer(drag), "cancel") { [weak self] in self?.dragCancelled = true }
         Signal.connectPoint(UnsafeMutableRawPointer(drag), "drag-end") { [weak self] dx, dy in
             guard let self else { return }
-            if self.dragCancelled {
-                self.animate(self.model.endDrag())
-                return
-            }
-            if PointerInput.isTap(dx: dx, dy: dy) {
-                _ = self.model.endDrag()
-                if let page = self.model.currentPage { self.onOpen?(page) }
+            switch self.model.endPointerDrag(dx: dx, dy: dy, cancelled: self.dragCancelled) {
+            case .tap(let page):
+                if let page { self.onOpen?(page) }
                 self.render()
-                return
+            case .snap(let transition):
+                self.animate(transition)
             }
-            self.animate(self.model.endDrag(velocity: self.dragTracker.velocity))
         }
         gtk_widget_add_controller(root, drag)
 
@@ -257,9 +235,7 @@ public final class BannerCarouselView {
     private func endSwipe() {
         swipeEndTimer?.cancel()
         swipeEndTimer = nil
-        guard swipePages != nil else { return }
-        swipePages = nil
-        animate(model.endDrag(velocity: dragTracker.velocity))
+        if let transition = model.endSwipe() { animate(transition) }
     }
 
     /// +1, or −1 right to left: the next banner is then to the left of the current one.
@@ -294,11 +270,6 @@ public final class BannerCarouselView {
                 self.drawnPosition = self.model.position
                 self.render()
             })
-    }
-
-    /// Seconds on the monotonic clock, for the drag's velocity.
-    private static func now() -> Double {
-        Double(g_get_monotonic_time()) / 1e6
     }
 
     private func render() {
@@ -340,11 +311,7 @@ public final class BannerCarouselView {
         var dot = gtk_widget_get_first_child(dots)
         var index = 0
         while let current = dot {
-            if index == page {
-                gtk_widget_add_css_class(current, "active")
-            } else {
-                gtk_widget_remove_css_class(current, "active")
-            }
+            current.setCSSClass("active", index == page)
             dot = gtk_widget_get_next_sibling(current)
             index += 1
         }

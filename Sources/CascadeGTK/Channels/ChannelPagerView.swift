@@ -46,8 +46,6 @@ public final class ChannelPagerView {
     var pointerDrag: PointerDragSession?
     /// The pointer's last position over the container.
     var pointer = CGPoint(x: -1, y: -1)
-    /// The container's position in pages over the current swipe.
-    private var swipeTracker = VelocityTracker()
 
     // MARK: Lifecycle
 
@@ -161,16 +159,13 @@ public final class ChannelPagerView {
     private func dropPendingSwipe() {
         swipeEndTimer?.cancel()
         swipeEndTimer = nil
-        swipeTracker.reset()
+        model.cancelSwipe()
     }
 
     /// Feeds a horizontal scroll delta in points (touchpad swipe).
     public func swipeDelta(_ dx: Double) {
         guard size.width > 0, animation == nil else { return }
-        let now = Double(g_get_monotonic_time()) / 1e6
-        if !swipeTracker.isTracking { swipeTracker.add(position: model.position, time: now) }
-        model.swiped(to: model.position + Double(pageSign) * dx / size.width)
-        swipeTracker.add(position: model.position, time: now)
+        model.swipe(byPages: Double(pageSign) * dx / size.width, at: MonotonicClock.seconds)
         layout()
         swipeEndTimer?.cancel()
         swipeEndTimer = MainLoopTimer.after(seconds: PointerInput.gestureEndDelay) { [weak self] in self?.endSwipe() }
@@ -180,9 +175,7 @@ public final class ChannelPagerView {
     public func endSwipe() {
         swipeEndTimer?.cancel()
         swipeEndTimer = nil
-        let target = model.snapTarget(velocity: swipeTracker.velocity)
-        swipeTracker.reset()
-        animate(from: model.position, to: Double(target), reporting: true)
+        animate(from: model.position, to: Double(model.endSwipe()), reporting: true)
     }
 
     // MARK: Private
@@ -205,15 +198,7 @@ public final class ChannelPagerView {
                 self?.selectTab(index)
             }
             gtk_widget_add_controller(tab, click)
-            let keys = gtk_event_controller_key_new()!
-            Signal.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] key, _ in
-                guard [GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space].contains(Int32(bitPattern: key)) else {
-                    return false
-                }
-                self?.selectTab(index)
-                return true
-            }
-            gtk_widget_add_controller(tab, keys)
+            ActivationKeys.attach(to: tab) { [weak self] in self?.selectTab(index) }
             gtk_fixed_put(strip.as(GtkFixed.self), tab, 0, 0)
             tabs.append(tab)
         }
@@ -241,13 +226,8 @@ public final class ChannelPagerView {
     /// strip (of its visible width when the tabs fit in it); the frames are kept as drawn, so
     /// the indicator and the strip's scrolling follow them unchanged.
     private func placeTabs() {
-        let direction = Accessible.layoutDirection(of: strip)
-        let width =
-            direction == .rightToLeft
-            ? max(laidOutTabs.contentWidth, CGFloat(stripWidth)) : laidOutTabs.contentWidth
-        let frames = laidOutTabs.frames.map { frame in
-            CGRect(x: direction.x(of: frame, inWidth: width), y: frame.minY, width: frame.width, height: frame.height)
-        }
+        let (frames, width) = Accessible.layoutDirection(of: strip).placed(
+            laidOutTabs.frames, contentWidth: laidOutTabs.contentWidth, visibleWidth: CGFloat(stripWidth))
         guard frames != tabFrames else { return }
         tabFrames = frames
         for (tab, frame) in zip(tabs, tabFrames) {
@@ -340,11 +320,7 @@ public final class ChannelPagerView {
         }
         let selected = model.visuallySelectedIndex
         for (index, tab) in tabs.enumerated() {
-            if index == selected {
-                gtk_widget_add_css_class(tab, "selected")
-            } else {
-                gtk_widget_remove_css_class(tab, "selected")
-            }
+            tab.setCSSClass("selected", index == selected)
             Accessible.setSelected(tab, index == selected)
         }
         if let frame = model.indicatorFrame(tabFrames: tabFrames) {

@@ -1,17 +1,16 @@
 import CGtk
 import CascadeGStreamer
 import CascadePlayer
+import CascadeScreens
 import Foundation
 
 /// The one hover-preview player of the window: a `PreviewPipeline` (a GStreamer pipeline of our
 /// own, video only, frames scaled to the cover's device pixels) drawn by a `CoverSurfaceView`
 /// layer that moves into the cover area of the cell it previews.
 ///
-/// The source's first bytes are probed first (`MediaProbe`, as the player does): only a video
-/// container reaches GStreamer, so an image never meets an image decoder. The layer
-/// is transparent until the first frame, so the cover shows until then; the stylesheet then
-/// fades it in (`.cell-preview.shown`). `stop()` takes the layer out of the cell and releases
-/// the pipeline at once (NULL state, every reference dropped).
+/// Only a source `MediaProbe` finds to be a video reaches GStreamer. The layer is
+/// transparent until the first frame (then `.cell-preview.shown` fades it in); `stop()` takes
+/// it out of the cell and releases the pipeline at once.
 @MainActor
 package final class CellPreviewPlayer {
     /// The view showing the frames (owned: it survives moving between cells).
@@ -120,7 +119,7 @@ package final class CellPreviewPlayer {
                 uri: url.absoluteString, width: width, height: height, loopSeconds: loopSeconds)
             pipeline.onFrame = { [weak self] frame in self?.show(frame) }
             pipeline.onFailure = { [weak self] message in
-                self?.onFailure?(MediaStreamEngine.userMessage(fromGStreamer: message))
+                self?.onFailure?(PlaybackFailureText.userMessage(fromGStreamer: message))
             }
             self.pipeline = pipeline
             pipeline.play()

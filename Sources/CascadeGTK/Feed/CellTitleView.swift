@@ -4,12 +4,9 @@ import Foundation
 /// A cell's title: plain text (never markup), centred, word-wrapped to at most `lines` lines and
 /// ellipsized, drawn by a drawing area from the one Pango layout it keeps.
 ///
-/// Not a GtkLabel. A wrapped label measures its text for every size request: it shapes the
-/// text once for each width GTK asks about, then again for the width it gets. In a fling every
-/// newly bound cell asked again, and that measuring was half of GTK's layout time per frame.
-/// A cell's size comes from the layout, never from its text, so the title needs no measuring:
-/// its text is shaped once per bind, when first drawn, and redrawn from the kept layout after.
-/// Its font and colour are the `.title` style class's (`Stylesheet`).
+/// Not a GtkLabel: a wrapped label shapes its text for every size request, which made half of
+/// GTK's layout time in a fling. A cell's size comes from the layout, so the title is shaped
+/// once per bind and redrawn from the kept layout. Its font and colour are `.title`'s.
 @MainActor
 final class CellTitleView {
     /// The drawing area.

@@ -6,14 +6,10 @@ import Foundation
 /// A cell's cover, filling its area like `object-fit: cover`, drawn the way the window's
 /// renderer draws fastest.
 ///
-/// - Under GTK's cairo renderer (what `cascade` uses on its own Xvfb): a drawing area painting
-///   a cairo image surface made once, when the cover is bound. A GtkPicture with a memory
-///   texture would do the same, but GTK 4.8's cairo renderer downloads and converts a texture's
-///   pixels every time it draws it (Docs/PLATFORM_NOTES.md), which a fast fling pays for every
-///   visible cover on every frame.
-/// - Under the GL renderers: a GtkPicture with a texture, which they upload once and cache;
-///   they would upload a drawing area's cairo node on every frame instead, and cannot draw one
-///   taller than their largest texture (a hostile feed's 1000:1 cover).
+/// - Under GTK's cairo renderer: a drawing area painting a cairo image surface made once, when
+///   the cover is bound (GTK 4.8's cairo renderer converts a texture's pixels on every draw).
+/// - Under the GL renderers: a GtkPicture with a texture, uploaded once; they would upload a
+///   cairo node on every frame, and cannot draw one taller than their largest texture.
 @MainActor
 package final class CoverSurfaceView {
     /// The cover area's widget: a box holding the drawing area and, under GL, the picture.
@@ -163,11 +159,8 @@ package final class CoverSurfaceView {
         defer { cairo_restore(cr) }
         let radius = min(content.cornerRadius, Double(box.width) / 2, Double(box.height) / 2)
         if abs(frame.width - image.width) * scale.x < 0.5, abs(frame.height - image.height) * scale.y < 0.5 {
-            // Decoded at the box's size in device pixels (`coverPixelSize(scale:imageAspect:)`):
-            // drawn 1:1 on whole device pixels, a copy rather than a resampling. The box goes
-            // on the same whole pixels, so below its top corners it is a pixel-aligned
-            // rectangle, which cairo copies; only the band of the two rounded corners is drawn
-            // through a path.
+            // Decoded at the box's size in device pixels: drawn 1:1 on whole pixels, which cairo
+            // copies; only the band of the two rounded corners goes through a path.
             let pixel = { (x: Double, y: Double) in wholePixel(cr, x, y, scale: scale.x) }
             let origin = pixel(Double(frame.minX), Double(frame.minY))
             cairo_set_source_surface(cr, surface, origin.x, origin.y)

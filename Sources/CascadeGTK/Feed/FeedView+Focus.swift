@@ -9,15 +9,9 @@ extension FeedView {
     func moveFocus(_ direction: FocusDirection) -> Bool {
         let current = focusedItem
         guard current != nil || gtk_widget_is_focus(scrolled) != 0 else { return false }
-        guard let target = model.focusTarget(from: current, direction: direction),
-            let frame = model.frame(ofItem: target)
-        else { return true }
-        let top = Double(frame.minY) - 10
-        let bottom = Double(frame.maxY) + 10 - viewportHeight
-        if top < offset {
-            scroll(to: top)
-        } else if bottom > offset {
-            scroll(to: min(top, bottom))
+        guard let target = model.focusTarget(from: current, direction: direction) else { return true }
+        if let scrolled = model.focusScrollOffset(forItem: target, offset: offset, viewportHeight: viewportHeight) {
+            scroll(to: scrolled)
         }
         guard let cell = cell(forItem: target) else { return true }
         gtk_widget_grab_focus(cell.root)

@@ -11,7 +11,7 @@ extension FeedView {
     /// otherwise the scrolled window scrolls the content by it.
     package func scrollGestureMoved(_ points: Double) -> Bool {
         if points > 0, offset >= maxOffset - 1 {
-            model.scrolledDownAtEnd(at: Double(g_get_monotonic_time()) / 1e6)
+            model.scrolledDownAtEnd(at: MonotonicClock.seconds)
         }
         return scrollDelta(points)
     }

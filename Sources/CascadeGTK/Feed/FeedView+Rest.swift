@@ -2,30 +2,20 @@ import CGtk
 import CascadeScreens
 import Foundation
 
-/// The scroll offset at rest on a whole device pixel (`PixelGrid.restingOffset`).
-///
-/// GTK's wheel and touchpad scrolling move by fractions of a pixel (a wheel step is the page
-/// height to the power 2/3), and a feed left on a fraction draws every cover resampled by it:
-/// a slightly soft picture until the next scroll. Once the offset has not changed for a moment
-/// and nothing moves it, it goes to the nearest whole device pixel (at most half a pixel).
+/// The scroll offset at rest on a whole device pixel, when `RestSnap` says it rests.
 extension FeedView {
-    /// How long the offset must rest before it is put on a whole pixel, in microseconds.
-    static let restSnapDelay = 150_000
-
     /// Called on every change of the offset: notes the time, and starts the wait for it to rest
-    /// if none runs (a scrolled frame only stores a time; the wait re-arms itself until the
-    /// offset has rested long enough).
+    /// if none runs.
     func scheduleRestSnap() {
-        lastOffsetChange = g_get_monotonic_time()
-        if restSnapTimer == nil { armRestSnap(after: Self.restSnapDelay) }
+        restSnap.offsetChanged(at: MonotonicClock.seconds)
+        if restSnapTimer == nil { armRestSnap(after: RestSnap.delay) }
     }
 
-    private func armRestSnap(after microseconds: Int) {
-        restSnapTimer = MainLoopTimer.after(seconds: Double(microseconds) / 1e6) { [weak self] in
+    private func armRestSnap(after seconds: Double) {
+        restSnapTimer = MainLoopTimer.after(seconds: seconds) { [weak self] in
             guard let self else { return }
-            let rested = g_get_monotonic_time() - lastOffsetChange
-            if rested < Self.restSnapDelay {
-                armRestSnap(after: Self.restSnapDelay - rested)
+            if let wait = restSnap.remainingWait(at: MonotonicClock.seconds) {
+                armRestSnap(after: wait)
                 return
             }
             restSnapTimer = nil

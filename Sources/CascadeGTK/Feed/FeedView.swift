@@ -13,7 +13,8 @@ import Foundation
 /// pull-to-refresh header and the load-more footer.
 ///
 /// It decides nothing: every scroll position, size, pull and click goes to the model, and
-/// what the model publishes is drawn.
+/// what the model publishes is drawn (cell geometry and cover sizes from `VideoCellGeometry`,
+/// budgets from `CacheBudgets`, the rest-snap timing from `RestSnap`).
 @MainActor
 public final class FeedView {
     /// The root widget (an overlay holding the scroller and the refresh header).
@@ -21,7 +22,8 @@ public final class FeedView {
     /// The screen model drawn.
     public let model: FeedScreenModel
     /// The cells on screen (and pooled).
-    public let recycler = CellRecycler<VideoCellWidget>(pool: ReusePool(capacityPerIdentifier: 24))
+    public let recycler = CellRecycler<VideoCellWidget>(
+        pool: ReusePool(capacityPerIdentifier: CacheBudgets.pooledCells))
 
     let scrolled: UnsafeMutablePointer<GtkWidget>
     let adjustment: UnsafeMutablePointer<GtkAdjustment>
@@ -32,18 +34,18 @@ public final class FeedView {
     let footer: UnsafeMutablePointer<GtkWidget>
     let footerStatus = StatusLine()
     let images: ImageBinder
-    private let prefetcher: ImagePrefetcher
+    let prefetcher: ImagePrefetcher
     var pull = PullTracker()
     var pullReleaseTimer: MainLoopTimer?
     /// Puts the scroll offset on a whole device pixel once it rests (`FeedView+Rest`).
     var restSnapTimer: MainLoopTimer?
-    /// When the offset last changed (`g_get_monotonic_time`, microseconds).
-    var lastOffsetChange = 0
+    /// When the offset last changed, for the rest-snap wait.
+    var restSnap = RestSnap()
     var closingTicker: MotionAnimation?
     var topInset: Double = 0
     private let probe = SizeProbe()
     private var lastSize = CGSize.zero
-    private var scale: CGFloat = 1
+    private(set) var scale: CGFloat = 1
     var placedFooter: CGRect?
     /// Whether the page is the one shown (set by the owner); the banner runs only then.
     var bannerActive = false
@@ -256,15 +258,7 @@ public final class FeedView {
             self?.tapFooter()
         }
         gtk_widget_add_controller(footer, footerClick)
-        let footerKeys = gtk_event_controller_key_new()!
-        Signal.connectKey(UnsafeMutableRawPointer(footerKeys)) { [weak self] key, _ in
-            guard [GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space].contains(Int32(bitPattern: key)) else {
-                return false
-            }
-            self?.model.footerActivated()
-            return true
-        }
-        gtk_widget_add_controller(footer, footerKeys)
+        ActivationKeys.attach(to: footer) { [weak self] in self?.model.footerActivated() }
     }
 
     private func checkSize() {
@@ -306,85 +300,10 @@ public final class FeedView {
         placeFooter()
     }
 
-    private func makeCell() -> VideoCellWidget {
-        let cell = VideoCellWidget()
-        cell.onActivate = { [weak self, weak cell] in
-            guard let self, let cell, let index = self.index(of: cell) else { return }
-            self.model.activateItem(at: index)
-        }
-        attachPreviewInput(to: cell)
-        return cell
-    }
-
-    func index(of cell: VideoCellWidget) -> Int? {
-        recycler.visibleCells.first { $0.value === cell }.flatMap { model.itemIndex(of: $0.key) }
-    }
-
-    private func bind(_ cell: VideoCellWidget, _ element: LayoutElement) {
-        guard let index = model.itemIndex(of: element.id) else { return }
-        let item = model.items[index]
-        // On whole device pixels: a column width that does not divide evenly puts frames on
-        // fractions of a pixel, where cairo would resample every cover (a soft image) to draw it.
-        let grid = PixelGrid(scale: Double(scale))
-        let x = grid.snapped(Double(element.frame.minX))
-        let y = grid.snapped(Double(element.frame.minY))
-        if gtk_widget_get_parent(cell.root) == nil {
-            gtk_fixed_put(content.as(GtkFixed.self), cell.root, x, y)
-        } else {
-            gtk_fixed_move(content.as(GtkFixed.self), cell.root, x, y)
-        }
-        gtk_widget_set_visible(cell.root, 1)
-        cell.apply(size: element.frame.size)
-        let request = coverRequest(for: item, size: element.frame.size, priority: .visible)
-        if images.request(for: ObjectIdentifier(cell)) != request {
-            cell.bind(title: item.title, duration: FeedScreenModel.durationText(item.duration))
-        }
-        cell.setWatchProgress(watchProgress?(item))
-        images.bind(request, to: ObjectIdentifier(cell)) { [weak cell] state in
-            switch state {
-            case .placeholder, .loading: cell?.showPlaceholder()
-            case .image(let image):
-                cell?.show(image)
-                if let cell { StartupTiming.coverShown(on: cell.root) }
-            case .failure: cell?.showFailure()
-            }
-        }
-    }
-
-    private func hide(_ cell: VideoCellWidget) {
-        previews?.cellHidden(in: self, cell: cell)
-        images.unbind(ObjectIdentifier(cell))
-        gtk_widget_set_visible(cell.root, 0)
-    }
-
     private func reportCoverWidth() {
         let width = Int(saturating: (model.layout.columnWidth(inSection: model.itemSection) * scale).rounded(.up))
         guard width > 0, width != reportedCoverWidth, let onCoverPixelWidth else { return }
         reportedCoverWidth = width
         onCoverPixelWidth(width)
-    }
-
-    private func coverRequest(for item: VideoItem, size: CGSize, priority: ImagePriority) -> ImageRequest {
-        // Decoded to cover the box at 1:1 (not to fit inside it and be drawn enlarged), for the
-        // width the cell's widget gets.
-        let drawn = CGSize(width: VideoCellGeometry.widgetWidth(forFrameWidth: size.width), height: size.height)
-        let target = VideoCellGeometry(size: drawn).coverPixelSize(scale: scale, imageAspect: item.aspectRatio)
-        return ImageRequest(
-            url: item.coverURL, targetSize: PixelSize(width: target.width, height: target.height), priority: priority)
-    }
-
-    private func prefetch(_ update: ViewportUpdate) {
-        func requests(_ paths: [ItemPath]) -> [ImageRequest] {
-            paths.compactMap { path in
-                guard path.section == model.itemSection, model.items.indices.contains(path.item),
-                    let frame = model.frame(ofItem: path.item)
-                else {
-                    return nil
-                }
-                return coverRequest(for: model.items[path.item], size: frame.size, priority: .prefetch)
-            }
-        }
-        if !update.prefetch.isEmpty { prefetcher.startPrefetching(requests(update.prefetch)) }
-        if !update.cancelPrefetch.isEmpty { prefetcher.stopPrefetching(requests(update.cancelPrefetch)) }
     }
 }

@@ -86,19 +86,10 @@ public final class VideoCellWidget {
             self?.clicked()
         }
         gtk_widget_add_controller(root, click)
-        let keys = gtk_event_controller_key_new()!
-        Signal.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] key, _ in
-            guard key == UInt32(GDK_KEY_Return) || key == UInt32(GDK_KEY_KP_Enter) || key == UInt32(GDK_KEY_space)
-            else { return false }
-            self?.onActivate?()
-            return true
-        }
-        gtk_widget_add_controller(root, keys)
+        ActivationKeys.attach(to: root) { [weak self] in self?.onActivate?() }
 
-        // The title as a tooltip, asked for only when the pointer rests on the cell: setting a
-        // tooltip's text on every bind (`gtk_widget_set_tooltip_text`) makes GTK query the
-        // pointer's position from the display server at once, a round trip that was most of a
-        // bind's cost while flinging.
+        // The title as a tooltip, asked for only when the pointer rests: setting its text on every
+        // bind makes GTK ask the display server for the pointer, a round trip per bind.
         gtk_widget_set_has_tooltip(root, 1)
         Signal.connectQueryTooltip(UnsafeMutableRawPointer(root)) { [weak self] tooltip in
             self?.fillTooltip(tooltip) ?? false
@@ -153,8 +144,7 @@ public final class VideoCellWidget {
         gtk_widget_set_size_request(
             title.widget, Int32(saturating: geometry.title.width),
             Int32(saturating: newSize.height.rounded() - geometry.cover.height))
-        // Two wrapped lines only fit when the title's share of the cell is tall enough.
-        title.setLines(geometry.title.height >= 34 ? 2 : 1)
+        title.setLines(geometry.titleLines)
     }
 
     /// How the cover is drawn now, for the script report: `surface` (a cairo image surface,
@@ -170,12 +160,7 @@ public final class VideoCellWidget {
     /// Shows the loading placeholder.
     public func showPlaceholder() {
         picture.clear()
-        gtk_image_set_from_icon_name(glyph, "image-x-generic-symbolic")
-        gtk_widget_set_visible(glyph.widget, 1)
-        gtk_widget_remove_css_class(coverBox, "failed")
-        gtk_widget_remove_css_class(coverBox, "loaded")
-        coverState = .placeholder
-        updateCoverClip()
+        setCoverState(.placeholder)
     }
 
     /// Shows a decoded cover.
@@ -184,21 +169,25 @@ public final class VideoCellWidget {
             showFailure()
             return
         }
-        gtk_widget_set_visible(glyph.widget, 0)
-        gtk_widget_remove_css_class(coverBox, "failed")
-        gtk_widget_add_css_class(coverBox, "loaded")
-        coverState = .image
-        updateCoverClip()
+        setCoverState(.image)
     }
 
     /// Shows the error glyph.
     public func showFailure() {
         picture.clear()
-        gtk_image_set_from_icon_name(glyph, "image-missing-symbolic")
-        gtk_widget_set_visible(glyph.widget, 1)
-        gtk_widget_add_css_class(coverBox, "failed")
-        gtk_widget_remove_css_class(coverBox, "loaded")
-        coverState = .failed
+        setCoverState(.failed)
+    }
+
+    /// The glyph (none over an image) and the cover area's `loaded` and `failed` classes.
+    private func setCoverState(_ state: CoverState) {
+        coverState = state
+        if state != .image {
+            gtk_image_set_from_icon_name(
+                glyph, state == .failed ? "image-missing-symbolic" : "image-x-generic-symbolic")
+        }
+        gtk_widget_set_visible(glyph.widget, state == .image ? 0 : 1)
+        coverBox.setCSSClass("failed", state == .failed)
+        coverBox.setCSSClass("loaded", state == .image)
         updateCoverClip()
     }
 

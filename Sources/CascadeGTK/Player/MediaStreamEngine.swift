@@ -2,6 +2,7 @@ import CGtk
 import CascadeGStreamer
 import CascadeNumerics
 import CascadePlayer
+import CascadeScreens
 import Foundation
 
 /// The Linux playback engine: a `GtkMediaFile` (GStreamer through GTK's media backend).
@@ -12,20 +13,14 @@ import Foundation
 /// `paintable` in a `GtkPicture` (`gtk_picture_set_paintable`); the picture keeps its own
 /// reference, so set it again after each `load`.
 ///
-/// Never hangs: a file URL that does not exist fails at once, and a stream that is neither
-/// prepared nor failed after `Configuration.prepareTimeout` seconds fails with "timed out
-/// preparing".
+/// Never hangs: a missing file fails at once, and a stream neither prepared nor failed after
+/// `Configuration.prepareTimeout` seconds fails with "timed out preparing".
 ///
-/// Limits of GtkMediaStream (GTK 4.8): it has no playback rate, so `rate` is stored but not
-/// applied (always plays at 1×); it reports neither buffering nor buffered ranges, so the
-/// engine infers `buffering` from a position that stops moving while playing (`StallDetector`,
-/// checked every 0.25 s) and never sends `bufferedRanges`.
-///
-/// Audio goes to GStreamer's automatic sink. On a machine without a sound card it falls back
-/// to a null output and the video still plays (tested with an AAC clip), after ALSA prints
-/// errors to stderr. The automatic sink ignores `GST_AUDIO_SINK`; to silence ALSA, rank the
-/// real sinks out before GStreamer starts, e.g.
-/// `GST_PLUGIN_FEATURE_RANK=alsasink:NONE,pulsesink:NONE,pipewiresink:NONE` (the tests do).
+/// GtkMediaStream (GTK 4.8) has no playback rate, so `rate` is stored but not applied; it
+/// reports no buffering, so `buffering` comes from a position that stops moving while playing
+/// (`StallDetector`), and `bufferedRanges` never comes. Audio goes to GStreamer's automatic
+/// sink, which falls back to a null output without a sound card
+/// (`GST_PLUGIN_FEATURE_RANK=alsasink:NONE,…` silences ALSA's complaints, as the tests do).
 ///
 /// - Warning: GTK must be initialized (`gtk_init`) before `load`: the media backend is a GTK
 ///   module. Events are delivered only while the GLib main context runs.
@@ -34,15 +29,13 @@ public final class MediaStreamEngine: PlaybackEngine {
     /// Tuning.
     public struct Configuration: Equatable, Sendable {
         /// Seconds to wait for `prepared` before failing with "timed out preparing".
-        public var prepareTimeout: Double = 10
+        public var prepareTimeout = PlaybackTiming.prepareTimeout
         /// Seconds without position progress while playing that are reported as buffering.
-        public var stallThreshold: Double = 1
-        /// Milliseconds between pausing a released stream and dropping it (see
-        /// `releaseWhenDrained`). Longer is safer on a loaded machine, where the pause itself
-        /// may complete late; the stream counts as live (`MediaStreamLiveCount`) until then.
-        public var releaseDelay: UInt32 = 400
+        public var stallThreshold = PlaybackTiming.stallThreshold
+        /// Milliseconds between pausing a released stream and dropping it (`releaseWhenDrained`).
+        public var releaseDelay = PlaybackTiming.releaseDelay
 
-        /// The defaults.
+        /// The defaults (`PlaybackTiming`).
         public init() {}
     }
 
@@ -77,12 +70,6 @@ public final class MediaStreamEngine: PlaybackEngine {
     /// The underlying `GtkMediaStream`, nil when nothing is loaded. Borrowed.
     public private(set) var stream: UnsafeMutablePointer<GtkMediaStream>?
 
-    /// Whether the loaded media has an audio track (false before `ready`).
-    public var hasAudio: Bool { stream.map { gtk_media_stream_has_audio($0) != 0 } ?? false }
-
-    /// Whether the loaded media has a video track (false before `ready`).
-    public var hasVideo: Bool { stream.map { gtk_media_stream_has_video($0) != 0 } ?? false }
-
     /// Releases any previous media and starts preparing `url` (file or http(s)).
     ///
     /// The source's first bytes are probed first (`MediaProbe`, bounded in size and time): only
@@ -103,14 +90,14 @@ public final class MediaStreamEngine: PlaybackEngine {
         watchdog = MainLoopTimer.after(seconds: configuration.prepareTimeout) { [weak self] in
             guard let self, self.loadCount == load else { return }
             if let stream = self.stream, gtk_media_stream_is_prepared(stream) != 0 { return }
-            self.fail("timed out preparing the video after \(Self.describe(self.configuration.prepareTimeout)) s")
+            self.fail(PlaybackFailureText.preparingTimedOut(after: self.configuration.prepareTimeout))
         }
         if url.isFileURL {
             // A local file is probed at once, so the stream exists when `load` returns.
             proceed(with: MediaProbe.probeLocalFile(url), url: url, failLater: true)
             return
         }
-        let probe = MediaProbe(deadline: max(0.5, configuration.prepareTimeout * 0.8))
+        let probe = MediaProbe(deadline: PlaybackTiming.probeDeadline(prepareTimeout: configuration.prepareTimeout))
         let weakSelf = WeakEngine(self)
         // A callback, not a Task: the answer must arrive even when Swift's cooperative threads
         // are all busy.
@@ -217,105 +204,25 @@ public final class MediaStreamEngine: PlaybackEngine {
         release()
     }
 
-    // MARK: Private
+    // MARK: Internal (the signal handlers in `MediaStreamEngine+Signals`)
 
     /// Signal handlers on the current stream: (instance, handler id).
-    private var connections: [(instance: gpointer, handler: gulong)] = []
-    private var watchdog: MainLoopTimer?
+    var connections: [(instance: gpointer, handler: gulong)] = []
+    var watchdog: MainLoopTimer?
     /// Whether `play` was called since `load` (applied when the probe lets the stream open).
-    private var playRequested = false
-    private var deferredFailure: MainLoopTimer?
-    private var pendingSeek: (@MainActor (Bool) -> Void)?
-    private var firstFrameSeen = false
-    private var generation = 0
+    var playRequested = false
+    var deferredFailure: MainLoopTimer?
+    var pendingSeek: (@MainActor (Bool) -> Void)?
+    var firstFrameSeen = false
+    var generation = 0
     /// Counts `load`/`release` calls: a probe or watchdog of an earlier load does nothing.
-    private var loadCount = 0
-    private var stall: StallDetector
-    private var stallTimer: MainLoopTimer?
-    private var reportedFailure = false
-
-    private func connectSignals(_ stream: UnsafeMutablePointer<GtkMediaStream>) {
-        let instance = UnsafeMutableRawPointer(stream)
-        reportedFailure = false
-        generation += 1
-        let generation = self.generation
-        // Handlers deferred from GStreamer threads may run after `stop` or a new `load`: each
-        // one only acts on the load it was connected for.
-        func on(_ action: @escaping @MainActor (MediaStreamEngine) -> Void) -> @MainActor () -> Void {
-            { [weak self] in
-                guard let self, self.generation == generation else { return }
-                action(self)
-            }
-        }
-        connections = [
-            Signal.connectNotify(instance, "prepared", on { $0.preparedChanged() }),
-            Signal.connectNotify(instance, "duration", on { $0.durationChanged() }),
-            Signal.connectNotify(instance, "timestamp", on { $0.timestampChanged() }),
-            Signal.connectNotify(instance, "ended", on { $0.endedChanged() }),
-            Signal.connectNotify(instance, "error", on { $0.reportErrorIfAny() }),
-            Signal.connectNotify(instance, "seeking", on { $0.seekingChanged() }),
-            Signal.connect(instance, "invalidate-contents", on { $0.frameArrived() }),
-        ].map { (instance, $0) }
-    }
-
-    private func preparedChanged() {
-        guard let stream, gtk_media_stream_is_prepared(stream) != 0 else { return }
-        watchdog?.cancel()
-        watchdog = nil
-        onEvent?(.ready(duration: Self.seconds(gtk_media_stream_get_duration(stream))))
-    }
-
-    private func durationChanged() {
-        guard let stream, gtk_media_stream_is_prepared(stream) != 0 else { return }
-        onEvent?(.durationChanged(Self.seconds(gtk_media_stream_get_duration(stream))))
-    }
-
-    private func timestampChanged() {
-        guard let stream else { return }
-        let position = Self.seconds(gtk_media_stream_get_timestamp(stream))
-        onEvent?(.position(position))
-        if let stalled = stall.position(position, at: Self.now()) { onEvent?(.buffering(stalled)) }
-    }
-
-    private func scheduleStallCheck() {
-        stallTimer = MainLoopTimer.after(seconds: 0.25) { [weak self] in
-            guard let self, let stream = self.stream else { return }
-            let running =
-                gtk_media_stream_is_prepared(stream) != 0 && gtk_media_stream_get_playing(stream) != 0
-                && gtk_media_stream_get_ended(stream) == 0 && gtk_media_stream_is_seeking(stream) == 0
-                && gtk_media_stream_get_error(stream) == nil
-            if let stalled = self.stall.check(at: Self.now(), isPlaying: running) {
-                self.onEvent?(.buffering(stalled))
-            }
-            guard self.stream == stream else { return }
-            self.scheduleStallCheck()
-        }
-    }
-
-    private func endedChanged() {
-        guard let stream, gtk_media_stream_get_ended(stream) != 0 else { return }
-        onEvent?(.ended)
-    }
-
-    private func seekingChanged() {
-        guard let stream, gtk_media_stream_is_seeking(stream) == 0 else { return }
-        finishSeek(gtk_media_stream_get_error(stream) == nil)
-    }
-
-    private func frameArrived() {
-        guard !firstFrameSeen else { return }
-        firstFrameSeen = true
-        onFirstFrame?()
-    }
-
-    private func reportErrorIfAny() {
-        guard let stream, let error = gtk_media_stream_get_error(stream) else { return }
-        let message = error.pointee.message.map { String(cString: $0) } ?? ""
-        fail(Self.userMessage(fromGStreamer: message))
-    }
+    var loadCount = 0
+    var stall: StallDetector
+    var stallTimer: MainLoopTimer?
+    var reportedFailure = false
 
     /// Reports `message` once per load and disarms the watchdog; the controller then stops.
-    private func fail(_ message: String) {
+    func fail(_ message: String) {
         guard !reportedFailure else { return }
         reportedFailure = true
         watchdog?.cancel()
@@ -334,7 +241,7 @@ public final class MediaStreamEngine: PlaybackEngine {
         }
     }
 
-    private func finishSeek(_ success: Bool) {
+    func finishSeek(_ success: Bool) {
         guard let completion = pendingSeek else { return }
         pendingSeek = nil
         completion(success)
@@ -363,20 +270,10 @@ public final class MediaStreamEngine: PlaybackEngine {
     /// Drops the engine's reference to a paused `stream` after `delay` milliseconds, then
     /// returns the freed memory to the system.
     ///
-    /// GStreamer 1.22 (Debian 12) never frees a `GstPlay` whose API bus still holds messages
-    /// when its `GstPlayer` goes away: each queued message references the `GstPlay`, so the
-    /// whole pipeline and its threads leak (about 16 MB per video here; gstreamer issue 3107,
-    /// fixed in 1.23.1). Paused, the player posts nothing new, and GTK's signal adapter drains
-    /// the bus from the main loop meanwhile; the release then frees everything. A pause asked
-    /// for while the pipeline is still changing state (a preview stopped at its first frame)
-    /// completes later on a loaded machine: two of 100 hover previews leaked with 400 ms under
-    /// the test load (GStreamer's leaks tracer found two `GstPlay`s alive); a longer
-    /// `Configuration.releaseDelay` makes that less likely but cannot rule it out, which is why
-    /// hover previews now use a pipeline of their own (`PreviewPipeline`).
-    ///
-    /// GStreamer's threads allocate from glibc's per-thread arenas; without `malloc_trim` the
-    /// freed pipelines' pages stayed resident (50 hover previews under Xvfb grew RSS by 93 MB
-    /// without it, by 21 MB with it).
+    /// GStreamer 1.22 never frees a `GstPlay` whose bus still holds messages (fixed in 1.23.1):
+    /// paused, the player posts nothing new while GTK drains the bus, so the release frees the
+    /// pipeline. Its threads allocate from glibc's per-thread arenas, which keep freed pages
+    /// resident until `malloc_trim`.
     private static func releaseWhenDrained(_ stream: UnsafeMutablePointer<GtkMediaStream>, after delay: UInt32) {
         MainLoopTimer.after(delay) {
             g_object_unref(UnsafeMutableRawPointer(stream))
@@ -384,31 +281,8 @@ public final class MediaStreamEngine: PlaybackEngine {
         }
     }
 
-    /// GStreamer's play API prefixes errors with the failing element's path and may append
-    /// debug lines ("Error from element /GstPlayBin:playbin/…/GstTypeFindElement:typefind: Could
-    /// not determine type of stream.\n…gsttypefindelement.c(1186)…"); users get the first
-    /// sentence.
-    nonisolated static func userMessage(fromGStreamer message: String) -> String {
-        var text = Substring(message)
-        if text.hasPrefix("Error from element "), let separator = text.range(of: ": ") {
-            text = text[separator.upperBound...]
-        }
-        let firstLine = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        let sentence = firstLine.trimmingCharacters(in: .whitespaces)
-        return sentence.isEmpty ? "The video cannot be played (unknown GStreamer error)." : sentence
-    }
-
-    /// Monotonic seconds.
-    private static func now() -> Double {
-        Double(g_get_monotonic_time()) / 1_000_000
-    }
-
-    private static func seconds(_ microseconds: gint64) -> Double {
+    static func seconds(_ microseconds: gint64) -> Double {
         max(0, Double(microseconds) / 1_000_000)
-    }
-
-    private static func describe(_ seconds: Double) -> String {
-        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(saturating: seconds)) : String(seconds)
     }
 }
 

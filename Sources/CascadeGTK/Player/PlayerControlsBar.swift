@@ -7,7 +7,7 @@ import CascadeScreens
 ///
 /// It renders `PlayerControls` (and the snapshot's volume and fullscreen flag) and reports
 /// input. Dragging the slider previews the time in the elapsed label and seeks once, on
-/// release; other slider changes (keys, scroll) seek at once.
+/// release; other slider changes (keys, scroll) seek at once (`SliderScrub`).
 @MainActor
 package final class PlayerControlsBar {
     /// The bar (an overlay child aligned to the bottom of the video).
@@ -32,8 +32,8 @@ package final class PlayerControlsBar {
     let fullscreen: UnsafeMutablePointer<GtkWidget>
     private var isUpdating = false
     private var duration = 0.0
-    /// Whether the user is dragging the progress slider.
-    private(set) var isScrubbing = false
+    /// The progress slider's press and release.
+    private var scrub = SliderScrub()
 
     /// Creates the bar.
     init() {
@@ -85,26 +85,19 @@ package final class PlayerControlsBar {
         isUpdating = true
         defer { isUpdating = false }
         gtk_button_set_icon_name(
-            playPause.as(GtkButton.self),
-            controls.showsPauseButton ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
+            playPause.as(GtkButton.self), PlayerIcons.playPause(showsPause: controls.showsPauseButton))
         duration = snapshot.duration
         gtk_range_set_range(progress.as(GtkRange.self), 0, max(duration, 0.001))
-        if !isScrubbing {
+        if !scrub.isScrubbing {
             gtk_label_set_text(elapsed, controls.elapsedText)
             gtk_range_set_value(progress.as(GtkRange.self), snapshot.scrubPosition ?? snapshot.position)
         }
         gtk_label_set_text(total, controls.totalText)
         gtk_widget_set_sensitive(progress, snapshot.duration > 0 ? 1 : 0)
         gtk_range_set_value(volume.as(GtkRange.self), snapshot.volume)
-        let icon =
-            snapshot.volume <= 0
-            ? "audio-volume-muted-symbolic"
-            : snapshot.volume < 0.34
-                ? "audio-volume-low-symbolic"
-                : snapshot.volume < 0.67 ? "audio-volume-medium-symbolic" : "audio-volume-high-symbolic"
-        gtk_image_set_from_icon_name(volumeIcon, icon)
+        gtk_image_set_from_icon_name(volumeIcon, PlayerIcons.volume(snapshot.volume))
         gtk_button_set_icon_name(
-            fullscreen.as(GtkButton.self), snapshot.isFullscreen ? "view-restore-symbolic" : "view-fullscreen-symbolic")
+            fullscreen.as(GtkButton.self), PlayerIcons.fullscreen(isFullscreen: snapshot.isFullscreen))
         describeForAccessibility(controls, snapshot: snapshot)
     }
 
@@ -137,11 +130,9 @@ package final class PlayerControlsBar {
     private func progressChanged() {
         guard !isUpdating else { return }
         onInteraction?()
-        let value = gtk_range_get_value(progress.as(GtkRange.self))
-        if isScrubbing {
-            gtk_label_set_text(elapsed, PlayerTimeFormatter.string(from: value))
-        } else {
-            onSeek?(value)
+        switch scrub.changed(to: gtk_range_get_value(progress.as(GtkRange.self))) {
+        case .preview(let seconds): gtk_label_set_text(elapsed, PlayerTimeFormatter.string(from: seconds))
+        case .seek(let seconds): onSeek?(seconds)
         }
     }
 
@@ -154,12 +145,12 @@ package final class PlayerControlsBar {
             guard let self else { return false }
             switch type {
             case GDK_BUTTON_PRESS, GDK_TOUCH_BEGIN:
-                self.isScrubbing = true
+                self.scrub.pressed()
                 self.onInteraction?()
             case GDK_BUTTON_RELEASE, GDK_TOUCH_END, GDK_TOUCH_CANCEL:
-                guard self.isScrubbing else { return false }
-                self.isScrubbing = false
-                self.onSeek?(gtk_range_get_value(self.progress.as(GtkRange.self)))
+                guard let seconds = self.scrub.released(at: gtk_range_get_value(self.progress.as(GtkRange.self)))
+                else { return false }
+                self.onSeek?(seconds)
             default:
                 break
             }

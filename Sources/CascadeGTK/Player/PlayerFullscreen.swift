@@ -1,4 +1,5 @@
 import CGtk
+import CascadeScreens
 
 /// Fullscreen through the page's toplevel window: `gtk_window_fullscreen` /
 /// `gtk_window_unfullscreen`, confirmed by the window's `notify::fullscreened`.
@@ -9,8 +10,8 @@ import CGtk
 /// that presentation alone; `isWindowFullscreen` tells what the window really is.
 @MainActor
 final class PlayerFullscreen {
-    /// Seconds to wait for the window manager before confirming without it.
-    let confirmationDelay: UInt32 = 500
+    /// Milliseconds to wait for the window manager before confirming without it.
+    let confirmationDelay = PlaybackTiming.fullscreenConfirmationDelay
     /// Applies the page's fullscreen presentation (true: chrome hidden).
     var onPresentation: ((Bool) -> Void)?
     /// A transition finished (asked for or started by the window manager).

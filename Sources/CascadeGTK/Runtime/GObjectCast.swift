@@ -26,6 +26,11 @@ extension OpaquePointer {
 extension UnsafeMutablePointer where Pointee == GtkWidget {
     /// This widget as an `OpaquePointer`, for functions taking private-struct types.
     var opaque: OpaquePointer { OpaquePointer(self) }
+
+    /// Adds the style class `name` when `on`, else removes it.
+    func setCSSClass(_ name: String, _ on: Bool) {
+        if on { gtk_widget_add_css_class(self, name) } else { gtk_widget_remove_css_class(self, name) }
+    }
 }
 
 extension UnsafeMutablePointer where Pointee == GtkWidget {

@@ -8,13 +8,10 @@ import Foundation
 /// released by the closure notify when the handler is disconnected or the object dies, so a
 /// connection never leaks its closure.
 ///
-/// Handlers run on the main thread. Signals without a return value (`connect`,
-/// `connectNotify`) may also be emitted from other threads — GStreamer emits a media stream's
-/// `invalidate-contents` and property notifications from its streaming threads — and are then
-/// handed to the main loop by `MainLoopHandoff` (an idle source on the default main context,
-/// which only the main thread iterates; `g_main_context_invoke` would not do: it runs the
-/// callback on the calling thread whenever the main context is not being iterated at that
-/// moment). Signals that return a value are input events GTK emits on the main thread.
+/// Handlers run on the main thread. Signals without a return value may be emitted from
+/// GStreamer's streaming threads and are then handed to the main loop by `MainLoopHandoff`
+/// (`g_main_context_invoke` would run them on the calling thread while the main context is
+/// idle). Signals that return a value are input events GTK emits on the main thread.
 @MainActor
 public enum Signal {
     private final class Box<F>: @unchecked Sendable {
@@ -53,12 +50,11 @@ public enum Signal {
     )
         -> gulong
     {
-        let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in Signal.deliver(data) }
-        return connect(instance, "notify::\(property)", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+        connectSequence(instance, "notify::\(property)", body)
     }
 
-    /// `void (*)(GtkGesture *, GdkEventSequence *, gpointer)`: a gesture's `begin`, `end`,
-    /// `cancel`, `update` (the sequence is not passed on).
+    /// `void (*)(GObject *, gpointer argument, gpointer)`: a gesture's `begin`, `end`, `cancel`,
+    /// `update` (the sequence is not passed on), and `notify`; from any thread.
     @discardableResult
     public static func connectSequence(
         _ instance: gpointer, _ name: String, _ body: @escaping @MainActor () -> Void
@@ -179,20 +175,6 @@ public enum Signal {
                     MainActor.assumeIsolated { body(urls) }
                 }
         return connect(instance, "open", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
-    }
-
-    /// `gboolean (*)(GtkWindow *, gpointer)`: close-request and other boolean-returning signals.
-    @discardableResult
-    public static func connectBool(
-        _ instance: gpointer, _ name: String, _ body: @escaping @MainActor () -> Bool
-    )
-        -> gulong
-    {
-        let thunk: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
-            let body: @MainActor () -> Bool = Signal.unbox(data)
-            return MainActor.assumeIsolated { body() } ? 1 : 0
-        }
-        return connect(instance, name, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// `gboolean (*)(GtkWidget *, int, int, gboolean, GtkTooltip *, gpointer)`: `query-tooltip`,

@@ -3,12 +3,9 @@ import CascadeImages
 
 /// Uploads decoded RGBA images as GDK textures in the renderer's native pixel format.
 ///
-/// GTK 4.8's cairo renderer downloads a memory texture into a new cairo image surface every
-/// time it draws it, converting from the texture's format to cairo's premultiplied BGRA
-/// (`GDK_MEMORY_DEFAULT` on little-endian machines). For an RGBA cover that conversion ran
-/// per visible cover on every frame of a fling (the largest GTK cost in a perf profile of the
-/// 10,000-item fling); converting once here, when the cover is bound, leaves the renderer a
-/// plain copy. Docs/PLATFORM_NOTES.md records the renderer behaviour.
+/// GTK 4.8's cairo renderer converts a memory texture to cairo's premultiplied BGRA every time
+/// it draws it; converting once here, when the cover is bound, leaves it a plain copy
+/// (Docs/PLATFORM_NOTES.md).
 @MainActor
 enum TextureFactory {
     /// A new texture (caller owns the reference), or nil for an empty image.

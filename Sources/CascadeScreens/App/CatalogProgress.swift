@@ -37,6 +37,17 @@ public struct CatalogProgress: Equatable, Sendable {
     }
 
     /// Whether every clip is done.
+    /// The progress line to print to the terminal now, or nil: on an interactive terminal
+    /// every change, as one line rewritten in place; in a log one line per tenth done.
+    /// `lastTenth` is the tenth last printed (start at -1).
+    public func terminalLine(interactive: Bool, lastTenth: inout Int) -> String? {
+        if interactive { return "\r\u{1B}[Kcascade: \(message)" }
+        let tenth = total > 0 ? done * 10 / total : 0
+        guard tenth != lastTenth else { return nil }
+        lastTenth = tenth
+        return "cascade: \(message)\n"
+    }
+
     public var isComplete: Bool { total > 0 && done >= total }
 
     /// Seconds left at the pace of this run, or nil before a clip finished in it.

@@ -1,4 +1,5 @@
 import CascadeContent
+import CascadeFeed
 import Foundation
 
 /// What a path given to `cascade FILE|DIR` (or handed over by a second launch) is, and so what
@@ -56,5 +57,15 @@ public enum OpenTarget: Equatable, Sendable {
         guard (attributes?[.type] as? FileAttributeType) == .typeRegular else { return .notVideo(url) }
         let head = (try? handle.read(upToCount: ContentSignature.headerLength)) ?? Data()
         return ContentSignature(header: head).isVideo ? .video(url) : .notVideo(url)
+    }
+}
+
+extension OpenTarget {
+    /// A feed item for a local video file: its name as the title, the file as video and cover
+    /// source (the player shows black until the first frame when the cover cannot be decoded).
+    public static func item(forVideoFile url: URL) -> VideoItem {
+        VideoItem(
+            id: "file-\(StableID.derived(fromText: url.path))", title: url.lastPathComponent, coverURL: url,
+            videoURL: url, duration: nil, width: 16, height: 9)
     }
 }

@@ -30,6 +30,8 @@ public final class ChannelPagerModel {
     private var pager: TabPagerModel<String>!
     private var feeds: [String: FeedScreenModel] = [:]
     private let makeFeed: (Channel) -> FeedScreenModel
+    /// The container's position in pages over the touchpad swipe under way.
+    private var swipeTracker = VelocityTracker()
 
     // MARK: Lifecycle
 
@@ -94,6 +96,26 @@ public final class ChannelPagerModel {
         guard position.isFinite, !channels.isEmpty else { return }
         self.position = min(Double(channels.count - 1), max(0, position))
         pager.scrolled(to: self.position)
+    }
+
+    /// A touchpad swipe moved the container by `pages` page widths (positive: towards the next
+    /// page) at `time` seconds on any monotonic clock; the first delta begins the swipe.
+    public func swipe(byPages pages: Double, at time: Double) {
+        if !swipeTracker.isTracking { swipeTracker.add(position: position, time: time) }
+        swiped(to: position + pages)
+        swipeTracker.add(position: position, time: time)
+    }
+
+    /// The swipe's deltas stopped: the page to snap to by its speed (`snapTarget(velocity:)`).
+    public func endSwipe() -> Int {
+        let target = snapTarget(velocity: swipeTracker.velocity)
+        swipeTracker.reset()
+        return target
+    }
+
+    /// Forgets the swipe under way: a tab, key or completed swipe chose the page instead.
+    public func cancelSwipe() {
+        swipeTracker.reset()
     }
 
     /// The container came to rest on `page` (after a swipe or an animated tab change).

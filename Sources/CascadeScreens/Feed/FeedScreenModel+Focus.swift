@@ -43,6 +43,20 @@ extension FeedScreenModel {
         return ahead.min { distance($0.frame) < distance($1.frame) }?.index
     }
 
+    /// Points kept between a focused cell and the viewport's edge.
+    public static let focusMargin: Double = 10
+
+    /// Where to scroll so that item `index`'s frame (with `focusMargin` around it) is in a
+    /// viewport of `viewportHeight` at `offset`: its top when it is above, its bottom (never
+    /// past its top) when below; nil when it is in view already or has no frame.
+    public func focusScrollOffset(forItem index: Int, offset: Double, viewportHeight: Double) -> Double? {
+        guard let frame = frame(ofItem: index) else { return nil }
+        let top = Double(frame.minY) - Self.focusMargin
+        let bottom = Double(frame.maxY) + Self.focusMargin - viewportHeight
+        if top < offset { return top }
+        return bottom > offset ? min(top, bottom) : nil
+    }
+
     /// The first item in the visible rect (lowest index), or nil.
     private func firstVisibleItem() -> Int? {
         viewport.visibleElements.compactMap { itemIndex(of: $0.id) }.min()

@@ -41,11 +41,30 @@ public struct VideoCellGeometry: Equatable, Sendable {
         coverCornerRadius = min(Self.cornerRadius, width / 2, coverHeight / 2)
     }
 
+    /// The title band's height, in points, from which two wrapped lines fit in it.
+    public static let twoLineTitleHeight: CGFloat = 34
+
+    /// How many lines the title wraps to (the last one ellipsized): two when the title's share
+    /// of the cell is tall enough for them, else one.
+    public var titleLines: Int { title.height >= Self.twoLineTitleHeight ? 2 : 1 }
+
     /// The cover's size in device pixels for a display `scale`: what the image pipeline should
     /// decode to.
     public func coverPixelSize(scale: CGFloat) -> (width: Int, height: Int) {
         let s = scale.isFinite && scale > 0 ? scale : 1
         return (Int(saturating: (cover.width * s).rounded(.up)), Int(saturating: (cover.height * s).rounded(.up)))
+    }
+
+    /// The size in device pixels to decode the cover of a cell laid out in a frame of `size`:
+    /// covering, at 1:1, the cover box of the width its widget gets (`widgetWidth`), rather
+    /// than fitting inside it and being drawn enlarged.
+    public static func coverDecodeSize(
+        forFrame size: CGSize, scale: CGFloat, imageAspect: Double
+    ) -> (
+        width: Int, height: Int
+    ) {
+        let drawn = CGSize(width: widgetWidth(forFrameWidth: size.width), height: size.height)
+        return VideoCellGeometry(size: drawn).coverPixelSize(scale: scale, imageAspect: imageAspect)
     }
 
     /// How far past the cover box a covering decode may reach in its cropped dimension: an

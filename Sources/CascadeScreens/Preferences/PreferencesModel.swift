@@ -80,6 +80,22 @@ public struct PreferencesModel: Sendable {
         return result
     }
 
+    /// Files larger than this are not parsed (treated as unreadable).
+    public static let maxFileBytes = 64 << 10
+
+    /// What the file at `url` is when it is not one to parse: `.missing`, or `.unreadable`
+    /// when it is not a regular file or is larger than `maxFileBytes`; nil for a file to read.
+    public static func refusedSource(at url: URL) -> Source? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return .missing }
+        guard (attributes[.type] as? FileAttributeType) == .typeRegular else {
+            return .unreadable("not a regular file")
+        }
+        guard let size = attributes[.size] as? Int, size <= maxFileBytes else {
+            return .unreadable("larger than \(maxFileBytes >> 10) KB")
+        }
+        return nil
+    }
+
     /// `$XDG_CONFIG_HOME/cascade/preferences.ini`; a relative or empty `XDG_CONFIG_HOME` is
     /// ignored as the XDG base directory specification says (then `~/.config`).
     public static func fileURL(environment: [String: String], home: URL) -> URL {

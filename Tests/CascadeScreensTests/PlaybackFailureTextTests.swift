@@ -1,8 +1,7 @@
+import CascadeScreens
 import Testing
 
-@testable import CascadeGTK
-
-@Suite struct PlayerErrorMessageTests {
+@Suite struct PlaybackFailureTextTests {
     @Test(arguments: [
         (
             "Error from element /GstPlayBin:playbin/GstURIDecodeBin:uridecodebin0/GstDecodeBin:decodebin0/"
@@ -19,6 +18,11 @@ import Testing
         ("Error from element /a:b: \n", "The video cannot be played (unknown GStreamer error)."),
     ])
     func keepsTheFirstSentence(raw: String, expected: String) {
-        #expect(MediaStreamEngine.userMessage(fromGStreamer: raw) == expected)
+        #expect(PlaybackFailureText.userMessage(fromGStreamer: raw) == expected)
+    }
+
+    @Test func theTimeoutSaysItsSecondsAsWritten() {
+        #expect(PlaybackFailureText.preparingTimedOut(after: 10) == "timed out preparing the video after 10 s")
+        #expect(PlaybackFailureText.preparingTimedOut(after: 0.5) == "timed out preparing the video after 0.5 s")
     }
 }

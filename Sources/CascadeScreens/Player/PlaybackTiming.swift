@@ -1,0 +1,21 @@
+/// The player's waits, in one place: how long a video may take to get ready, when a stalled
+/// position counts as buffering, and how long the window manager has to confirm fullscreen.
+public enum PlaybackTiming {
+    /// Seconds a stream may take to get ready before it fails with "timed out preparing".
+    public static let prepareTimeout: Double = 10
+    /// Seconds without position progress while playing that count as buffering.
+    public static let stallThreshold: Double = 1
+    /// Seconds between checks of a playing stream's position for a stall.
+    public static let stallCheckInterval: Double = 0.25
+    /// Milliseconds between pausing a released stream and dropping it.
+    public static let releaseDelay: UInt32 = 400
+    /// Milliseconds the window manager has to confirm a fullscreen change before the page's own
+    /// presentation confirms it (an X server without a window manager never answers).
+    public static let fullscreenConfirmationDelay: UInt32 = 500
+
+    /// Seconds the probe of a remote source's first bytes may take: most of `prepareTimeout`
+    /// (so the probe fails before the watchdog), at least half a second.
+    public static func probeDeadline(prepareTimeout: Double) -> Double {
+        max(0.5, prepareTimeout * 0.8)
+    }
+}
