@@ -221,10 +221,9 @@ import Testing
     /// The small demo catalog with item 0's 1 s clip replaced by a 6 s one (its cover kept).
     ///
     /// The preview loops a 1 s clip once a second, and two screenshots of a loaded machine are
-    /// 0.75–1.4 s apart (each one writes a PNG on the main thread): when they were a whole loop
-    /// apart they showed the same frame of a moving preview (reported frame positions 0.417 and
-    /// 0.417, 5 frames drawn between them), which looked like a frozen preview. A clip longer
-    /// than the preview's 5 s loop cannot line up that way.
+    /// 0.75–1.4 s apart (each one writes a PNG on the main thread): a whole loop apart, they show
+    /// the same frame of a moving preview, which reads as a frozen preview. A clip longer than
+    /// the preview's 5 s loop cannot line up that way.
     func longFirstClipCatalog() throws -> URL {
         try catalog(replacingFirstClip: { media in
             _ = try TestClips.makeClip(named: "featured-000.mp4", in: media, duration: 6, size: "320x180")
