@@ -135,8 +135,8 @@ import Testing
         var script = "wait-idle\n"
         // Each preview plays (0.5 s rest, then frames) before the scroll stops it. The scroll
         // goes down and back up by a pixel, so the same cells stay drawn: drifting down a pixel a
-        // round brought two new cells and their covers in after 62 rounds (+10–15 MB with
-        // previews off as well), which is not what this measures.
+        // round would bring new cells and their covers in (10–15 MB, previews on or off), which
+        // is not what this measures.
         for round in 0..<100 {
             script += "hover-item \(round % 2)\nscroll-by 0 \(round % 2 == 0 ? 1 : -1)\nwait 600ms\n"
         }
