@@ -24,14 +24,11 @@ PACKAGES=(
   x11-utils
   ffmpeg
   imagemagick
-  # cjpeg: the 1/8-scale JPEG decoder's test fixtures need restart markers and chosen sampling,
-  # which ImageMagick cannot write (tests only; 0.3 MB).
-  libjpeg-turbo-progs
   dbus-x11
   fonts-dejavu-core
   # Chinese, Japanese and Korean titles: WenQuanYi Micro Hei (1.6 MB download, 5 MB installed)
-  # covers all three. Debian's Droid Sans Fallback has no Hangul syllables (Korean titles were
-  # boxes with it) and fonts-noto-cjk is 57 MB / 91 MB. DejaVu Sans above covers Arabic.
+  # covers all three. Debian's Droid Sans Fallback has no Hangul syllables (Korean titles would
+  # be boxes with it) and fonts-noto-cjk is 57 MB / 91 MB. DejaVu Sans above covers Arabic.
   fonts-wqy-microhei
   # Emoji in titles (colour bitmaps, 11 MB installed).
   fonts-noto-color-emoji

@@ -2,7 +2,8 @@
 # Builds `cascade-layout-check` with -c release (only CascadeLayout and the check compile) and
 # runs it: `.provided` sizing must match fixed heights on every path over 200,000 items, and a
 # height provider that calls back into the layout must stop with the layout's precondition
-# failure. Release is where unchecked loops and a stale build once crashed; scripts/test.sh runs this.
+# failure. Only a release build drops the debug checks and runs the optimised loops, so it must be
+# checked too; scripts/test.sh runs this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

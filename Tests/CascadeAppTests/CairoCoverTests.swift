@@ -85,9 +85,9 @@ import Testing
                     matched * 10 >= total * 7,
                     "\(name): item \(id)'s cover matches its image at \(matched) of \(total) points")
                 // Sharp: the cover is the image resized once to the drawn size and copied 1:1 (a
-                // mean difference of 0 per channel). Enlarged from a smaller decode it measured
+                // mean difference of 0 per channel). Enlarged from a smaller decode it differs by
                 // 1-12 (median 4); decoded a pixel wider than its cell, or on a fractional position
-                // after the resize, up to 5.7.
+                // after the resize, by up to 5.7.
                 let difference = try Self.meanDifference(screenshot, box: box, file: file, decoder: decoder)
                 #expect(difference <= 2.5, "\(name): item \(id)'s cover differs by \(difference) per channel")
                 differences.append(difference)

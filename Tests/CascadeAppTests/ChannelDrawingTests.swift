@@ -8,8 +8,8 @@ import Testing
 /// and by a seeded run of real tab clicks, swipes and Ctrl+Tab presses.
 @Suite(.serialized) struct ChannelDrawingTests {
     @Test func tabsInAnyOrderShowTheirCellsAndBannerAtOnce() throws {
-        // The order a new user met a blank page in: Travel, Nature, then Featured (whose view
-        // was dropped and rebuilt), then Travel again.
+        // An order that drops and rebuilds a page's view: Travel, Nature, then Featured (whose
+        // view is dropped and rebuilt), then Travel again.
         let script = """
             wait-idle
             screenshot p0
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func theFeedFollowsTheWindowDownAndUp() throws {
-        // 1000 → 400 used to keep the 1000 pt layout, clipped on the right.
+        // 1000 → 400 must lay the feed out again at 400 pt, not keep the 1000 pt layout clipped.
         let script =
             "wait-idle\nscroll-to-item 6\nwait-idle\nresize 400 700\nwait 500ms\nwait-idle\nscreenshot narrow\n"
             + "resize 1000 760\nwait 500ms\nwait-idle\nscreenshot wide\nresize 375 667\nwait 500ms\nwait-idle\n"
@@ -97,8 +97,8 @@ import Testing
         }
     }
 
-    /// The seeds the randomized test runs: the regression seed (it once ended on a page with no
-    /// cell drawn in round 25) and a fresh one per run, printed so a failure can be repeated
+    /// The seeds the randomized test runs: a fixed seed (round 25 of its run ends on a page that
+    /// must be drawn, a hard case) and a fresh one per run, printed so a failure can be repeated
     /// with `CASCADE_RANDOM_SEED=<seed>` (which replaces the fresh one).
     static let randomSeeds: [UInt64] = [
         537_275_132,

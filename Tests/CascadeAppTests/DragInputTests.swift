@@ -28,7 +28,7 @@ import Testing
         }
         #expect(state.topBar == ["Cascade"], "the top bar repeats a title: \(state.topBar)")
         // And in pixels: the bar (above the tab strip) has no text right of "Cascade" (about
-        // 100 pt wide), where the channel's title used to be repeated.
+        // 100 pt wide), where a repeated channel title would show.
         let strip = state.tabs?.origin ?? [0, 35]
         let bar = try session.screenshot("top-bar")
         let text = try Self.darkPixels(bar, (x: 116, y: 4, w: 800, h: Int(strip[1]) - 8))

@@ -135,8 +135,8 @@ import Testing
         var script = "wait-idle\n"
         // Each preview plays (0.5 s rest, then frames) before the scroll stops it. The scroll
         // goes down and back up by a pixel, so the same cells stay drawn: drifting down a pixel a
-        // round brought two new cells and their covers in after 62 rounds (+10–15 MB with
-        // previews off as well), which is not what this measures.
+        // round would bring new cells and their covers in (10–15 MB, previews on or off), which
+        // is not what this measures.
         for round in 0..<100 {
             script += "hover-item \(round % 2)\nscroll-by 0 \(round % 2 == 0 ? 1 : -1)\nwait 600ms\n"
         }
@@ -221,10 +221,9 @@ import Testing
     /// The small demo catalog with item 0's 1 s clip replaced by a 6 s one (its cover kept).
     ///
     /// The preview loops a 1 s clip once a second, and two screenshots of a loaded machine are
-    /// 0.75–1.4 s apart (each one writes a PNG on the main thread): when they were a whole loop
-    /// apart they showed the same frame of a moving preview (reported frame positions 0.417 and
-    /// 0.417, 5 frames drawn between them), which looked like a frozen preview. A clip longer
-    /// than the preview's 5 s loop cannot line up that way.
+    /// 0.75–1.4 s apart (each one writes a PNG on the main thread): a whole loop apart, they show
+    /// the same frame of a moving preview, which reads as a frozen preview. A clip longer than
+    /// the preview's 5 s loop cannot line up that way.
     func longFirstClipCatalog() throws -> URL {
         try catalog(replacingFirstClip: { media in
             _ = try TestClips.makeClip(named: "featured-000.mp4", in: media, duration: 6, size: "320x180")

@@ -28,7 +28,7 @@ final class PrivateDisplay {
         try self.init()
         guard windowManager else { return }
         // Ready once it answers EWMH queries (xdotool's desktop query needs a window manager);
-        // a start that dies at once (seen once under load) is tried again.
+        // a start that dies at once (possible under load) is tried again.
         for _ in 0..<3 {
             let openbox = Process()
             openbox.executableURL = URL(fileURLWithPath: "/usr/bin/openbox")

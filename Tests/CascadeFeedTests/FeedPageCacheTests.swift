@@ -41,8 +41,8 @@ import Testing
         #expect(pager.showCachedPage() == false)
     }
 
-    /// Regression (persisted-page fuzzer): reading an empty page file leaked 4 KiB each time,
-    /// which the AddressSanitizer run (`scripts/sanitizers.sh`) reports as a leak.
+    /// A fuzzer input (Docs/RELIABILITY.md): read with `Data(contentsOf:)`, an empty page file
+    /// leaks 4 KiB each time, which the AddressSanitizer run (`scripts/sanitizers.sh`) reports.
     @Test func anEmptyCacheFileIsIgnored() throws {
         let directory = try FeedFixtures.temporaryDirectory("cache")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -125,8 +125,8 @@ import Testing
         let directory = try FeedFixtures.temporaryDirectory("cache")
         defer { try? FileManager.default.removeItem(at: directory) }
         let cache = FeedPageCache(directory: directory, key: "c0")
-        // What a crashed older build could have persisted: a duration that trapped, a local file
-        // named by a remote feed, a size without an aspect ratio.
+        // What another build could have persisted: a duration out of range, a local file named
+        // by a remote feed, a size without an aspect ratio.
         var absurd = FeedFixtures.item(0)
         absurd.duration = 1e19
         var local = FeedFixtures.item(1)
@@ -147,8 +147,8 @@ import Testing
         #expect(pager.snapshot.ids == ["i-0", "i-3"])
     }
 
-    /// Found by the persisted-page fuzzer: a restored item with `"id":""` broke the promise that
-    /// every item has an id.
+    /// A fuzzer input (Docs/RELIABILITY.md): a restored item with `"id":""` must still keep the
+    /// promise that every item has an id.
     @Test func aRestoredItemWithAnEmptyIDGetsTheDerivedOne() throws {
         let directory = try FeedFixtures.temporaryDirectory("cache")
         defer { try? FileManager.default.removeItem(at: directory) }

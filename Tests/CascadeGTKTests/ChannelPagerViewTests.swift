@@ -15,9 +15,8 @@ import Testing
     }
 
     /// A tab clicked while a touchpad swipe's end is still pending wins: the swipe's end timer
-    /// used to stay armed through the tab's slide and then snap again from wherever the slide
-    /// was, with the swipe's velocity (here the slide happened to land on the tab anyway; the
-    /// dropped timer is what the fix guarantees).
+    /// is dropped, so it cannot snap again from wherever the tab's slide is, with the swipe's
+    /// velocity (here the slide lands on the tab anyway; the dropped timer is what is checked).
     @Test(arguments: [30.0, -30.0, 200.0])
     func aTabClickedRightAfterASwipeIsWhereThePagesSettle(swipe dx: Double) {
         let channels = (0..<4).map { Channel(id: "c\($0)", title: "Channel \($0)") }

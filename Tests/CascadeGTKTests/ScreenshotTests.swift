@@ -7,9 +7,8 @@ import Testing
 
 /// `Screenshot` saves a widget as it was last drawn. A draw queued since the last frame drops
 /// that drawing until the next paint (GTK 4.8 clears the render nodes up to the window), so a
-/// screenshot taken then has nothing to save; `saveDrawn` waits for the next frame instead.
-/// (Seen in the app tests when the window manager resized the window just before a script's
-/// screenshot: the run failed with `emptyWidget`.)
+/// screenshot taken then has nothing to save; `saveDrawn` waits for the next frame instead (a
+/// window-manager resize just before a script's screenshot is such a queued draw).
 @MainActor @Suite(.serialized, .needsDisplay) struct ScreenshotTests {
     init() throws {
         try #require(PlayerEngineFixture.setUpGTK(), "gtk_init_check failed")

@@ -157,8 +157,9 @@ import Testing
             layout.elements(in: CGRect(x: -.infinity, y: -.infinity, width: .infinity, height: .infinity)).count == 1)
     }
 
-    /// Regression (waterfall fuzzer): a container width of `greatestFiniteMagnitude` made the
-    /// last column's maxX overflow to +∞, and insets of 1e300 rounded every item's height away.
+    /// A fuzzer input (Docs/RELIABILITY.md): unclamped, a container width of
+    /// `greatestFiniteMagnitude` overflows the last column's maxX to +∞, and insets of 1e300
+    /// round every item's height away.
     @Test func hugeLengthsAreClampedSoFramesStayFiniteAndKeepTheirHeights() {
         let layout = WaterfallLayout(containerWidth: .greatestFiniteMagnitude)
         layout.appendItems([.height(100), .height(100), .height(50)])
@@ -173,8 +174,8 @@ import Testing
         #expect(LayoutChecks.waterfallViolations(tall).isEmpty)
     }
 
-    /// Regression (waterfall fuzzer): a rect with an infinite negative size was standardized to
-    /// origin −∞, size +∞, and the query returned every item instead of those left of its origin.
+    /// A fuzzer input (Docs/RELIABILITY.md): a rect with an infinite negative size, standardized,
+    /// would span origin −∞, size +∞ and return every item instead of those left of its origin.
     @Test func aRectWithAnInfiniteNegativeSizeSpansFromItsOrigin() {
         let layout = WaterfallLayout(containerWidth: 375)
         layout.appendItems([.height(100), .height(100), .height(50)])

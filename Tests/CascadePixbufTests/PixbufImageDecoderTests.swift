@@ -125,9 +125,9 @@ import Testing
         }
     }
 
-    /// Regression (image fuzzer): a GIF frame of height 0 made gdk-pixbuf's GIF loader log GLib
-    /// criticals (a pixbuf of height 0, then an unref of NULL); the integrity check refuses it
-    /// before the loader runs.
+    /// A fuzzer input (Docs/RELIABILITY.md): a GIF frame of height 0 makes gdk-pixbuf's GIF loader
+    /// log GLib criticals (a pixbuf of height 0, then an unref of NULL); the integrity check
+    /// refuses it before the loader runs.
     @Test func aGIFFrameOfZeroSizeIsCorruptBeforeTheLoaderRuns() {
         let gif = Data(
             [0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x40, 0x1F, 0x40, 0x1F, 0x80, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF]

@@ -84,8 +84,8 @@ import Testing
     @Test func theTransportNeverRunsAheadOfTheCount() async throws {
         try await withServer { server in
             // Each chunk is counted while it is the only callback handed over: libcurl has not
-            // read or inflated the next one. (Queued on an ordinary delegate queue, chunks piled
-            // up ahead of a delegate slowed to 2 ms a chunk: 311 MB for a 1 GiB bomb.)
+            // read or inflated the next one. (On an ordinary delegate queue chunks pile up ahead
+            // of a slow delegate, past the cap; Docs/RELIABILITY.md.)
             let depths = EventLog()
             let transfers = BoundedTransferSession(
                 limits: TransferLimits(maximumBytes: 8 * Self.megabyte), maximumConnectionsPerHost: nil,

@@ -64,7 +64,7 @@ class CheckImportsTests(unittest.TestCase):
         self.assertEqual(code, 0, err)
 
     def test_undeclared_import_fails(self):
-        # The release crash: CascadeScreens used CascadeLayout without declaring it.
+        # CascadeScreens uses CascadeLayout without declaring it (Docs/PLATFORM_NOTES.md, Building).
         code, err = self.run_checker(
             {"CascadeLayout": [], "CascadeCollection": ["CascadeLayout"], "CascadeScreens": ["CascadeCollection"]},
             {

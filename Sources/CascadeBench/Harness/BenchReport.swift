@@ -1,6 +1,6 @@
 import Foundation
 
-/// One line of benchmark output (the format is described in Docs/BENCHMARKS.md, "Output").
+/// One line of benchmark output (the format is described in Docs/BENCHMARKS.md, `cascade-bench`).
 ///
 /// A ratio line compares our time with a baseline measured in the same run; a value line
 /// reports a figure that is not a ratio (bytes per item, live cells, a count) against a bound.

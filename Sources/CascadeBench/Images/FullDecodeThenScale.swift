@@ -3,7 +3,7 @@ import CascadeImages
 import CascadePixbuf
 import Foundation
 
-/// Baseline `full-decode-then-scale`: what the reference app did (and what a naive loader
+/// Baseline `full-decode-then-scale`: what the reference app does (and what a naive loader
 /// does): decode the whole image at its full size with a plain `GdkPixbufLoader`, then shrink
 /// it with `gdk_pixbuf_scale_simple`, then convert to RGBA like our decoder does.
 enum FullDecodeThenScale {

@@ -53,8 +53,8 @@ private struct WaterfallCases {
         // build: ours and the write floor in alternating blocks (floor, ours, floor, ours), each
         // block an untimed warm-up and 5 timed runs, best of the 10: both are measured in the
         // same stretches of the process (the first block of each right after start-up, when
-        // a run was sometimes slower, the second after both warmed up) instead of ours first
-        // and the floor about a second later.
+        // a run can be slower, the second after both warmed up) instead of ours first and the
+        // floor about a second later.
         let floorCopy = WriteFloor(n: n, columns: columns)
         defer { floorCopy.deallocate() }
         var ours = Double.infinity

@@ -4,7 +4,7 @@ import Foundation
 /// shared between the items of a page (`URLFolderPool`), the `URL` made again when asked for.
 ///
 /// Why: on Linux a Foundation `URL` is a heap object holding its string and its parse state,
-/// about 450 bytes for a catalog cover; two per item were half of what a loaded item cost. The
+/// about 450 bytes for a catalog cover; two per item would be half of what a loaded item costs. The
 /// folder part of a page's covers is one string for all of them and a file name is a short
 /// string (inline up to 15 bytes), so a URL costs 32 bytes inline plus its file name.
 ///

@@ -87,8 +87,8 @@ public struct VideoItem: Hashable, Sendable, Identifiable, Codable {
         isFeatured = try container.decodeIfPresent(Bool.self, forKey: .isFeatured) ?? false
     }
 
-    /// Encodes the item with the keys `init(from:)` reads (URLs as URLs, as before they were
-    /// kept as text).
+    /// Encodes the item with the keys `init(from:)` reads (URLs as URLs, whatever `StoredURL`
+    /// keeps, so the persisted format does not follow the in-memory one).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)

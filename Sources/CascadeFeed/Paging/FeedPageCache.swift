@@ -46,8 +46,8 @@ public final class FeedPageCache: Sendable {
     /// The stored page, or nil when there is none or it cannot be read. Items the policy refuses
     /// are dropped (recorded in `skipped`); their durations are clamped.
     public func load() -> FeedPage? {
-        // LocalFileReader reads through a file handle: `Data(contentsOf:)` leaked a 4 KiB buffer
-        // for every empty file (Swift 6.3.1 Foundation; found by the persisted-page fuzzer).
+        // LocalFileReader reads through a file handle: `Data(contentsOf:)` leaks a 4 KiB buffer
+        // for every empty file (Swift 6.3.1 Foundation; Docs/RELIABILITY.md).
         guard let data = try? LocalFileReader(maximumBytes: Self.maximumBytes).read(fileURL),
             let stored = try? JSONDecoder().decode(Stored.self, from: data), stored.version == Stored.currentVersion
         else { return nil }
@@ -92,8 +92,8 @@ public final class FeedPageCache: Sendable {
     // MARK: Private
 
     private struct Stored: Codable {
-        // 2: video URLs are the ones played (the `.flv` rule applied when decoding); pages
-        // stored before hold `.flv` URLs that would no longer be rewritten.
+        // 2: video URLs are the ones played (the `.flv` rule applied when decoding); version-1
+        // pages hold `.flv` URLs that would not be rewritten.
         static let currentVersion = 2
         var version: Int
         var page: FeedPage

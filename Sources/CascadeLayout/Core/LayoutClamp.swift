@@ -15,7 +15,7 @@ public enum LayoutClamp {
     /// The largest length a layout accepts (one billion points). Longer lengths would let a
     /// frame's origin + size overflow to infinity (a container width of
     /// `CGFloat.greatestFiniteMagnitude`) or drop every item's height in rounding (insets of
-    /// 1e300); found by the waterfall fuzzer.
+    /// 1e300; Docs/RELIABILITY.md, "Regression inputs").
     public static let maximumLength: CGFloat = 1_000_000_000
 
     /// The largest aspect ratio (height ÷ width) a layout accepts.
@@ -65,8 +65,8 @@ public enum LayoutClamp {
         return (scaled < 0 ? -magnitude : magnitude) / scale
     }
 
-    /// The largest integer not above `value`, for `0 <= value < 2^52`: exactly what the
-    /// conversion through `Int64(saturating:)` gave, in four floating-point instructions.
+    /// The largest integer not above `value`, for `0 <= value < 2^52`: exactly what a round trip
+    /// through `Int64(saturating:)` gives, in four floating-point instructions.
     ///
     /// Adding and subtracting 2^52 rounds `value` to the nearest integer (every double in
     /// `2^52..<2^53` is an integer, and both operations are exact apart from that rounding);

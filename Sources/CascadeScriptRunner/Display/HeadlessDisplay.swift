@@ -19,7 +19,7 @@ public final class HeadlessDisplay: @unchecked Sendable {
     ///
     /// Xvfb chooses the number (`-displayfd`) and writes it to our pipe once it listens, so two
     /// runs started at once can never pick the same display or take over each other's (guessing
-    /// a free number from the lock files raced).
+    /// a free number from the lock files races).
     public static func start() -> HeadlessDisplay? {
         guard let display = launch() else { return nil }
         setenv("DISPLAY", display.name, 1)
