@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Cascade needs (GTK4, GStreamer and its development files, Xvfb,
-# ffmpeg, xdotool, openbox, x11-utils (xmessage, xprop), ImageMagick, cjpeg, fonts for Chinese/Japanese/Korean/Arabic/emoji titles,
+# ffmpeg, xdotool, openbox, x11-utils (xmessage, xprop), ImageMagick, fonts for Chinese/Japanese/Korean/Arabic/emoji titles,
 # gettext and the zh_CN.UTF-8 locale). Only what `dpkg -s` reports missing is installed, so a
 # second run is instant. Needs root (or sudo) on Debian 12.
 set -euo pipefail
