@@ -26,13 +26,14 @@ import Testing
 
     @Test func fetchesBytesAndMapsStatusesAndTimeouts() async throws {
         try await withServer { server, _ in
-            let fetcher = URLSessionDataFetcher(timeout: 1)
+            // A generous timeout where the answer is the point: the whole suite loads two cores.
+            let fetcher = URLSessionDataFetcher(timeout: 10)
             let data = try await fetcher.fetch(server.url("/cover.jpg"))
             #expect(data == Data("hello image".utf8))
             #expect(await failure(fetcher, server.url("/nothing-here.jpg")) == .status(404))
             #expect(await failure(fetcher, server.url("/status/503")) == .status(503))
-            // The server answers after 3 s; the 1 s timeout fires first.
-            #expect(await failure(fetcher, server.url("/slow/cover.jpg")) == .timeout)
+            // The server answers after 3 s; a 1 s timeout fires first.
+            #expect(await failure(URLSessionDataFetcher(timeout: 1), server.url("/slow/cover.jpg")) == .timeout)
         }
     }
 
@@ -106,9 +107,10 @@ import Testing
         let before = ResidentMemory.peakBytes()
         #expect(await failure(capped, server.url("/endless")) == .tooLarge(limit: 1024 * 1024))
         #expect(ResidentMemory.peakBytes() - before < 100 * 1024 * 1024)
-        // With a cap it never reaches, the overall deadline ends the transfer.
+        // A body that keeps arriving, too slowly for the idle timeout: the overall deadline ends
+        // it (a slow one, so this test does not hold a second of loopback traffic in memory).
         let bounded = URLSessionDataFetcher(timeout: 10, deadline: 1, maximumBytes: 1 << 40)
-        #expect(await failure(bounded, server.url("/endless")) == .timeout)
+        #expect(await failure(bounded, server.url("/drip")) == .timeout)
     }
 
     /// http covers take the one client (`BoundedTransferSession`) as https ones do: a gzip bomb
