@@ -2,9 +2,8 @@ import CGtk
 import CascadeScreens
 
 extension AppWindow {
-    /// Follows the window's presence (mapped, minimized, active) and tells the model, which
-    /// pauses the banner while the window is not in the foreground. Connected once, at realize:
-    /// the minimized state lives on the window's surface, which exists from then on.
+    /// Follows the window's presence (mapped, minimized, active) for the model, which pauses the
+    /// banner in the background. Connected at realize: the minimized state lives on the surface.
     func followPresence() {
         Signal.connect(window.raw, "map") { [weak self] in self?.reportPresence() }
         Signal.connect(window.raw, "unmap") { [weak self] in self?.reportPresence() }

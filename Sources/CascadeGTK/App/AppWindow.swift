@@ -7,9 +7,7 @@ import CascadeScreens
 import Foundation
 
 /// The app's window: a top bar and the channel page, the player page, and the in-window alert.
-///
-/// It draws what its `AppModel` decides (`AppHosting`), passes input to it, and keeps the
-/// preferences file; loading, alerts, navigation, columns and the key map are the model's.
+/// It draws what its `AppModel` decides (`AppHosting`), passes it the input and keeps the preferences file.
 @MainActor
 public final class AppWindow: AppHosting {
     /// Which page is shown.
@@ -179,10 +177,7 @@ public final class AppWindow: AppHosting {
         let view = ChannelPagerView(model: pager, pipeline: pipeline)
         view.onPageBuilt = { [weak self] page in self?.configure(page) }
         view.onSelectionChanged = { [weak self] index in self?.model.channelSelected(index) }
-        while let child = gtk_widget_get_first_child(feedHolder) {
-            gtk_box_remove(feedHolder.as(GtkBox.self), child)
-        }
-        gtk_box_append(feedHolder.as(GtkBox.self), view.root)
+        showInFeedHolder(view.root)
         channelPager = view
         view.start()
         if selected > 0 { view.selectTab(selected) }
@@ -265,10 +260,7 @@ public final class AppWindow: AppHosting {
     private func prepare(_ generation: DemoCatalogGeneration) {
         let preparation = CatalogPreparation(generation: generation)
         self.preparation = preparation
-        while let child = gtk_widget_get_first_child(feedHolder) {
-            gtk_box_remove(feedHolder.as(GtkBox.self), child)
-        }
-        gtk_box_append(feedHolder.as(GtkBox.self), preparation.root)
+        showInFeedHolder(preparation.root)
         preparation.start { [weak self] result in
             guard let self else { return }
             switch result {
@@ -277,6 +269,12 @@ public final class AppWindow: AppHosting {
                 self.alert.show(title: "Couldn't generate the demo catalog", message: "\(failure)")
             }
         }
+    }
+
+    /// Puts `widget` in place of what the channel page's area shows.
+    private func showInFeedHolder(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        while let child = gtk_widget_get_first_child(feedHolder) { gtk_box_remove(feedHolder.as(GtkBox.self), child) }
+        gtk_box_append(feedHolder.as(GtkBox.self), widget)
     }
 
     private func configure(_ page: FeedView) {
@@ -307,9 +305,8 @@ public final class AppWindow: AppHosting {
             let shown = max(layout?.columnCount(inSection: 0) ?? 0, layout?.columnCount(inSection: 1) ?? 0)
             return self.model.handleKey(String(cString: name), modifiers: modifiers, shownColumns: shown)
         }
-        // Capture phase: GtkWindow binds Ctrl+Tab and Ctrl+Shift+Tab to moving the focus, which
-        // would run before a bubble-phase handler; the app's channel keys come first. Keys it
-        // does not use (arrows, Enter, Space) still reach the focused widget.
+        // Capture phase: GtkWindow's own Ctrl+Tab focus binding would run before a bubble-phase handler;
+        // keys the model does not use still reach the focused widget.
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         gtk_widget_add_controller(window, keys)
     }

@@ -5,9 +5,8 @@ import CascadeImages
 import CascadeScreens
 import Foundation
 
-/// Folder feeds in the app: one thumbnail generator for the process (the user's freedesktop
-/// thumbnail cache, GStreamer frames, two at a time across every folder shown), the image
-/// transport that makes missing covers on demand, and a catalog per folder.
+/// Folder feeds in the app: one thumbnail generator for the process (freedesktop cache,
+/// GStreamer frames, two at a time), the transport making missing covers, a catalog per folder.
 public enum FolderFeeds {
     /// The process's thumbnail generator: thumbnails at the size the feed's covers need (the
     /// feed views report their cover width), large (256 px) until a feed is laid out.

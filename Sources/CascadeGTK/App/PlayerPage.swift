@@ -5,13 +5,9 @@ import CascadePlayer
 import CascadeScreens
 import Foundation
 
-/// The page a tapped video opens: a 16:9 video container centred in the page (the cover and
-/// play button until playback, then the video with its controls) under a floating bar with the
-/// back button and the title.
-///
-/// All decisions are `PlayerController`'s; the page renders its snapshot, forwards input, and
-/// performs fullscreen on the window. Call `stop()` when leaving the page: it stops playback and
-/// releases the GStreamer pipeline.
+/// The page a tapped video opens: a centred 16:9 video container under a floating bar (back
+/// button, title). It renders `PlayerController`'s snapshot, forwards input and performs
+/// fullscreen on the window; `stop()` when leaving stops playback and releases the pipeline.
 @MainActor
 public final class PlayerPage {
     /// The page's root widget.
@@ -65,8 +61,7 @@ public final class PlayerPage {
         gtk_box_append(bar.as(GtkBox.self), titleLabel.widget)
         gtk_label_set_max_width_chars(titleLabel, 60)
         // Only as wide as its content, so it hides as little of the video's input area as it can.
-        gtk_widget_set_halign(bar, GTK_ALIGN_START)
-        gtk_widget_set_valign(bar, GTK_ALIGN_START)
+        bar.align(GTK_ALIGN_START, GTK_ALIGN_START)
         // The video is centred in the whole page; the bar floats above it.
         gtk_overlay_set_child(root.opaque, surface.root)
         gtk_overlay_add_overlay(root.opaque, bar)
@@ -112,9 +107,8 @@ public final class PlayerPage {
         render()
     }
 
-    /// Gives the keyboard focus to the page's default: "Resume from …" when a video left partway
-    /// is offered, else the video (whose keys play, seek and change the volume). The window
-    /// calls it after switching to the page, since the switch itself moves the focus.
+    /// Focuses the page's default: "Resume from …" when offered, else the video. The window calls
+    /// it after switching to the page, since the switch itself moves the focus.
     public func takeFocus() {
         if !surface.resumeOffer.focusDefault() { gtk_widget_grab_focus(surface.overlay) }
     }

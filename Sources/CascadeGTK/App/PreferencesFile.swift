@@ -68,9 +68,8 @@ public final class PreferencesFile {
         return .entries(entries)
     }
 
-    /// Writes the whole file; `g_key_file_save_to_file` goes through `g_file_set_contents`,
-    /// which writes a temporary file and renames it over the old one, so a crash never leaves
-    /// half a file.
+    /// Writes the whole file through `g_file_set_contents` (a temporary file renamed over the old
+    /// one), so a crash never leaves half a file.
     private func write(_ entries: [String: String]) {
         do {
             try FileManager.default.createDirectory(

@@ -6,9 +6,8 @@ import CascadeNumerics
 import CascadeScreens
 import Foundation
 
-/// The endless banner carousel: three reusable pages laid out from `CarouselModel.cells(at:)`
-/// (previous, current, next), page dots, the banner's title, auto-advance every 4 s (paused
-/// while hovered, dragged or off screen), mouse drags that snap, and a click that opens it.
+/// The endless banner carousel: three reusable pages from `CarouselModel.cells(at:)`, page dots,
+/// the title, auto-advance (paused while hovered, dragged or off screen), snapping drags, a click opens.
 @MainActor
 public final class BannerCarouselView {
     /// The root widget; the feed places it at the banner's frame.
@@ -68,13 +67,11 @@ public final class BannerCarouselView {
         caption = OpaquePointer(gtk_label_new(nil))
         gtk_widget_add_css_class(caption.widget, "banner-caption")
         gtk_label_set_ellipsize(caption, PANGO_ELLIPSIZE_END)
-        gtk_widget_set_halign(caption.widget, GTK_ALIGN_START)
-        gtk_widget_set_valign(caption.widget, GTK_ALIGN_END)
+        caption.widget.align(GTK_ALIGN_START, GTK_ALIGN_END)
         gtk_overlay_add_overlay(OpaquePointer(root), caption.widget)
         dots = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
         gtk_widget_add_css_class(dots, "banner-dots")
-        gtk_widget_set_halign(dots, GTK_ALIGN_END)
-        gtk_widget_set_valign(dots, GTK_ALIGN_END)
+        dots.align(GTK_ALIGN_END, GTK_ALIGN_END)
         gtk_widget_set_can_target(dots, 0)
         gtk_overlay_add_overlay(OpaquePointer(root), dots)
         model.onAutoAdvance = { [weak self] transition in self?.animate(transition) }
@@ -137,9 +134,8 @@ public final class BannerCarouselView {
         updateRunning()
     }
 
-    /// Feeds a horizontal touchpad or wheel scroll delta in points (positive: towards the next
-    /// banner), as the channel page routes swipes that start over the banner: the banners follow
-    /// it, and when the deltas stop (`PointerInput.gestureEndDelay`) they snap as a drag does.
+    /// Feeds a horizontal scroll delta in points (positive: towards the next banner), routed by the
+    /// channel page; when the deltas stop (`PointerInput.gestureEndDelay`) the banners snap.
     public func swipeDelta(_ dx: Double) {
         guard size.width > 0, dx.isFinite, model.pageCount > 1 else { return }
         if !model.isSwiping {

@@ -7,11 +7,8 @@ import CascadeNumerics
 import CascadeScreens
 import Foundation
 
-/// The channel page: a tab strip (selected tab centred, indicator following a swipe) above a
-/// horizontally paging container with one `FeedView` per built channel page.
-///
-/// Swipes (touchpad horizontal scrolling), tab clicks and keyboard go to `ChannelPagerModel`;
-/// this view positions pages and tabs from it.
+/// The channel page: a tab strip (selected tab centred, indicator following a swipe) above a paging
+/// container of `FeedView`s; swipes, tabs and keys go to `ChannelPagerModel`, which places them.
 @MainActor
 public final class ChannelPagerView {
     /// The root widget.
@@ -67,17 +64,15 @@ public final class ChannelPagerView {
         gtk_widget_add_css_class(indicator, "tab-indicator")
         gtk_widget_set_can_target(indicator, 0)
 
-        // The pages sit side by side in a GtkFixed; a scroller with external policies around it
-        // keeps their combined width from becoming the window's minimum width, and its
-        // adjustments report the container's size.
+        // A GtkFixed in a scroller with external policies: the pages' combined width never becomes the
+        // window's minimum (Docs/PLATFORM_NOTES.md), and its adjustments report the size.
         container = gtk_fixed_new()
         containerScroller = gtk_scrolled_window_new()
         Accessible.setRole(containerScroller, GTK_ACCESSIBLE_ROLE_TAB_PANEL)
         gtk_scrolled_window_set_policy(OpaquePointer(containerScroller), GTK_POLICY_EXTERNAL, GTK_POLICY_EXTERNAL)
         gtk_widget_set_focusable(containerScroller, 0)
         gtk_scrolled_window_set_child(OpaquePointer(containerScroller), container)
-        gtk_widget_set_hexpand(containerScroller, 1)
-        gtk_widget_set_vexpand(containerScroller, 1)
+        containerScroller.expand()
         let area = gtk_overlay_new()!
         gtk_overlay_set_child(OpaquePointer(area), containerScroller)
         gtk_overlay_add_overlay(OpaquePointer(area), probe.widget)
@@ -122,11 +117,7 @@ public final class ChannelPagerView {
     /// Where strip coordinate (0, 0) is drawn in `ancestor`'s coordinates (the strip's scroll
     /// offset included): tab `i` is drawn at `origin.x + tabStripFrames[i].minX`.
     public func stripOrigin(in ancestor: UnsafeMutablePointer<GtkWidget>) -> CGPoint {
-        var point = graphene_point_t()
-        var result = graphene_point_t()
-        graphene_point_init(&point, 0, 0)
-        guard gtk_widget_compute_point(strip, ancestor, &point, &result) != 0 else { return .zero }
-        return CGPoint(x: Double(result.x), y: Double(result.y))
+        strip.point(in: ancestor)
     }
     /// Scrolls the tab strip to `offset` (clamped to its content), as a drag or wheel does.
     public func scrollStrip(to offset: Double) {
@@ -181,8 +172,7 @@ public final class ChannelPagerView {
     // MARK: Private
 
     /// Each tab is a focusable overlay around its title (a focusable GtkBox is never in the Tab
-    /// chain): a tab for screen readers (its position among the tabs, selected or not,
-    /// controlling the pages), chosen by a click, Enter or Space.
+    /// chain), a screen-reader tab controlling the pages, chosen by a click, Enter or Space.
     private func buildTabs() {
         for (index, channel) in model.channels.enumerated() {
             let tab = gtk_overlay_new()!
@@ -222,9 +212,8 @@ public final class ChannelPagerView {
         placeTabs()
     }
 
-    /// Moves the tabs to their frames. Right to left the first tab is at the right end of the
-    /// strip (of its visible width when the tabs fit in it); the frames are kept as drawn, so
-    /// the indicator and the strip's scrolling follow them unchanged.
+    /// Moves the tabs to their frames, mirrored right to left (to the right end of the visible strip
+    /// when they fit); `tabFrames` keeps them as drawn, for the indicator and the scrolling.
     private func placeTabs() {
         let (frames, width) = Accessible.layoutDirection(of: strip).placed(
             laidOutTabs.frames, contentWidth: laidOutTabs.contentWidth, visibleWidth: CGFloat(stripWidth))

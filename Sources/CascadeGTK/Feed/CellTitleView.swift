@@ -1,12 +1,9 @@
 import CGtk
 import Foundation
 
-/// A cell's title: plain text (never markup), centred, word-wrapped to at most `lines` lines and
-/// ellipsized, drawn by a drawing area from the one Pango layout it keeps.
-///
-/// Not a GtkLabel: a wrapped label shapes its text for every size request, which made half of
-/// GTK's layout time in a fling. A cell's size comes from the layout, so the title is shaped
-/// once per bind and redrawn from the kept layout. Its font and colour are `.title`'s.
+/// A cell's title: plain text, centred, wrapped to at most `lines` lines and ellipsized, shaped
+/// once per bind into one kept Pango layout. Not a GtkLabel, which shapes wrapped text for every
+/// size request (Docs/PLATFORM_NOTES.md). Its font and colour are `.title`'s.
 @MainActor
 final class CellTitleView {
     /// The drawing area.

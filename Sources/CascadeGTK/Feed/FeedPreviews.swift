@@ -4,12 +4,9 @@ import CascadePlayer
 import CascadeScreens
 import Foundation
 
-/// The window's hover previews: the `HoverPreviewController` that decides, and the one
-/// `CellPreviewPlayer` that plays in the cell it names.
-///
-/// Every feed page reports its cells' pointer, focus, scroll and unbinding here; the last feed
-/// that reported owns the preview (another feed reporting stops it first), so at most one
-/// preview is live in the whole window.
+/// The window's hover previews: the deciding `HoverPreviewController` and the one
+/// `CellPreviewPlayer`. Feeds report their cells' pointer, focus, scroll and unbinding here; the
+/// last feed that reported owns the preview, so at most one is live in the window.
 @MainActor
 public final class FeedPreviews {
     /// The decisions: when, which cell, when it stops.

@@ -2,11 +2,9 @@ import CGtk
 import CascadeCollection
 import Foundation
 
-/// A mouse or touch drag that scrolls the feed vertically (the channel page hands it the
-/// vertical drags, `DragPrecedence`): the content follows the pointer, a release glides on with
-/// UIScrollView's deceleration, pulling down at the top pulls to refresh, and pulling up past
-/// the bottom asks the model for more (`FeedScreenModel.draggedPastEnd(by:at:)`: after a failed
-/// load-more, a new drag retries).
+/// A mouse or touch drag scrolling the feed vertically (handed over by `DragPrecedence`): the
+/// content follows, a release glides on (UIScrollView's deceleration), a pull at the top refreshes
+/// and one past the bottom asks for more (`FeedScreenModel.draggedPastEnd(by:at:)`).
 extension FeedView {
     /// A vertical drag began (the pointer pressed at the current offset).
     package func beginDrag(time: Double) {
@@ -15,9 +13,8 @@ extension FeedView {
         drag?.tracker.add(position: offset, time: time)
     }
 
-    /// The drag moved `dy` points from where it pressed (positive: downwards, revealing what is
-    /// above) at `time` seconds. The content follows step by step, so a pull at the top
-    /// (`pullByDrag`) and the scroll share one finger position.
+    /// The drag moved `dy` points from its press (positive: downwards) at `time` seconds; the
+    /// content follows step by step, so a pull at the top and the scroll share one finger position.
     package func dragMoved(dy: Double, time: Double) {
         guard var session = drag, dy.isFinite else { return }
         let step = -dy - session.travel
@@ -41,9 +38,8 @@ extension FeedView {
         releaseDrag(velocity: session.tracker.velocity)
     }
 
-    /// The drag under way is released at `velocity` (points per second, positive: the offset
-    /// grows): a pull releases, a scroll glides on (`ReleaseGlide`). Script mode's `fling` is
-    /// a drag released here.
+    /// The drag is released at `velocity` (points per second, positive: the offset grows): a pull
+    /// releases, a scroll glides on (`ReleaseGlide`); script mode's `fling` ends here.
     package func releaseDrag(velocity: Double) {
         guard drag != nil else { return }
         drag = nil

@@ -29,9 +29,8 @@ extension FeedView {
         gtk_widget_add_controller(cell.root, focus)
     }
 
-    /// What the pointer does on item `index`'s cell when it rests there: the same report the
-    /// cell's motion controller makes (script mode's `hover-item`). Returns false when the cell
-    /// is not on screen.
+    /// The pointer resting on item `index`'s cell, reported as its motion controller does (script
+    /// mode's `hover-item`); false when the cell is not on screen.
     package func hoverItem(_ index: Int) -> Bool {
         guard cell(forItem: index) != nil else { return false }
         previews?.pointerMoved(in: self, item: index)

@@ -8,13 +8,9 @@ import CascadePlayer
 import CascadeScreens
 import Foundation
 
-/// The GTK rendering of a `FeedScreenModel`: a kinetic `GtkScrolledWindow` over a `GtkFixed`
-/// holding only the cells near the viewport (reused through a `CellRecycler`), the
-/// pull-to-refresh header and the load-more footer.
-///
-/// It decides nothing: every scroll position, size, pull and click goes to the model, and
-/// what the model publishes is drawn (cell geometry and cover sizes from `VideoCellGeometry`,
-/// budgets from `CacheBudgets`, the rest-snap timing from `RestSnap`).
+/// The GTK rendering of a `FeedScreenModel`: a kinetic `GtkScrolledWindow` over a `GtkFixed` of
+/// the cells near the viewport (recycled), the pull-to-refresh header and the load-more footer.
+/// Every scroll, size, pull and click goes to the model; what it publishes is drawn.
 @MainActor
 public final class FeedView {
     /// The root widget (an overlay holding the scroller and the refresh header).
@@ -67,9 +63,8 @@ public final class FeedView {
     }
     /// Called when the refresh, footer or alert state changed (after redrawing them).
     public var onChromeChanged: (() -> Void)?
-    /// Called with the covers' width in device pixels whenever the layout changes it (a
-    /// resize, another column count, another scale factor): folder feeds make thumbnails at
-    /// the size it needs. Set after the page was laid out, it is called at once.
+    /// Called with the covers' width in device pixels whenever the layout changes it, so folder
+    /// feeds make thumbnails at that size; set after the page was laid out, it is called at once.
     public var onCoverPixelWidth: ((Int) -> Void)? {
         didSet {
             reportedCoverWidth = 0
@@ -90,13 +85,11 @@ public final class FeedView {
 
         root = gtk_overlay_new()
         scrolled = gtk_scrolled_window_new()
-        // External, not never, horizontally: a never policy makes the content's minimum width
-        // (the GtkFixed's union of cells laid out at the last width) the feed's minimum, so a
-        // shrinking window kept the old layout, clipped on the right.
+        // External, not never, horizontally: never makes the content's last width the feed's minimum,
+        // so a shrinking window kept the old layout, clipped.
         gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_kinetic_scrolling(OpaquePointer(scrolled), 1)
-        gtk_widget_set_hexpand(scrolled, 1)
-        gtk_widget_set_vexpand(scrolled, 1)
+        scrolled.expand()
         content = gtk_fixed_new()
         gtk_scrolled_window_set_child(OpaquePointer(scrolled), content)
         adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled))
@@ -112,9 +105,8 @@ public final class FeedView {
         gtk_box_append(refreshHeader.as(GtkBox.self), refreshStatus.widget)
         gtk_overlay_add_overlay(OpaquePointer(root), refreshHeader)
 
-        // The footer spans the layout's footer frame; its status line sits centred in it.
-        // An overlay, so it can join the Tab chain when a failed load-more can be retried (a
-        // focusable box never does).
+        // The footer spans the layout's footer frame; an overlay, so it can join the Tab chain when a
+        // failed load-more can be retried (a focusable box never does).
         footer = gtk_overlay_new()
         gtk_widget_add_css_class(footer, "load-footer")
         gtk_widget_set_hexpand(footerStatus.widget, 1)
@@ -177,11 +169,7 @@ public final class FeedView {
     /// Where content coordinate (0, `offset`) is drawn, in `ancestor`'s coordinates: a content
     /// frame maps to `origin + (x, y - offset)` in the window.
     public func contentOrigin(in ancestor: UnsafeMutablePointer<GtkWidget>) -> CGPoint {
-        var point = graphene_point_t()
-        var result = graphene_point_t()
-        graphene_point_init(&point, 0, Float(topInset))
-        guard gtk_widget_compute_point(scrolled, ancestor, &point, &result) != 0 else { return .zero }
-        return CGPoint(x: Double(result.x), y: Double(result.y))
+        scrolled.point(y: topInset, in: ancestor)
     }
 
     /// The cell widget showing item `index`, if on screen.
@@ -241,9 +229,8 @@ public final class FeedView {
             self.scheduleRestSnap()
         }
 
-        // Arrow keys move the focus between cells by the layout (GTK's own directional focus
-        // does not move between the GtkFixed's cells), from the scroller itself to the first
-        // visible cell; they bubble here from the focused cell.
+        // Arrow keys move the focus between cells by the layout (GTK's directional focus does not move
+        // between a GtkFixed's children); they bubble here from the focused cell.
         let keys = gtk_event_controller_key_new()!
         Signal.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] key, state in
             guard let self, state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0,

@@ -4,12 +4,9 @@ import CascadeNumerics
 import CascadeScreens
 import Foundation
 
-/// The GTK widget of one video cell: a cover (rounded top corners, placeholder while loading,
-/// an error glyph if it fails, a duration badge, a progress bar when the video was left
-/// partway) above a centred, word-wrapped plain-text title.
-///
-/// Reused: the collection binds it to an item, sizes it with `apply(size:)` and unbinds it
-/// when it scrolls away. It decides nothing; proportions come from `VideoCellGeometry`.
+/// The GTK widget of one video cell: a cover (rounded top corners, placeholder, error glyph,
+/// duration badge, progress bar) above a centred, wrapped title. Reused: bound to an item, sized
+/// with `apply(size:)`, unbound when it scrolls away; proportions are `VideoCellGeometry`'s.
 @MainActor
 public final class VideoCellWidget {
     /// The cell's root widget (a child of the collection's content).
@@ -48,9 +45,8 @@ public final class VideoCellWidget {
 
     /// Creates an unbound cell.
     public init() {
-        // An overlay around the column, not the column itself: a focusable GtkBox can be
-        // grabbed but is never in the Tab chain (GtkBox only offers its children), so a cell
-        // that is a box cannot be reached with the keyboard.
+        // An overlay around the column: a focusable GtkBox is never in the Tab chain, so a cell that
+        // is a box could not be reached with the keyboard.
         root = gtk_overlay_new()
         g_object_ref_sink(root.raw)  // the pool keeps cells alive while they are unparented
         gtk_widget_add_css_class(root, "video-cell")
@@ -64,14 +60,12 @@ public final class VideoCellWidget {
         glyph = OpaquePointer(gtk_image_new_from_icon_name("image-x-generic-symbolic"))
         gtk_image_set_pixel_size(glyph, 28)
         gtk_widget_add_css_class(glyph.widget, "cover-glyph")
-        gtk_widget_set_halign(glyph.widget, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(glyph.widget, GTK_ALIGN_CENTER)
+        glyph.widget.align(GTK_ALIGN_CENTER, GTK_ALIGN_CENTER)
         gtk_overlay_add_overlay(OpaquePointer(coverBox), glyph.widget)
 
         badge = OpaquePointer(gtk_label_new(nil))
         gtk_widget_add_css_class(badge.widget, "badge")
-        gtk_widget_set_halign(badge.widget, GTK_ALIGN_END)
-        gtk_widget_set_valign(badge.widget, GTK_ALIGN_END)
+        badge.widget.align(GTK_ALIGN_END, GTK_ALIGN_END)
         gtk_overlay_add_overlay(OpaquePointer(coverBox), badge.widget)
         gtk_overlay_add_overlay(OpaquePointer(coverBox), progressBar.root)
 
@@ -191,9 +185,8 @@ public final class VideoCellWidget {
         updateCoverClip()
     }
 
-    /// Clips the cover area to its rounded top corners only when what it shows needs it: a
-    /// picture (GL renderers) or a hover preview. A surface cover rounds its own corners, and
-    /// under the cairo renderer a rounded clip made every cover's copy a masked blend.
+    /// Clips the cover area to its rounded corners only for a picture (GL) or a preview: a surface
+    /// rounds its own, and a rounded clip makes cairo blend every cover (Docs/PLATFORM_NOTES.md).
     func updateCoverClip() {
         let clip = picture.needsClip || previewAttached
         gtk_widget_set_overflow(coverBox, clip ? GTK_OVERFLOW_HIDDEN : GTK_OVERFLOW_VISIBLE)

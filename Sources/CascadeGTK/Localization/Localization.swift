@@ -2,13 +2,9 @@ import CGtk
 import CascadeScreens
 import Foundation
 
-/// The UI's translations: glibc's gettext with the `cascade` text domain, chosen by
-/// `LANGUAGE`/`LC_ALL`/`LC_MESSAGES`/`LANG` as in every GNOME program, by `TranslationRules`.
-///
-/// The core targets stay Foundation-only and speak English: a string they hand the host is its
-/// own gettext message id, translated where it is drawn, so a language without a catalog, or a
-/// string without a translation, shows the English text. Docs/LOCALIZATION.md says how to add
-/// a language.
+/// The UI's translations: glibc's gettext, text domain `cascade`, the language chosen from
+/// `LANGUAGE`/`LC_ALL`/`LC_MESSAGES`/`LANG` by `TranslationRules`. The core targets speak English:
+/// a string they hand over is its own message id, translated where drawn (Docs/LOCALIZATION.md).
 public enum Localization {
     /// The gettext text domain: catalogs are `<dir>/<lang>/LC_MESSAGES/cascade.mo`.
     public static let domain = "cascade"
@@ -16,9 +12,8 @@ public enum Localization {
     /// The directory holding the compiled catalogs, if one was found by `start`.
     public nonisolated(unsafe) static var directory: String?
 
-    /// Reads the locale from the environment (`setlocale(LC_ALL, "")`) and binds the text
-    /// domain to `TranslationRules.catalogDirectory`. Call once at start, before any text is
-    /// shown.
+    /// Reads the locale from the environment and binds the text domain to
+    /// `TranslationRules.catalogDirectory`; call once at start, before any text is shown.
     public static func start(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executable: URL = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "cascade")

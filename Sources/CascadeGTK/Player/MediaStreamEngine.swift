@@ -7,23 +7,15 @@ import Foundation
 
 /// The Linux playback engine: a `GtkMediaFile` (GStreamer through GTK's media backend).
 ///
-/// Events come from the stream's notify signals: `prepared` → `ready(duration)`, `duration` →
-/// `durationChanged`, `timestamp` → `position`, `ended` → `ended`, `error` → `failed(GError
-/// message)`; a seek completes when `seeking` turns false. Show the video by putting
-/// `paintable` in a `GtkPicture` (`gtk_picture_set_paintable`); the picture keeps its own
-/// reference, so set it again after each `load`.
+/// Events come from the stream's notify signals (`prepared`, `duration`, `timestamp`, `ended`,
+/// `error`; a seek completes when `seeking` turns false). Show the video by putting `paintable`
+/// in a `GtkPicture`, again after each `load` (the picture keeps its own reference). A missing
+/// file fails at once, a stream not prepared within `Configuration.prepareTimeout` fails too.
+/// GTK 4.8's stream has no rate and reports no buffering: `rate` is stored only, `buffering`
+/// comes from a stalled position (`StallDetector`), and `bufferedRanges` never comes.
 ///
-/// Never hangs: a missing file fails at once, and a stream neither prepared nor failed after
-/// `Configuration.prepareTimeout` seconds fails with "timed out preparing".
-///
-/// GtkMediaStream (GTK 4.8) has no playback rate, so `rate` is stored but not applied; it
-/// reports no buffering, so `buffering` comes from a position that stops moving while playing
-/// (`StallDetector`), and `bufferedRanges` never comes. Audio goes to GStreamer's automatic
-/// sink, which falls back to a null output without a sound card
-/// (`GST_PLUGIN_FEATURE_RANK=alsasink:NONE,…` silences ALSA's complaints, as the tests do).
-///
-/// - Warning: GTK must be initialized (`gtk_init`) before `load`: the media backend is a GTK
-///   module. Events are delivered only while the GLib main context runs.
+/// - Warning: call `gtk_init` before `load` (the backend is a GTK module); events arrive only
+///   while the GLib main context runs.
 @MainActor
 public final class MediaStreamEngine: PlaybackEngine {
     /// Tuning.
@@ -70,11 +62,9 @@ public final class MediaStreamEngine: PlaybackEngine {
     /// The underlying `GtkMediaStream`, nil when nothing is loaded. Borrowed.
     public private(set) var stream: UnsafeMutablePointer<GtkMediaStream>?
 
-    /// Releases any previous media and starts preparing `url` (file or http(s)).
-    ///
-    /// The source's first bytes are probed first (`MediaProbe`, bounded in size and time): only
-    /// a video container reaches GStreamer; an image, audio-only or unknown file fails with
-    /// "This isn't a video …", so no image decoder ever runs on it.
+    /// Releases any previous media and starts preparing `url` (file or http(s)). Only what
+    /// `MediaProbe` finds to be a video container reaches GStreamer; anything else fails with
+    /// "This isn't a video …".
     public func load(_ url: URL) {
         release()
         if url.isFileURL {
@@ -172,9 +162,8 @@ public final class MediaStreamEngine: PlaybackEngine {
         gtk_media_stream_pause(stream)
     }
 
-    /// Seeks to `seconds` (clamped at 0); `completion(true)` when `seeking` turns false,
-    /// `completion(false)` at once when the stream is not prepared or not seekable, and for a
-    /// seek superseded by a newer one or abandoned by `stop`.
+    /// Seeks to `seconds` (clamped at 0); `completion(true)` once `seeking` turns false, `false` at
+    /// once when not prepared or seekable, and for a seek superseded or abandoned by `stop`.
     public func seek(to seconds: Double, completion: @escaping @MainActor (Bool) -> Void) {
         guard let stream, seconds.isFinite, gtk_media_stream_is_prepared(stream) != 0,
             gtk_media_stream_is_seekable(stream) != 0
@@ -267,13 +256,8 @@ public final class MediaStreamEngine: PlaybackEngine {
         }
     }
 
-    /// Drops the engine's reference to a paused `stream` after `delay` milliseconds, then
-    /// returns the freed memory to the system.
-    ///
-    /// GStreamer 1.22 never frees a `GstPlay` whose bus still holds messages (fixed in 1.23.1):
-    /// paused, the player posts nothing new while GTK drains the bus, so the release frees the
-    /// pipeline. Its threads allocate from glibc's per-thread arenas, which keep freed pages
-    /// resident until `malloc_trim`.
+    /// Drops the engine's reference to a paused `stream` after `delay` ms, then trims malloc: GStreamer
+    /// 1.22 frees a `GstPlay` only once its bus is drained, and glibc keeps freed arena pages resident.
     private static func releaseWhenDrained(_ stream: UnsafeMutablePointer<GtkMediaStream>, after delay: UInt32) {
         MainLoopTimer.after(delay) {
             g_object_unref(UnsafeMutableRawPointer(stream))

@@ -1,9 +1,8 @@
 import CGtk
 import CascadeScheduling
 
-/// `Scheduling` on GLib timeouts (`MainLoopTimer`): the carousel's auto-advance, the controls'
-/// auto-hide and the end-of-playback fullscreen fallback fire under any GLib main loop, without
-/// relying on libdispatch's main queue being drained.
+/// `Scheduling` on GLib timeouts (`MainLoopTimer`), so the auto-advance, auto-hide and fullscreen
+/// fallback fire under any GLib main loop, not only when libdispatch's main queue is drained.
 @MainActor
 public final class GLibScheduler: Scheduling {
     /// Creates the scheduler (the default main context).

@@ -1,11 +1,8 @@
 import CGtk
 import Foundation
 
-/// Hands work from any thread to the GLib main loop, as an idle callback.
-///
-/// Unlike `Task { @MainActor in }` (which runs through libdispatch's main queue), this runs
-/// while a test or the script runner iterates the GLib loop from inside a main-queue job, the
-/// way every other GTK callback does.
+/// Hands work from any thread to the GLib main loop as an idle callback, which (unlike
+/// `Task { @MainActor in }`) also runs while a test or the script runner iterates the loop.
 public enum MainLoopHandoff {
     private final class Box: @unchecked Sendable {
         let body: @MainActor () -> Void

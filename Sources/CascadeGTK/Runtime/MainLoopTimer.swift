@@ -1,12 +1,9 @@
 import CGtk
 import CascadeNumerics
 
-/// GLib timers and frame callbacks that own their Swift closures and release them when they
-/// stop, so a timer never leaks what it captured.
-///
-/// A timer runs until its body returns false or `cancel()` is called; dropping the object does
-/// not stop it (so `MainLoopTimer.after(0) { ... }` can be fired and forgotten). Bodies capture
-/// their owners weakly and stop when the owner is gone.
+/// GLib timers and frame callbacks that own their closures and release them when they stop. A
+/// timer runs until its body returns false or `cancel()`; dropping it does not stop it (fire and
+/// forget `MainLoopTimer.after(0) { … }`), so bodies capture their owners weakly.
 @MainActor
 public final class MainLoopTimer {
     private final class Box: @unchecked Sendable {

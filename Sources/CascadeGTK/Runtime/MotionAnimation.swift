@@ -1,9 +1,8 @@
 import CGtk
 import CascadeCollection
 
-/// Runs a `Motion` on a widget's frame clock: calls `onFrame` with the value between `from` and
-/// `to` on every frame, then `onFinish` once the motion's duration has passed. The curve and the
-/// duration are the motion's; this only supplies the frames.
+/// Runs a `Motion` on a widget's frame clock: `onFrame` with the value between `from` and `to`
+/// every frame, then `onFinish` once its duration has passed.
 @MainActor
 public final class MotionAnimation {
     private var ticker: FrameTicker?

@@ -1,17 +1,11 @@
 import CGtk
 import Foundation
 
-/// Connects Swift closures to GObject signals: the host's one signal helper.
-///
-/// `g_signal_connect` is a macro and is not imported; each signal signature needs its own
-/// non-capturing `@convention(c)` thunk. The closure travels as retained user data and is
-/// released by the closure notify when the handler is disconnected or the object dies, so a
-/// connection never leaks its closure.
-///
-/// Handlers run on the main thread. Signals without a return value may be emitted from
-/// GStreamer's streaming threads and are then handed to the main loop by `MainLoopHandoff`
-/// (`g_main_context_invoke` would run them on the calling thread while the main context is
-/// idle). Signals that return a value are input events GTK emits on the main thread.
+/// Connects Swift closures to GObject signals (`g_signal_connect` is a macro Swift cannot import):
+/// one `@convention(c)` thunk per signature, the closure retained as user data and released when
+/// the handler goes. Handlers run on the main thread: `Void` signals may come from GStreamer's
+/// threads and go through `MainLoopHandoff` (Docs/PLATFORM_NOTES.md); signals returning a value
+/// are GTK input, on the main thread.
 @MainActor
 public enum Signal {
     private final class Box<F>: @unchecked Sendable {
@@ -47,9 +41,7 @@ public enum Signal {
     @discardableResult
     public static func connectNotify(
         _ instance: gpointer, _ property: String, _ body: @escaping @MainActor () -> Void
-    )
-        -> gulong
-    {
+    ) -> gulong {
         connectSequence(instance, "notify::\(property)", body)
     }
 
@@ -177,9 +169,8 @@ public enum Signal {
         return connect(instance, "open", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
-    /// `gboolean (*)(GtkWidget *, int, int, gboolean, GtkTooltip *, gpointer)`: `query-tooltip`,
-    /// asked when the pointer rests on the widget; the body fills the tooltip and returns
-    /// whether to show it.
+    /// `gboolean (*)(GtkWidget *, int, int, gboolean, GtkTooltip *, gpointer)`: `query-tooltip`;
+    /// the body fills the tooltip and returns whether to show it.
     @discardableResult
     public static func connectQueryTooltip(
         _ instance: gpointer, _ body: @escaping @MainActor (OpaquePointer) -> Bool

@@ -1,8 +1,7 @@
 import CGtk
 
-/// An in-window alert: a dimmed backdrop with a card holding a title, a message and an OK
-/// button. GTK 4.8 has no GtkAlertDialog, and a separate window would not show in headless
-/// screenshots of the main window.
+/// An in-window alert: a dimmed backdrop with a card (title, message, OK). GTK 4.8 has no
+/// GtkAlertDialog, and a separate window would miss headless screenshots of the main window.
 @MainActor
 public final class AlertOverlay {
     /// The backdrop; add it as an overlay child of the window's root overlay.
@@ -21,14 +20,12 @@ public final class AlertOverlay {
     public init() {
         root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_widget_add_css_class(root, "alert-backdrop")
-        gtk_widget_set_hexpand(root, 1)
-        gtk_widget_set_vexpand(root, 1)
+        root.expand()
 
         card = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
         Accessible.setRole(card, GTK_ACCESSIBLE_ROLE_ALERT)
         gtk_widget_add_css_class(card, "alert")
-        gtk_widget_set_halign(card, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(card, GTK_ALIGN_CENTER)
+        card.align(GTK_ALIGN_CENTER, GTK_ALIGN_CENTER)
         gtk_widget_set_vexpand(card, 1)
 
         titleLabel = OpaquePointer(gtk_label_new(nil))
