@@ -6,14 +6,14 @@ import Foundation
 extension AppWindow {
     /// Opens each path in turn (relative ones against the working directory): a folder as a
     /// feed, a video on the player page; anything else says why it cannot be opened.
-    public func open(paths: [String]) {
+    package func open(paths: [String]) {
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         for path in paths { open(OpenTarget.classify(path: path, relativeTo: directory)) }
         present()
     }
 
     /// Opens one classified target.
-    public func open(_ target: OpenTarget) {
+    package func open(_ target: OpenTarget) {
         opened = Array((opened + [target]).suffix(32))
         switch target {
         case .folder(let url):

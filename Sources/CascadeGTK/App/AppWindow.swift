@@ -11,12 +11,12 @@ import Foundation
 @MainActor
 public final class AppWindow: AppHosting {
     /// Which page is shown.
-    public typealias Screen = AppModel.Screen
+    package typealias Screen = AppModel.Screen
 
     /// The GtkWindow.
-    public let window: UnsafeMutablePointer<GtkWidget>
+    package let window: UnsafeMutablePointer<GtkWidget>
     /// The app's logic.
-    public let model: AppModel
+    package let model: AppModel
     /// The alert shown over everything.
     package let alert = AlertOverlay()
     /// The player page.
@@ -28,7 +28,7 @@ public final class AppWindow: AppHosting {
     /// The feed of the selected channel (nil until it is built).
     package var feed: FeedView? { channelPager?.currentPage }
     /// The page shown.
-    public var screen: Screen { model.screen }
+    package var screen: Screen { model.screen }
     /// Whether loading the channel list is still going on.
     package var isLoadingChannels: Bool { model.isLoadingChannels || isPreparingCatalog }
     /// Whether the first run's catalog is still being generated.
@@ -44,10 +44,10 @@ public final class AppWindow: AppHosting {
     /// What `open(paths:)` was asked to open, oldest first (at most 32).
     package internal(set) var opened: [OpenTarget] = []
     /// The remembered settings (nil: none are read or written).
-    public let preferences: PreferencesFile?
+    package let preferences: PreferencesFile?
     /// Where videos were left (nil: nothing is remembered): the player's resume offer and the
     /// cells' progress bars.
-    public let resumeStore: ResumeStore?
+    package let resumeStore: ResumeStore?
     /// The feed's hover previews (at most one live in the window).
     package let previews: FeedPreviews
 
@@ -70,7 +70,7 @@ public final class AppWindow: AppHosting {
     // MARK: Lifecycle
 
     /// Creates the window for `application`.
-    public init(
+    package init(
         application: OpaquePointer, options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL,
         preferences: PreferencesFile? = nil, resumeStore: ResumeStore? = nil,
         generating generation: DemoCatalogGeneration? = nil
@@ -145,7 +145,7 @@ public final class AppWindow: AppHosting {
     }
 
     /// Shows the window (and the first time, starts loading the catalog).
-    public func present() {
+    package func present() {
         gtk_window_present(window.as(GtkWindow.self))
         guard !started else { return }
         started = true
@@ -159,7 +159,7 @@ public final class AppWindow: AppHosting {
 
     /// Remembers what outlives the run (the volume, where the video playing was left); call
     /// when the window goes away.
-    public func saveSession() {
+    package func saveSession() {
         preparation?.cancel()
         playerPage.controller.recordPosition()
         let volume = playerPage.controller.snapshot.volume

@@ -8,11 +8,11 @@ import Foundation
 @MainActor
 public final class ApplicationInstance {
     /// The GtkApplication.
-    public let application: UnsafeMutablePointer<GtkApplication>
+    package let application: UnsafeMutablePointer<GtkApplication>
     /// Whether it owns the application ID on the session bus.
     public let isUnique: Bool
     /// Called with the files and folders another launch (or the desktop) asked to open.
-    public var onOpen: (([URL]) -> Void)?
+    package var onOpen: (([URL]) -> Void)?
 
     // MARK: Lifecycle
 
@@ -32,7 +32,7 @@ public final class ApplicationInstance {
     // MARK: Public API
 
     /// The GApplication.
-    public var gApplication: UnsafeMutablePointer<GApplication> {
+    package var gApplication: UnsafeMutablePointer<GApplication> {
         UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self)
     }
 

@@ -10,13 +10,13 @@ import Foundation
 public enum FolderFeeds {
     /// The process's thumbnail generator: thumbnails at the size the feed's covers need (the
     /// feed views report their cover width), large (256 px) until a feed is laid out.
-    public static let thumbnails = ThumbnailGenerator(
+    package static let thumbnails = ThumbnailGenerator(
         store: ThumbnailStore(root: ThumbnailStore.defaultRoot(), application: "cascade", version: "1"),
         grabber: GStreamerFrameGrabber(), size: .large)
 
     /// The image pipeline's transport: registered folder covers through `thumbnails`, every
     /// other URL through `fallback`.
-    public static func fetcher(fallback: any DataFetching = URLSessionDataFetcher()) -> any DataFetching {
+    package static func fetcher(fallback: any DataFetching = URLSessionDataFetcher()) -> any DataFetching {
         ThumbnailFetcher(generator: thumbnails, fallback: fallback)
     }
 

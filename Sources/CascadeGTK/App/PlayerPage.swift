@@ -9,17 +9,17 @@ import Foundation
 /// button, title). It renders `PlayerController`'s snapshot, forwards input and performs
 /// fullscreen on the window; `stop()` when leaving stops playback and releases the pipeline.
 @MainActor
-public final class PlayerPage {
+package final class PlayerPage {
     /// The page's root widget.
-    public let root: UnsafeMutablePointer<GtkWidget>
+    package let root: UnsafeMutablePointer<GtkWidget>
     /// The item shown.
-    public private(set) var item: VideoItem?
+    package private(set) var item: VideoItem?
     /// Called when the user asks to go back.
-    public var onBack: (() -> Void)?
+    package var onBack: (() -> Void)?
     /// The player state machine.
-    public let controller: PlayerController
+    package let controller: PlayerController
     /// The GStreamer engine playing for `controller`.
-    public let engine: MediaStreamEngine
+    package let engine: MediaStreamEngine
     /// States and fullscreen changes since `show(_:)`, oldest first (`PlayerHistory`).
     package var history: [String] { log.entries }
     /// The highest position seen while playing since `resetReachedPosition()`.
@@ -37,7 +37,7 @@ public final class PlayerPage {
 
     /// Creates the page; covers load through `pipeline` (none: the container stays black until
     /// the first frame).
-    public init(pipeline: ImagePipeline? = nil) {
+    package init(pipeline: ImagePipeline? = nil) {
         self.pipeline = pipeline
         Stylesheet.install()
         engine = MediaStreamEngine()
@@ -97,7 +97,7 @@ public final class PlayerPage {
     // MARK: Public API
 
     /// Shows `item`: its title and cover with the play button (any previous playback stops).
-    public func show(_ item: VideoItem) {
+    package func show(_ item: VideoItem) {
         stop()
         self.item = item
         gtk_label_set_text(titleLabel, item.title)
@@ -109,13 +109,13 @@ public final class PlayerPage {
 
     /// Focuses the page's default: "Resume from …" when offered, else the video. The window calls
     /// it after switching to the page, since the switch itself moves the focus.
-    public func takeFocus() {
+    package func takeFocus() {
         if !surface.resumeOffer.focusDefault() { gtk_widget_grab_focus(surface.overlay) }
     }
 
     /// Leaves fullscreen, stops playback and releases the pipeline (the cover and play button
     /// show again). Idempotent; call it when the page goes away.
-    public func stop() {
+    package func stop() {
         if controller.snapshot.isFullscreen || fullscreen.isWindowFullscreen { fullscreen.leaveNow() }
         controller.stop()
         surface.setVideo(engine.paintable)

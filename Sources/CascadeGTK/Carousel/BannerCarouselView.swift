@@ -9,13 +9,13 @@ import Foundation
 /// The endless banner carousel: three reusable pages from `CarouselModel.cells(at:)`, page dots,
 /// the title, auto-advance (paused while hovered, dragged or off screen), snapping drags, a click opens.
 @MainActor
-public final class BannerCarouselView {
+package final class BannerCarouselView {
     /// The root widget; the feed places it at the banner's frame.
-    public let root: UnsafeMutablePointer<GtkWidget>
+    package let root: UnsafeMutablePointer<GtkWidget>
     /// The carousel state.
-    public let model: CarouselModel
+    package let model: CarouselModel
     /// Called when the user opens banner `index`.
-    public var onOpen: ((Int) -> Void)?
+    package var onOpen: ((Int) -> Void)?
 
     /// The pages' container (a GtkFixed).
     let stage: UnsafeMutablePointer<GtkWidget>
@@ -35,7 +35,7 @@ public final class BannerCarouselView {
     private var dragCancelled = false
 
     /// Creates a carousel auto-advancing every `interval` seconds.
-    public init(pipeline: ImagePipeline, interval: Double = 4) {
+    package init(pipeline: ImagePipeline, interval: Double = 4) {
         binder = ImageBinder(pipeline: pipeline)
         model = CarouselModel(pageCount: 0, autoAdvanceInterval: interval, scheduler: GLibScheduler())
         root = gtk_overlay_new()
@@ -86,7 +86,7 @@ public final class BannerCarouselView {
     // MARK: API
 
     /// Shows `banners` (keeping the current page when it still exists).
-    public func setItems(_ banners: [VideoItem]) {
+    package func setItems(_ banners: [VideoItem]) {
         guard banners != items else { return }
         items = banners
         model.setPageCount(banners.count)
@@ -102,7 +102,7 @@ public final class BannerCarouselView {
     }
 
     /// Sizes the carousel.
-    public func apply(size newSize: CGSize) {
+    package func apply(size newSize: CGSize) {
         guard newSize != size else { return }
         size = newSize
         gtk_widget_set_size_request(root, Int32(saturating: newSize.width), Int32(saturating: newSize.height))
@@ -113,21 +113,21 @@ public final class BannerCarouselView {
     }
 
     /// Whether the carousel is on screen (its feed shown and scrolled into view).
-    public func setOnScreen(_ visible: Bool) {
+    package func setOnScreen(_ visible: Bool) {
         onScreen = visible
         updateRunning()
     }
 
     /// The page shown, or nil without banners.
-    public var currentPage: Int? { model.currentPage }
+    package var currentPage: Int? { model.currentPage }
     /// Whether the auto-advance timer runs (on screen, not hovered, in a foreground window).
-    public var isAutoAdvancing: Bool { model.isAutoAdvancing }
+    package var isAutoAdvancing: Bool { model.isAutoAdvancing }
     /// Whether a page change is animating or a swipe is under way.
-    public var isAnimating: Bool { animation != nil || model.isSwiping }
+    package var isAnimating: Bool { animation != nil || model.isSwiping }
 
     /// Moves one page forward or back (the same path as a completed drag), and restarts the
     /// auto-advance countdown as any user interaction does.
-    public func step(forward: Bool) {
+    package func step(forward: Bool) {
         guard animation == nil else { return }
         animate(model.advance(by: forward ? 1 : -1))
         model.setVisible(false)
@@ -136,7 +136,7 @@ public final class BannerCarouselView {
 
     /// Feeds a horizontal scroll delta in points (positive: towards the next banner), routed by the
     /// channel page; when the deltas stop (`PointerInput.gestureEndDelay`) the banners snap.
-    public func swipeDelta(_ dx: Double) {
+    package func swipeDelta(_ dx: Double) {
         guard size.width > 0, dx.isFinite, model.pageCount > 1 else { return }
         if !model.isSwiping {
             animation?.stop()
@@ -150,13 +150,13 @@ public final class BannerCarouselView {
     }
 
     /// Whether `widget` is the carousel or inside it (where a gesture over the banner starts).
-    public func contains(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+    package func contains(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
         widget == root || gtk_widget_is_ancestor(widget, root) != 0
     }
 
     /// Ends a page change at once (its page stays the model's); used when the carousel leaves
     /// the screen, where its frame clock stops.
-    public func stopAnimating() {
+    package func stopAnimating() {
         animation?.stop()
         animation = nil
         swipeEndTimer?.cancel()

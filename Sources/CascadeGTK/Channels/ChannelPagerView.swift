@@ -10,17 +10,17 @@ import Foundation
 /// The channel page: a tab strip (selected tab centred, indicator following a swipe) above a paging
 /// container of `FeedView`s; swipes, tabs and keys go to `ChannelPagerModel`, which places them.
 @MainActor
-public final class ChannelPagerView {
+package final class ChannelPagerView {
     /// The root widget.
-    public let root: UnsafeMutablePointer<GtkWidget>
+    package let root: UnsafeMutablePointer<GtkWidget>
     /// The model.
-    public let model: ChannelPagerModel
+    package let model: ChannelPagerModel
     /// Built page views by channel index.
-    public private(set) var pages: [Int: FeedView] = [:]
+    package private(set) var pages: [Int: FeedView] = [:]
     /// Called to configure a newly built page view (open handlers, alerts).
-    public var onPageBuilt: ((FeedView) -> Void)?
+    package var onPageBuilt: ((FeedView) -> Void)?
     /// Called when the selected channel changed.
-    public var onSelectionChanged: ((Int) -> Void)?
+    package var onSelectionChanged: ((Int) -> Void)?
 
     private let pipeline: ImagePipeline
     let stripScroller: UnsafeMutablePointer<GtkWidget>
@@ -47,7 +47,7 @@ public final class ChannelPagerView {
     // MARK: Lifecycle
 
     /// Creates the view over `model` (call `start()` once it is in a window).
-    public init(model: ChannelPagerModel, pipeline: ImagePipeline) {
+    package init(model: ChannelPagerModel, pipeline: ImagePipeline) {
         self.model = model
         self.pipeline = pipeline
         root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
@@ -92,7 +92,7 @@ public final class ChannelPagerView {
     }
 
     /// Builds the first pages and starts following the size.
-    public func start() {
+    package func start() {
         model.start()
         probe.onResize = { [weak self] _, _ in self?.checkSize() }
         checkSize()
@@ -101,35 +101,35 @@ public final class ChannelPagerView {
     // MARK: Queries
 
     /// The page view of the selected channel, if built.
-    public var currentPage: FeedView? { pages[model.selectedIndex] }
+    package var currentPage: FeedView? { pages[model.selectedIndex] }
     /// The width of one page.
-    public var pageWidth: Double { Double(size.width) }
+    package var pageWidth: Double { Double(size.width) }
     /// Whether the container is animating or a swipe is in progress.
-    public var isMoving: Bool { animation != nil || swipeEndTimer != nil || pointerDrag?.owner == .channels }
+    package var isMoving: Bool { animation != nil || swipeEndTimer != nil || pointerDrag?.owner == .channels }
     /// The selection indicator's frame in strip coordinates (for tests).
-    public var indicatorFrame: CGRect? { model.indicatorFrame(tabFrames: tabFrames) }
+    package var indicatorFrame: CGRect? { model.indicatorFrame(tabFrames: tabFrames) }
     /// The tab frames in strip coordinates.
-    public var tabStripFrames: [CGRect] { tabFrames }
+    package var tabStripFrames: [CGRect] { tabFrames }
     /// The tab strip's scroll offset.
-    public var stripOffset: Double {
+    package var stripOffset: Double {
         gtk_adjustment_get_value(gtk_scrolled_window_get_hadjustment(OpaquePointer(stripScroller)))
     }
     /// Where strip coordinate (0, 0) is drawn in `ancestor`'s coordinates (the strip's scroll
     /// offset included): tab `i` is drawn at `origin.x + tabStripFrames[i].minX`.
-    public func stripOrigin(in ancestor: UnsafeMutablePointer<GtkWidget>) -> CGPoint {
+    package func stripOrigin(in ancestor: UnsafeMutablePointer<GtkWidget>) -> CGPoint {
         strip.point(in: ancestor)
     }
     /// Scrolls the tab strip to `offset` (clamped to its content), as a drag or wheel does.
-    public func scrollStrip(to offset: Double) {
+    package func scrollStrip(to offset: Double) {
         gtk_adjustment_set_value(gtk_scrolled_window_get_hadjustment(OpaquePointer(stripScroller)), offset)
     }
     /// The tab strip's visible width.
-    public var stripWidth: Double { Double(gtk_widget_get_width(stripScroller)) }
+    package var stripWidth: Double { Double(gtk_widget_get_width(stripScroller)) }
 
     // MARK: Actions (the paths real input takes)
 
     /// A tab click: selects the page and slides the container there.
-    public func selectTab(_ index: Int) {
+    package func selectTab(_ index: Int) {
         guard model.channels.indices.contains(index) else { return }
         dropPendingSwipe()
         let from = model.position
@@ -138,7 +138,7 @@ public final class ChannelPagerView {
     }
 
     /// Moves to the next (or previous) page as a completed swipe does.
-    public func swipe(forward: Bool) {
+    package func swipe(forward: Bool) {
         let target = model.selectedIndex + (forward ? 1 : -1)
         guard model.channels.indices.contains(target) else { return }
         dropPendingSwipe()
@@ -154,7 +154,7 @@ public final class ChannelPagerView {
     }
 
     /// Feeds a horizontal scroll delta in points (touchpad swipe).
-    public func swipeDelta(_ dx: Double) {
+    package func swipeDelta(_ dx: Double) {
         guard size.width > 0, animation == nil else { return }
         model.swipe(byPages: Double(pageSign) * dx / size.width, at: MonotonicClock.seconds)
         layout()
@@ -163,7 +163,7 @@ public final class ChannelPagerView {
     }
 
     /// The swipe ended: snap to a page.
-    public func endSwipe() {
+    package func endSwipe() {
         swipeEndTimer?.cancel()
         swipeEndTimer = nil
         animate(from: model.position, to: Double(model.endSwipe()), reporting: true)

@@ -8,7 +8,7 @@ import Foundation
 /// `CellPreviewPlayer`. Feeds report their cells' pointer, focus, scroll and unbinding here; the
 /// last feed that reported owns the preview, so at most one is live in the window.
 @MainActor
-public final class FeedPreviews {
+package final class FeedPreviews {
     /// The decisions: when, which cell, when it stops.
     package let controller: HoverPreviewController
 
@@ -18,7 +18,7 @@ public final class FeedPreviews {
     // MARK: Lifecycle
 
     /// Creates the previews; `enabled` follows `--no-previews` and the preference.
-    public init(enabled: Bool) {
+    package init(enabled: Bool) {
         controller = HoverPreviewController(scheduler: GLibScheduler(), isEnabled: enabled)
         controller.onStart = { [weak self] item in self?.start(item) }
         controller.onStop = { [weak self] _, _ in self?.player.stop() }

@@ -47,7 +47,7 @@ extension FeedView {
     }
 
     /// Whether the carousel shows and may auto-advance (the page is shown).
-    public func setBannerActive(_ active: Bool) {
+    package func setBannerActive(_ active: Bool) {
         bannerActive = active
         guard let banner else { return }
         let inView = model.viewport.visibleElements.contains { $0.id == model.bannerElement }

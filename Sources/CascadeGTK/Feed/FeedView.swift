@@ -12,13 +12,13 @@ import Foundation
 /// the cells near the viewport (recycled), the pull-to-refresh header and the load-more footer.
 /// Every scroll, size, pull and click goes to the model; what it publishes is drawn.
 @MainActor
-public final class FeedView {
+package final class FeedView {
     /// The root widget (an overlay holding the scroller and the refresh header).
-    public let root: UnsafeMutablePointer<GtkWidget>
+    package let root: UnsafeMutablePointer<GtkWidget>
     /// The screen model drawn.
-    public let model: FeedScreenModel
+    package let model: FeedScreenModel
     /// The cells on screen (and pooled).
-    public let recycler = CellRecycler<VideoCellWidget>(
+    package let recycler = CellRecycler<VideoCellWidget>(
         pool: ReusePool(capacityPerIdentifier: CacheBudgets.pooledCells))
 
     let scrolled: UnsafeMutablePointer<GtkWidget>
@@ -46,26 +46,26 @@ public final class FeedView {
     /// Whether the page is the one shown (set by the owner); the banner runs only then.
     var bannerActive = false
     /// Seconds between the banner's automatic advances (0: never); set before it is made.
-    public var bannerInterval: Double = 4
+    package var bannerInterval: Double = 4
     /// The banner carousel, made when the feed first has banners.
-    public internal(set) var banner: BannerCarouselView?
+    package internal(set) var banner: BannerCarouselView?
     /// The vertical drag under way, if any (`FeedView+Drag`).
     var drag: DragSession?
     /// The glide after a drag's release, while it runs.
     var glideTicker: FrameTicker?
     /// The window's hover previews (nil: none); set before cells are made.
-    public var previews: FeedPreviews?
+    package var previews: FeedPreviews?
 
     /// Called when the user opens an item.
-    public var onOpenItem: ((VideoItem) -> Void)? {
+    package var onOpenItem: ((VideoItem) -> Void)? {
         get { model.onOpenItem }
         set { model.onOpenItem = newValue }
     }
     /// Called when the refresh, footer or alert state changed (after redrawing them).
-    public var onChromeChanged: (() -> Void)?
+    package var onChromeChanged: (() -> Void)?
     /// Called with the covers' width in device pixels whenever the layout changes it, so folder
     /// feeds make thumbnails at that size; set after the page was laid out, it is called at once.
-    public var onCoverPixelWidth: ((Int) -> Void)? {
+    package var onCoverPixelWidth: ((Int) -> Void)? {
         didSet {
             reportedCoverWidth = 0
             reportCoverWidth()
@@ -73,12 +73,12 @@ public final class FeedView {
     }
     private var reportedCoverWidth = 0
     /// Where an item's video was left, for the cover's progress bar (nil: no bars).
-    public var watchProgress: ((VideoItem) -> ResumePoint?)?
+    package var watchProgress: ((VideoItem) -> ResumePoint?)?
 
     // MARK: Lifecycle
 
     /// Creates the view; call `start()` once it is in a window.
-    public init(model: FeedScreenModel, pipeline: ImagePipeline) {
+    package init(model: FeedScreenModel, pipeline: ImagePipeline) {
         self.model = model
         images = ImageBinder(pipeline: pipeline)
         prefetcher = ImagePrefetcher(pipeline: pipeline)
@@ -122,13 +122,13 @@ public final class FeedView {
 
     /// Starts following the widget's size (and restores the model's scroll offset once sized).
     /// Loading is the owner's call (`model.start()`).
-    public func start() {
+    package func start() {
         probe.onResize = { [weak self] _, _ in self?.checkSize() }
         checkSize()
     }
 
     /// Stops following the size; call before dropping the view.
-    public func stop() {
+    package func stop() {
         probe.onResize = nil
         closingTicker?.stop()
         closingTicker = nil
@@ -151,11 +151,11 @@ public final class FeedView {
     // MARK: Queries (for the script report)
 
     /// The scroll offset in content coordinates.
-    public var offset: Double { gtk_adjustment_get_value(adjustment) }
+    package var offset: Double { gtk_adjustment_get_value(adjustment) }
     /// The visible height.
-    public var viewportHeight: Double { gtk_adjustment_get_page_size(adjustment) }
+    package var viewportHeight: Double { gtk_adjustment_get_page_size(adjustment) }
     /// The largest scroll offset.
-    public var maxOffset: Double { max(0, gtk_adjustment_get_upper(adjustment) - viewportHeight) }
+    package var maxOffset: Double { max(0, gtk_adjustment_get_upper(adjustment) - viewportHeight) }
     /// Cell widgets alive: visible plus pooled.
     package var liveCells: Int { recycler.liveCellCount }
     /// The items the model's viewport counts as visible, with their layout frames, sorted by
@@ -168,16 +168,16 @@ public final class FeedView {
     }
     /// Where content coordinate (0, `offset`) is drawn, in `ancestor`'s coordinates: a content
     /// frame maps to `origin + (x, y - offset)` in the window.
-    public func contentOrigin(in ancestor: UnsafeMutablePointer<GtkWidget>) -> CGPoint {
+    package func contentOrigin(in ancestor: UnsafeMutablePointer<GtkWidget>) -> CGPoint {
         scrolled.point(y: topInset, in: ancestor)
     }
 
     /// The cell widget showing item `index`, if on screen.
-    public func cell(forItem index: Int) -> VideoCellWidget? {
+    package func cell(forItem index: Int) -> VideoCellWidget? {
         recycler.visibleCells[.item(index, section: model.itemSection)]
     }
     /// Whether image loads are bound but not finished.
-    public var hasPendingImages: Bool {
+    package var hasPendingImages: Bool {
         recycler.visibleCells.values.contains { cell in
             if case .loading = images.state(for: ObjectIdentifier(cell)) { return true }
             return false
@@ -186,7 +186,7 @@ public final class FeedView {
     /// Whether a pull (wheel, touchpad or drag) is under way.
     var isPulling: Bool { pull.isPulling }
     /// Whether a pull or the refresh header's closing animation is running.
-    public var isAnimating: Bool {
+    package var isAnimating: Bool {
         pull.isPulling || closingTicker != nil || pullReleaseTimer != nil || glideTicker != nil
             || restSnapTimer != nil || banner?.isAnimating == true
     }
@@ -194,14 +194,14 @@ public final class FeedView {
     // MARK: Actions (the same paths real input takes)
 
     /// Scrolls to `offset` (clamped), as a wheel or scrollbar would.
-    public func scroll(to offset: Double) {
+    package func scroll(to offset: Double) {
         gtk_adjustment_set_value(adjustment, min(max(0, offset), maxOffset))
     }
 
     /// A click on the load-more footer (it must be on screen): retries a failed load.
     /// Returns false when the footer is not on screen.
     @discardableResult
-    public func tapFooter() -> Bool {
+    package func tapFooter() -> Bool {
         guard let frame = model.footerFrame, Double(frame.maxY) > offset, Double(frame.minY) < offset + viewportHeight
         else { return false }
         model.footerActivated()

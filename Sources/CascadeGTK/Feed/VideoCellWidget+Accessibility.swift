@@ -4,7 +4,7 @@ import CascadeScreens
 extension VideoCellWidget {
     /// Names the cell for screen readers, "Title, 0:07, video" (", partially watched" when left
     /// partway; `AccessibleText.cell`), translated; the cell is a button.
-    public func describeForAccessibility(title: String, duration: String?, partiallyWatched: Bool) {
+    package func describeForAccessibility(title: String, duration: String?, partiallyWatched: Bool) {
         let label = AccessibleText.cell(
             title: title, duration: duration, partiallyWatched: partiallyWatched, translate: Localization.text)
         Accessible.setLabel(root, label)

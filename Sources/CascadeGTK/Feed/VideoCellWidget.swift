@@ -8,9 +8,9 @@ import Foundation
 /// duration badge, progress bar) above a centred, wrapped title. Reused: bound to an item, sized
 /// with `apply(size:)`, unbound when it scrolls away; proportions are `VideoCellGeometry`'s.
 @MainActor
-public final class VideoCellWidget {
+package final class VideoCellWidget {
     /// The cell's root widget (a child of the collection's content).
-    public let root: UnsafeMutablePointer<GtkWidget>
+    package let root: UnsafeMutablePointer<GtkWidget>
     /// The cover area (an overlay: the cover picture, then the glyph and the badge above it).
     let coverBox: UnsafeMutablePointer<GtkWidget>
     /// The cover picture, the overlay's main child.
@@ -34,17 +34,17 @@ public final class VideoCellWidget {
     package func clicked() { onActivate?() }
 
     /// The cover's state, for rendering and for tests.
-    public enum CoverState: Equatable {
+    package enum CoverState: Equatable {
         case placeholder
         case image
         case failed
     }
 
     /// What the cover shows now.
-    public private(set) var coverState = CoverState.placeholder
+    package private(set) var coverState = CoverState.placeholder
 
     /// Creates an unbound cell.
-    public init() {
+    package init() {
         // An overlay around the column: a focusable GtkBox is never in the Tab chain, so a cell that
         // is a box could not be reached with the keyboard.
         root = gtk_overlay_new()
@@ -103,12 +103,12 @@ public final class VideoCellWidget {
 
     /// The title's Pango layout, as it is drawn (its font, wrapping and text), for checks that
     /// every glyph of a title has a font (no missing-glyph boxes).
-    public var titleLayout: OpaquePointer? { title.layout }
+    package var titleLayout: OpaquePointer? { title.layout }
 
     // MARK: Binding
 
     /// Shows `title` (plain text, never markup) and a duration badge (hidden when nil).
-    public func bind(title text: String, duration: String?) {
+    package func bind(title text: String, duration: String?) {
         title.show(CellTitleText.displayed(text))
         tooltipText = text
         if let duration {
@@ -122,7 +122,7 @@ public final class VideoCellWidget {
     }
 
     /// Sizes the cell and its parts from `VideoCellGeometry`.
-    public func apply(size newSize: CGSize) {
+    package func apply(size newSize: CGSize) {
         guard newSize != size else { return }
         size = newSize
         let geometry = VideoCellGeometry(size: newSize)
@@ -152,13 +152,13 @@ public final class VideoCellWidget {
     }
 
     /// Shows the loading placeholder.
-    public func showPlaceholder() {
+    package func showPlaceholder() {
         picture.clear()
         setCoverState(.placeholder)
     }
 
     /// Shows a decoded cover.
-    public func show(_ image: DecodedImage) {
+    package func show(_ image: DecodedImage) {
         guard picture.show(image) else {
             showFailure()
             return
@@ -167,7 +167,7 @@ public final class VideoCellWidget {
     }
 
     /// Shows the error glyph.
-    public func showFailure() {
+    package func showFailure() {
         picture.clear()
         setCoverState(.failed)
     }

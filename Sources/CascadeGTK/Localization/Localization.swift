@@ -7,10 +7,10 @@ import Foundation
 /// a string they hand over is its own message id, translated where drawn (Docs/LOCALIZATION.md).
 public enum Localization {
     /// The gettext text domain: catalogs are `<dir>/<lang>/LC_MESSAGES/cascade.mo`.
-    public static let domain = "cascade"
+    package static let domain = "cascade"
 
     /// The directory holding the compiled catalogs, if one was found by `start`.
-    public nonisolated(unsafe) static var directory: String?
+    package nonisolated(unsafe) static var directory: String?
 
     /// Reads the locale from the environment and binds the text domain to
     /// `TranslationRules.catalogDirectory`; call once at start, before any text is shown.
@@ -28,7 +28,7 @@ public enum Localization {
     }
 
     /// `english` in the user's language, or `english` itself when there is no translation.
-    public static func text(_ english: String) -> String {
+    package static func text(_ english: String) -> String {
         TranslationRules.translate(english) { id in
             // gettext returns either its argument or a string in the mapped catalog: copy it
             // while the argument's buffer is still alive.

@@ -17,24 +17,24 @@ import Foundation
 /// - Warning: call `gtk_init` before `load` (the backend is a GTK module); events arrive only
 ///   while the GLib main context runs.
 @MainActor
-public final class MediaStreamEngine: PlaybackEngine {
+package final class MediaStreamEngine: PlaybackEngine {
     /// Tuning.
-    public struct Configuration: Equatable, Sendable {
+    package struct Configuration: Equatable, Sendable {
         /// Seconds to wait for `prepared` before failing with "timed out preparing".
-        public var prepareTimeout = PlaybackTiming.prepareTimeout
+        package var prepareTimeout = PlaybackTiming.prepareTimeout
         /// Seconds without position progress while playing that are reported as buffering.
-        public var stallThreshold = PlaybackTiming.stallThreshold
+        package var stallThreshold = PlaybackTiming.stallThreshold
         /// Milliseconds between pausing a released stream and dropping it (`releaseWhenDrained`).
-        public var releaseDelay = PlaybackTiming.releaseDelay
+        package var releaseDelay = PlaybackTiming.releaseDelay
 
         /// The defaults (`PlaybackTiming`).
-        public init() {}
+        package init() {}
     }
 
     // MARK: Lifecycle
 
     /// Creates an idle engine.
-    public init(configuration: Configuration = Configuration()) {
+    package init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         stall = StallDetector(threshold: configuration.stallThreshold)
         MediaStreamLiveCount.engineCreated()
@@ -48,24 +48,24 @@ public final class MediaStreamEngine: PlaybackEngine {
     // MARK: Public API
 
     /// Receives every event, on the main thread while the GLib main context runs.
-    public var onEvent: ((PlaybackEvent) -> Void)?
+    package var onEvent: ((PlaybackEvent) -> Void)?
     /// Called once per `load`, when the first video frame reaches the paintable (GStreamer
     /// prerolls it, so it comes even before `play()`).
-    public var onFirstFrame: (@MainActor () -> Void)?
+    package var onFirstFrame: (@MainActor () -> Void)?
     /// The tuning in use.
-    public let configuration: Configuration
+    package let configuration: Configuration
 
     /// The `GdkPaintable` showing the video (the stream itself), nil when nothing is loaded.
     /// Borrowed: reference it (or hand it to a `GtkPicture`, which does) to keep it past `stop`.
-    public var paintable: OpaquePointer? { stream.map { OpaquePointer($0) } }
+    package var paintable: OpaquePointer? { stream.map { OpaquePointer($0) } }
 
     /// The underlying `GtkMediaStream`, nil when nothing is loaded. Borrowed.
-    public private(set) var stream: UnsafeMutablePointer<GtkMediaStream>?
+    package private(set) var stream: UnsafeMutablePointer<GtkMediaStream>?
 
     /// Releases any previous media and starts preparing `url` (file or http(s)). Only what
     /// `MediaProbe` finds to be a video container reaches GStreamer; anything else fails with
     /// "This isn't a video …".
-    public func load(_ url: URL) {
+    package func load(_ url: URL) {
         release()
         if url.isFileURL {
             var isDirectory: ObjCBool = false
@@ -149,14 +149,14 @@ public final class MediaStreamEngine: PlaybackEngine {
     }
 
     /// Starts or resumes playback (before `ready`: plays once prepared).
-    public func play() {
+    package func play() {
         playRequested = true
         guard let stream else { return }
         gtk_media_stream_play(stream)
     }
 
     /// Pauses playback.
-    public func pause() {
+    package func pause() {
         playRequested = false
         guard let stream else { return }
         gtk_media_stream_pause(stream)
@@ -164,7 +164,7 @@ public final class MediaStreamEngine: PlaybackEngine {
 
     /// Seeks to `seconds` (clamped at 0); `completion(true)` once `seeking` turns false, `false` at
     /// once when not prepared or seekable, and for a seek superseded or abandoned by `stop`.
-    public func seek(to seconds: Double, completion: @escaping @MainActor (Bool) -> Void) {
+    package func seek(to seconds: Double, completion: @escaping @MainActor (Bool) -> Void) {
         guard let stream, seconds.isFinite, gtk_media_stream_is_prepared(stream) != 0,
             gtk_media_stream_is_seekable(stream) != 0
         else {
@@ -178,7 +178,7 @@ public final class MediaStreamEngine: PlaybackEngine {
     }
 
     /// Output volume, 0…1 (clamped; kept across loads).
-    public var volume: Double = 1 {
+    package var volume: Double = 1 {
         didSet {
             volume = volume.isFinite ? min(1, max(0, volume)) : oldValue
             if let stream { gtk_media_stream_set_volume(stream, volume) }
@@ -186,10 +186,10 @@ public final class MediaStreamEngine: PlaybackEngine {
     }
 
     /// Stored only: GtkMediaStream has no rate control, so playback stays at 1×.
-    public var rate: Double = 1
+    package var rate: Double = 1
 
     /// Stops playback and releases the pipeline: disconnects every signal and unrefs the stream.
-    public func stop() {
+    package func stop() {
         release()
     }
 

@@ -3,15 +3,15 @@ import Synchronization
 
 /// How many `MediaStreamEngine`s and media streams are alive, for leak checks. A stream counts
 /// until GObject finalizes it (a weak reference), so the figure is the pipelines really held.
-public enum MediaStreamLiveCount {
+package enum MediaStreamLiveCount {
     private static let engines = Atomic<Int>(0)
     private static let streams = Atomic<Int>(0)
 
     /// Engines created and not yet deinitialized.
-    public static var liveEngines: Int { engines.load(ordering: .relaxed) }
+    package static var liveEngines: Int { engines.load(ordering: .relaxed) }
 
     /// Media streams created by engines and not yet finalized.
-    public static var liveStreams: Int { streams.load(ordering: .relaxed) }
+    package static var liveStreams: Int { streams.load(ordering: .relaxed) }
 
     static func engineCreated() { engines.add(1, ordering: .relaxed) }
 

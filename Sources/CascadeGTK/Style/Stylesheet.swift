@@ -6,7 +6,7 @@ import CascadeScreens
 /// nothing is painted that is then covered: the feed has no background, a cell's white is its
 /// title band, and a cover's grey shows only while it has no image (`loaded`).
 @MainActor
-public enum Stylesheet {
+package enum Stylesheet {
     /// The cells' corner radius in CSS (`VideoCellGeometry.cornerRadius`, which the cover's own
     /// drawing uses too).
     private static let cellRadius = "\(VideoCellGeometry.cornerRadius)px"
@@ -103,7 +103,7 @@ public enum Stylesheet {
     private static var installed = false
 
     /// Installs the stylesheet on the default display; idempotent.
-    public static func install() {
+    package static func install() {
         guard !installed, let display = gdk_display_get_default() else { return }
         installed = true
         let provider = gtk_css_provider_new()

@@ -3,9 +3,9 @@ import CGtk
 /// An in-window alert: a dimmed backdrop with a card (title, message, OK). GTK 4.8 has no
 /// GtkAlertDialog, and a separate window would miss headless screenshots of the main window.
 @MainActor
-public final class AlertOverlay {
+package final class AlertOverlay {
     /// The backdrop; add it as an overlay child of the window's root overlay.
-    public let root: UnsafeMutablePointer<GtkWidget>
+    package let root: UnsafeMutablePointer<GtkWidget>
     /// The card: an alert for screen readers, labelled by its title, described by its message.
     let card: UnsafeMutablePointer<GtkWidget>
     private let titleLabel: OpaquePointer
@@ -17,7 +17,7 @@ public final class AlertOverlay {
     package private(set) var text: String?
 
     /// Creates a hidden alert.
-    public init() {
+    package init() {
         root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_widget_add_css_class(root, "alert-backdrop")
         root.expand()
@@ -56,7 +56,7 @@ public final class AlertOverlay {
 
     /// Shows `title` and `message`; `onDismiss` runs when the user presses OK.
     /// Both are English message ids, shown translated (`Localization`).
-    public func show(title english: String, message englishMessage: String, onDismiss: (() -> Void)? = nil) {
+    package func show(title english: String, message englishMessage: String, onDismiss: (() -> Void)? = nil) {
         let title = Localization.text(english)
         let message = Localization.text(englishMessage)
         gtk_label_set_text(titleLabel, title)
