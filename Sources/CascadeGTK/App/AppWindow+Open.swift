@@ -1,8 +1,7 @@
 import CascadeScreens
 import Foundation
 
-/// Opening files and folders: `cascade FILE|DIR`, a second launch handing them over, or the
-/// desktop's "Open With".
+/// Opening files and folders: `cascade FILE|DIR`, a second launch handing them over, or "Open With".
 extension AppWindow {
     /// Opens each path in turn (relative ones against the working directory): a folder as a
     /// feed, a video on the player page; anything else says why it cannot be opened.
@@ -27,8 +26,7 @@ extension AppWindow {
         }
     }
 
-    /// Shows `folder` as the feed, as `FolderFeedChoice` decides: a catalog's channels, or the
-    /// folder's videos (`FolderFeeds`).
+    /// Shows `folder` as `FolderFeedChoice` decides: a catalog's channels, or the folder's videos.
     func showFolder(_ folder: URL) {
         let choice = FolderFeedChoice.choose(for: folder)
         switch choice {

@@ -26,8 +26,7 @@ extension AppWindow {
             isActive: gtk_window_is_active(window.as(GtkWindow.self)) != 0)
     }
 
-    /// One reading for both who care: the banner (through the model) and the hover preview,
-    /// which stops when the window is not in the foreground.
+    /// One reading for the banner (through the model) and the hover preview, which stops in the background.
     private func reportPresence() {
         let presence = presence
         model.windowPresenceChanged(presence)

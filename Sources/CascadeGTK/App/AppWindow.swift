@@ -45,8 +45,7 @@ public final class AppWindow: AppHosting {
     package internal(set) var opened: [OpenTarget] = []
     /// The remembered settings (nil: none are read or written).
     package let preferences: PreferencesFile?
-    /// Where videos were left (nil: nothing is remembered): the player's resume offer and the
-    /// cells' progress bars.
+    /// Where videos were left (nil: nothing is remembered), for the resume offer and the progress bars.
     package let resumeStore: ResumeStore?
     /// The feed's hover previews (at most one live in the window).
     package let previews: FeedPreviews
@@ -157,8 +156,7 @@ public final class AppWindow: AppHosting {
         }
     }
 
-    /// Remembers what outlives the run (the volume, where the video playing was left); call
-    /// when the window goes away.
+    /// Remembers the volume and where the playing video was left; call when the window goes away.
     package func saveSession() {
         preparation?.cancel()
         playerPage.controller.recordPosition()
@@ -184,8 +182,7 @@ public final class AppWindow: AppHosting {
         if let page = view.currentPage { gtk_widget_grab_focus(page.scrolled) }
     }
 
-    /// The top bar's subtitle: the catalog's status only. The selected channel is the tab
-    /// strip's highlighted tab right below; the bar does not repeat its title.
+    /// The top bar's subtitle: only the catalog's status (the tab strip below shows the channel).
     func updateSubtitle() {
         gtk_label_set_text(subtitle, catalogStatus ?? "")
     }
@@ -255,8 +252,7 @@ public final class AppWindow: AppHosting {
 
     // MARK: Private
 
-    /// A first run: the catalog's generation with its progress in place of the channel page,
-    /// then the channels.
+    /// A first run: the catalog's generation, its progress in place of the channel page, then the channels.
     private func prepare(_ generation: DemoCatalogGeneration) {
         let preparation = CatalogPreparation(generation: generation)
         self.preparation = preparation

@@ -8,8 +8,7 @@ import Foundation
 /// launch presents the window (`activate`) or opens its files in it (`open`).
 @MainActor
 public enum CascadeApplication {
-    /// Drives the window instead of a user once it is shown (script mode,
-    /// `CascadeScriptRunner`) and returns the exit status; the app quits when it returns.
+    /// Drives the shown window instead of a user (script mode) and returns the exit status; the app then quits.
     public typealias Driver = @MainActor (AppWindow) async -> Int32
 
     private final class State {

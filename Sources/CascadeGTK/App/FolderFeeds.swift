@@ -14,14 +14,12 @@ public enum FolderFeeds {
         store: ThumbnailStore(root: ThumbnailStore.defaultRoot(), application: "cascade", version: "1"),
         grabber: GStreamerFrameGrabber(), size: .large)
 
-    /// The image pipeline's transport: registered folder covers through `thumbnails`, every
-    /// other URL through `fallback`.
+    /// The image pipeline's transport: folder covers through `thumbnails`, other URLs through `fallback`.
     package static func fetcher(fallback: any DataFetching = URLSessionDataFetcher()) -> any DataFetching {
         ThumbnailFetcher(generator: thumbnails, fallback: fallback)
     }
 
-    /// The catalog of `folder`'s videos; what it learns about the files persists in the app's
-    /// cache folder (`FolderMediaCache`).
+    /// The catalog of `folder`'s videos; what it learns about the files persists (`FolderMediaCache`).
     public static func catalog(folder: URL) -> FeedCatalog {
         .provider(
             FolderCatalog(

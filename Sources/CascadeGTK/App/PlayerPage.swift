@@ -35,8 +35,7 @@ package final class PlayerPage {
     private var firstFrame = false
     private var log = PlayerHistory()
 
-    /// Creates the page; covers load through `pipeline` (none: the container stays black until
-    /// the first frame).
+    /// Creates the page; covers load through `pipeline` (none: black until the first frame).
     package init(pipeline: ImagePipeline? = nil) {
         self.pipeline = pipeline
         Stylesheet.install()
@@ -113,8 +112,7 @@ package final class PlayerPage {
         if !surface.resumeOffer.focusDefault() { gtk_widget_grab_focus(surface.overlay) }
     }
 
-    /// Leaves fullscreen, stops playback and releases the pipeline (the cover and play button
-    /// show again). Idempotent; call it when the page goes away.
+    /// Leaves fullscreen, stops playback and releases the pipeline; idempotent, call when leaving the page.
     package func stop() {
         if controller.snapshot.isFullscreen || fullscreen.isWindowFullscreen { fullscreen.leaveNow() }
         controller.stop()

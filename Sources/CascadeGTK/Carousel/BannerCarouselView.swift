@@ -44,8 +44,7 @@ package final class BannerCarouselView {
         gtk_widget_add_css_class(root, "banner")
         gtk_widget_set_overflow(root, GTK_OVERFLOW_HIDDEN)
         g_object_ref_sink(root.raw)
-        // The three pages sit side by side in a GtkFixed, which would ask for their combined
-        // width; a scroller with external policies keeps that from growing the banner.
+        // Three pages side by side in a GtkFixed, in a scroller with external policies (Docs/PLATFORM_NOTES.md).
         stage = gtk_fixed_new()
         let clip = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(OpaquePointer(clip), GTK_POLICY_EXTERNAL, GTK_POLICY_EXTERNAL)
@@ -125,8 +124,7 @@ package final class BannerCarouselView {
     /// Whether a page change is animating or a swipe is under way.
     package var isAnimating: Bool { animation != nil || model.isSwiping }
 
-    /// Moves one page forward or back (the same path as a completed drag), and restarts the
-    /// auto-advance countdown as any user interaction does.
+    /// Moves one page forward or back as a completed drag does, restarting the auto-advance countdown.
     package func step(forward: Bool) {
         guard animation == nil else { return }
         animate(model.advance(by: forward ? 1 : -1))
@@ -154,8 +152,7 @@ package final class BannerCarouselView {
         widget == root || gtk_widget_is_ancestor(widget, root) != 0
     }
 
-    /// Ends a page change at once (its page stays the model's); used when the carousel leaves
-    /// the screen, where its frame clock stops.
+    /// Ends a page change at once, as the carousel leaves the screen (where its frame clock stops).
     package func stopAnimating() {
         animation?.stop()
         animation = nil
@@ -195,8 +192,7 @@ package final class BannerCarouselView {
             self.drawnPosition = self.model.livePosition
             self.render()
         }
-        // Another gesture took the press (the feed scrolls vertically): this drag ends without
-        // a click, whatever distance it saw.
+        // Another gesture took the press (the feed scrolls): end the drag without a click.
         Signal.connectSequence(UnsafeMutableRawPointer(drag), "cancel") { [weak self] in self?.dragCancelled = true }
         Signal.connectPoint(UnsafeMutableRawPointer(drag), "drag-end") { [weak self] dx, dy in
             guard let self else { return }

@@ -84,8 +84,7 @@ extension ChannelPagerView {
         return banner.contains(picked) ? .banner : .page
     }
 
-    /// A horizontal scroll delta: the carousel's when the pointer is over the banner, else a
-    /// channel swipe. Returns whether it was used.
+    /// A horizontal scroll delta: the carousel's over the banner, else a channel swipe; whether it was used.
     func routeHorizontalScroll(_ dx: Double) -> Bool {
         guard dx != 0 else { return false }
         if swipeEndTimer == nil, let banner = currentPage?.banner,
@@ -164,8 +163,7 @@ extension ChannelPagerView {
             pages: 0...max(0, model.channels.count - 1))
     }
 
-    /// The current event's time in seconds (the X server's clock), so velocities hold however
-    /// late the main loop handles the events.
+    /// The current event's time in seconds on the X server's clock, right however late it is handled.
     private static func eventTime(_ gesture: OpaquePointer) -> Double {
         Double(gtk_event_controller_get_current_event_time(gesture)) / 1000
     }

@@ -145,8 +145,7 @@ package final class ChannelPagerView {
         animate(from: model.position, to: Double(target), reporting: true)
     }
 
-    /// Forgets a touchpad swipe whose end is still pending: a tab, key or completed swipe chose
-    /// the page, and the swipe's end timer must not snap the pages elsewhere afterwards.
+    /// Forgets a pending touchpad swipe end, so its timer cannot snap away from the page just chosen.
     private func dropPendingSwipe() {
         swipeEndTimer?.cancel()
         swipeEndTimer = nil
@@ -290,8 +289,7 @@ package final class ChannelPagerView {
             })
     }
 
-    /// Keeps the keyboard where the user is: when the focus was on another tab or in a page
-    /// that slid away (GTK then drops it), it goes to the selected tab.
+    /// Moves a focus left on another tab or a page that slid away (GTK drops it) to the selected tab.
     private func followFocus() {
         guard let window = gtk_widget_get_root(root), let selectedTab = tabs[safe: model.selectedIndex] else { return }
         let focus = gtk_root_get_focus(window)

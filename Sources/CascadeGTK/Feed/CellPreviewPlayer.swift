@@ -79,8 +79,7 @@ package final class CellPreviewPlayer {
         shownPosition = nil
         if let cell { cell.detachPreview(layer) }
         cell = nil
-        // GStreamer's threads allocate from glibc's per-thread arenas: give the stopped
-        // pipeline's pages back so resident memory stays flat over many previews.
+        // Give the stopped pipeline's pages back to the system (glibc's per-thread arenas keep them).
         if hadPipeline { _ = malloc_trim(0) }
     }
 

@@ -18,8 +18,7 @@ package final class CoverSurfaceView {
     /// Whether this process draws with the cairo renderer (decided once, at the first cover).
     private static var cairoRenderer: Bool?
 
-    /// The surface to paint (owned), or nil for nothing, and the radius of the box's two top
-    /// corners.
+    /// The surface to paint (owned, nil: nothing) and the radius of the box's two top corners.
     private final class Content {
         var surface: OpaquePointer?
         var cornerRadius: Double = 0
@@ -80,12 +79,10 @@ package final class CoverSurfaceView {
         return true
     }
 
-    /// Whether the cover is drawn from a cairo image surface (the cairo renderer's path) rather
-    /// than a texture.
+    /// Whether the cover is drawn from a cairo image surface (the cairo renderer's path), not a texture.
     var drawsSurface: Bool { content.surface != nil }
 
-    /// The class name of the renderer drawing `widget`'s window (`GskCairoRenderer`,
-    /// `GskGLRenderer`, …), nil while it is not realized.
+    /// The class name of the renderer of `widget`'s window (`GskCairoRenderer`, …), nil until realized.
     package static func rendererName(of widget: UnsafeMutablePointer<GtkWidget>) -> String? {
         guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else {
             return nil
@@ -139,8 +136,7 @@ package final class CoverSurfaceView {
     /// Paints `content`'s surface over a `box` like `object-fit: cover`, its top corners rounded.
     private static func draw(_ content: Content, _ cr: OpaquePointer, box: CGSize) {
         guard let surface = content.surface else { return }
-        // The surface's size in points: its pixels over the display scale it was made for
-        // (its device scale), which the renderer applies to what the area draws.
+        // The surface's size in points: its pixels over its device scale, which the renderer applies.
         var scale = (x: 1.0, y: 1.0)
         cairo_surface_get_device_scale(surface, &scale.x, &scale.y)
         let image = CGSize(

@@ -5,8 +5,7 @@ import CascadeScreens
 import Foundation
 
 extension FeedView {
-    /// Takes the banner's element out of `update` (it is not a pooled cell) and shows, moves or
-    /// hides the carousel for it.
+    /// Takes the banner's element (not a pooled cell) out of `update` and shows, moves or hides the carousel.
     func placeBanner(_ update: inout ViewportUpdate) {
         guard let id = model.bannerElement else {
             if let banner {

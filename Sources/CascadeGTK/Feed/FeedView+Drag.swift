@@ -30,8 +30,7 @@ extension FeedView {
         drag = session
     }
 
-    /// The drag ended at `time`: a pull releases (refreshing past its threshold), a scroll glides
-    /// on at the release velocity.
+    /// The drag ended at `time`: a pull releases (refreshing past its threshold), a scroll glides on.
     package func endDrag(dy: Double, time: Double) {
         guard var session = drag else { return }
         if dy.isFinite { session.tracker.add(position: session.startOffset - dy, time: time) }

@@ -1,8 +1,7 @@
 import CGtk
 
 extension FeedView {
-    /// Reports `cell`'s pointer crossings and motion, and its keyboard focus, to the window's
-    /// hover previews (which decide everything).
+    /// Reports `cell`'s pointer crossings, motion and focus to the window's hover previews, which decide.
     func attachPreviewInput(to cell: VideoCellWidget) {
         let motion = gtk_event_controller_motion_new()!
         let moved: @MainActor (Double, Double) -> Void = { [weak self, weak cell] _, _ in

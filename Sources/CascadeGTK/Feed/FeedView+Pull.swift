@@ -18,8 +18,7 @@ extension FeedView {
     /// The scroll gesture ended (touchpad scroll-end): a pull releases.
     package func scrollGestureEnded() { endPull() }
 
-    /// Feeds a vertical scroll delta in points, as the scroll controller does; handles a pull at
-    /// the top. Returns whether the delta was consumed as a pull.
+    /// A vertical scroll delta in points, as the scroll controller feeds it; whether a pull consumed it.
     @discardableResult
     func scrollDelta(_ dy: Double) -> Bool {
         guard !model.refresh.isBusy else { return false }

@@ -120,8 +120,7 @@ package final class FeedView {
         renderChrome()
     }
 
-    /// Starts following the widget's size (and restores the model's scroll offset once sized).
-    /// Loading is the owner's call (`model.start()`).
+    /// Follows the widget's size (restoring the model's offset once sized); loading is `model.start()`.
     package func start() {
         probe.onResize = { [weak self] _, _ in self?.checkSize() }
         checkSize()
@@ -143,8 +142,7 @@ package final class FeedView {
         previews?.feedStopped(self)
         banner?.setOnScreen(false)
         banner?.stopAnimating()
-        // The model outlives this view: leave it with no visible set, so the next view of
-        // this page starts from scratch and nothing reports cells no widget draws.
+        // The model outlives this view: leave it with no visible set, so nothing reports cells no widget draws.
         model.detachHost()
     }
 
@@ -198,8 +196,7 @@ package final class FeedView {
         gtk_adjustment_set_value(adjustment, min(max(0, offset), maxOffset))
     }
 
-    /// A click on the load-more footer (it must be on screen): retries a failed load.
-    /// Returns false when the footer is not on screen.
+    /// A click on the load-more footer (retries a failed load); false when the footer is not on screen.
     @discardableResult
     package func tapFooter() -> Bool {
         guard let frame = model.footerFrame, Double(frame.maxY) > offset, Double(frame.minY) < offset + viewportHeight
@@ -254,8 +251,7 @@ package final class FeedView {
         guard size.width > 0, size != lastSize else { return }
         let firstSizing = lastSize == .zero
         lastSize = size
-        // The model keeps the first visible item where it was on screen across a relayout; a
-        // rebuilt page comes back where the user left it.
+        // The model keeps the first visible item in place across a relayout; a rebuilt page comes back as left.
         let anchored = model.setContainerSize(size)
         updateViewport()
         if let offset = anchored ?? (firstSizing && model.scrollOffset > 0 ? model.scrollOffset : nil) {

@@ -133,8 +133,7 @@ package final class VideoCellWidget {
             coverBox, Int32(saturating: geometry.cover.width), Int32(saturating: geometry.cover.height))
         progressBar.apply(width: Double(geometry.cover.width))
         picture.setCornerRadius(Double(geometry.coverCornerRadius))
-        // The title is centred in everything below the cover (the gap and its band), so a
-        // line of 13 pt text still fits where the 11 % band alone is shorter than the line.
+        // The title is centred below the cover (gap and band), so 13 pt fits where the 11 % band alone is short.
         gtk_widget_set_size_request(
             title.widget, Int32(saturating: geometry.title.width),
             Int32(saturating: newSize.height.rounded() - geometry.cover.height))

@@ -30,8 +30,7 @@ public enum Localization {
     /// `english` in the user's language, or `english` itself when there is no translation.
     package static func text(_ english: String) -> String {
         TranslationRules.translate(english) { id in
-            // gettext returns either its argument or a string in the mapped catalog: copy it
-            // while the argument's buffer is still alive.
+            // gettext returns its argument or a catalog string: copy it while the argument is alive.
             id.withCString { String(cString: dgettext(domain, $0)) }
         }
     }

@@ -89,8 +89,7 @@ package final class MediaStreamEngine: PlaybackEngine {
         }
         let probe = MediaProbe(deadline: PlaybackTiming.probeDeadline(prepareTimeout: configuration.prepareTimeout))
         let weakSelf = WeakEngine(self)
-        // A callback, not a Task: the answer must arrive even when Swift's cooperative threads
-        // are all busy.
+        // A callback, not a Task: it must arrive even when Swift's cooperative threads are all busy.
         probe.probe(url) { outcome in
             MainLoopHandoff.async {
                 guard let self = weakSelf.engine, self.loadCount == load else { return }
@@ -220,8 +219,7 @@ package final class MediaStreamEngine: PlaybackEngine {
         onEvent?(.failed(message))
     }
 
-    /// Reports a failure from the next main-loop iteration, so `load` never calls back into the
-    /// controller while it is still inside `load`.
+    /// Reports a failure on the next main-loop iteration, so `load` never calls back from inside `load`.
     private func failSoon(_ message: String) {
         reportedFailure = false
         deferredFailure = MainLoopTimer.after(seconds: 0) { [weak self] in
@@ -270,8 +268,7 @@ package final class MediaStreamEngine: PlaybackEngine {
     }
 }
 
-/// A weak reference to an engine that can cross to the probe's thread (only dereferenced on
-/// the main thread).
+/// A weak engine reference that can cross to the probe's thread (dereferenced on the main thread only).
 private final class WeakEngine: @unchecked Sendable {
     weak var engine: MediaStreamEngine?
     init(_ engine: MediaStreamEngine) { self.engine = engine }

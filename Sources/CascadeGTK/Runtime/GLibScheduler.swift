@@ -8,8 +8,7 @@ package final class GLibScheduler: Scheduling {
     /// Creates the scheduler (the default main context).
     package init() {}
 
-    /// Runs `action` from the default main context after `delay` seconds (negative: next
-    /// iteration).
+    /// Runs `action` on the default main context after `delay` seconds (negative: next iteration).
     package func schedule(after delay: Double, _ action: @escaping @MainActor () -> Void) -> ScheduledTask {
         let timer = MainLoopTimer.after(seconds: delay, action)
         return ScheduledTask(cancel: { timer.cancel() })

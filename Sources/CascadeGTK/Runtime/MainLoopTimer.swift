@@ -24,8 +24,7 @@ package final class MainLoopTimer {
             }, box, { data in Unmanaged<Box>.fromOpaque(data!).release() })
     }
 
-    /// Calls `body` once after `seconds` (clamped to 0...one day; NaN counts as 0), unless
-    /// cancelled first.
+    /// Calls `body` once after `seconds` (clamped to 0...one day; NaN is 0) unless cancelled first.
     @discardableResult
     package static func after(seconds: Double, _ body: @escaping @MainActor () -> Void) -> MainLoopTimer {
         let clamped = seconds.isNaN ? 0 : min(max(0, seconds), 86_400)

@@ -1,8 +1,7 @@
 import CGtk
 import Foundation
 
-/// The versions of the libraries this process runs with (not the ones it was built against),
-/// for `cascade --version` and bug reports.
+/// The versions of the libraries this process runs with (not built against), for `--version`.
 public enum RuntimeVersions {
     /// The GTK library's version, e.g. "4.8.3".
     public static var gtk: String {

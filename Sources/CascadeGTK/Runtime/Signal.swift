@@ -28,8 +28,7 @@ package enum Signal {
         (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! Box<F>).body
     }
 
-    /// `void (*)(GObject *, gpointer)`: clicked, destroy, value-changed,
-    /// `invalidate-contents`; from any thread.
+    /// `void (*)(GObject *, gpointer)`: clicked, destroy, value-changed, …; from any thread.
     @discardableResult
     package static func connect(_ instance: gpointer, _ name: String, _ body: @escaping @MainActor () -> Void) -> gulong
     {
@@ -184,8 +183,7 @@ package enum Signal {
         return connect(instance, "query-tooltip", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
-    /// Disconnects a handler (its closure is released); does nothing for a handler already
-    /// gone. Call while `instance` is alive.
+    /// Disconnects a handler (releasing its closure) unless already gone; call while `instance` lives.
     package static func disconnect(_ instance: gpointer, _ handler: gulong) {
         if handler != 0, g_signal_handler_is_connected(instance, handler) != 0 {
             g_signal_handler_disconnect(instance, handler)

@@ -7,8 +7,7 @@ import CascadeScreens
 /// title band, and a cover's grey shows only while it has no image (`loaded`).
 @MainActor
 package enum Stylesheet {
-    /// The cells' corner radius in CSS (`VideoCellGeometry.cornerRadius`, which the cover's own
-    /// drawing uses too).
+    /// The cells' corner radius in CSS (`VideoCellGeometry.cornerRadius`, as the cover draws it).
     private static let cellRadius = "\(VideoCellGeometry.cornerRadius)px"
 
     static let css = """

@@ -54,8 +54,7 @@ package final class AlertOverlay {
 
     // MARK: API
 
-    /// Shows `title` and `message`; `onDismiss` runs when the user presses OK.
-    /// Both are English message ids, shown translated (`Localization`).
+    /// Shows `title` and `message` (English message ids, translated); `onDismiss` runs on OK.
     package func show(title english: String, message englishMessage: String, onDismiss: (() -> Void)? = nil) {
         let title = Localization.text(english)
         let message = Localization.text(englishMessage)
