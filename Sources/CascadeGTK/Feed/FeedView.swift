@@ -50,7 +50,7 @@ package final class FeedView {
     /// The banner carousel, made when the feed first has banners.
     package internal(set) var banner: BannerCarouselView?
     /// The vertical drag under way, if any (`FeedView+Drag`).
-    var drag: DragSession?
+    var drag: FeedDrag?
     /// The glide after a drag's release, while it runs.
     var glideTicker: FrameTicker?
     /// The window's hover previews (nil: none); set before cells are made.
