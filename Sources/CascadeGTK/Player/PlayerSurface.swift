@@ -110,8 +110,7 @@ package final class PlayerSurface {
         coverVisible = state.showsCover || !firstFrame
         gtk_widget_set_visible(cover.widget, coverVisible ? 1 : 0)
         gtk_widget_set_visible(video.widget, state.hasMedia ? 1 : 0)
-        // Dimmed over black: the brightness, and a scrim behind an error message.
-        gtk_widget_set_opacity(media, snapshot.brightness * (controls.errorMessage == nil ? 1 : 0.35))
+        gtk_widget_set_opacity(media, controls.mediaOpacity)
         let offer = state.showsPlayButton ? snapshot.resumeOffer : nil
         resumeOffer.render(offer)
         gtk_widget_set_visible(playButton, state.showsPlayButton && offer == nil ? 1 : 0)
