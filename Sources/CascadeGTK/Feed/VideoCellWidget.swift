@@ -101,10 +101,6 @@ package final class VideoCellWidget {
         g_object_unref(root.raw)
     }
 
-    /// The title's Pango layout, as it is drawn (its font, wrapping and text), for checks that
-    /// every glyph of a title has a font (no missing-glyph boxes).
-    package var titleLayout: OpaquePointer? { title.layout }
-
     // MARK: Binding
 
     /// Shows `title` (plain text, never markup) and a duration badge (hidden when nil).
