@@ -297,8 +297,7 @@ public final class AppWindow: AppHosting {
             if state.rawValue & GDK_SHIFT_MASK.rawValue != 0 { modifiers.insert(.shift) }
             if state.rawValue & GDK_CONTROL_MASK.rawValue != 0 { modifiers.insert(.control) }
             if state.rawValue & GDK_ALT_MASK.rawValue != 0 { modifiers.insert(.alt) }
-            let layout = self.feed?.model.layout
-            let shown = max(layout?.columnCount(inSection: 0) ?? 0, layout?.columnCount(inSection: 1) ?? 0)
+            let shown = self.feed?.model.shownColumns ?? 0
             return self.model.handleKey(String(cString: name), modifiers: modifiers, shownColumns: shown)
         }
         // Capture phase: GtkWindow's own Ctrl+Tab focus binding would run before a bubble-phase handler;
