@@ -1,7 +1,8 @@
 import CGtk
-import CascadeGTK
 import Foundation
 import Testing
+
+@testable import CascadeGTK
 
 /// Titles in Chinese, Japanese, Korean, Arabic and with emoji render as glyphs, not as
 /// missing-glyph boxes ("tofu"), through the cells' own title label.
@@ -22,7 +23,7 @@ import Testing
         let cell = VideoCellWidget()
         cell.bind(title: title, duration: "0:07")
         cell.apply(size: CGSize(width: 240, height: 300))
-        let layout = try #require(cell.titleLayout)
+        let layout = cell.title.layout
         #expect(String(cString: pango_layout_get_text(layout)) == title)
         // The whole title on one line (the label's own layout is ellipsized to the cell's width,
         // and an ellipsis hides the glyphs it replaces).
@@ -59,7 +60,7 @@ import Testing
         // the comparison must see it as one.
         let cell = VideoCellWidget()
         cell.bind(title: "\u{10FFFD}", duration: nil)
-        let layout = try #require(cell.titleLayout)
+        let layout = cell.title.layout
         #expect(pango_layout_get_unknown_glyphs_count(layout) == 1)
         let drawn = try #require(Self.copy(layout, text: "\u{10FFFD}", fallback: true))
         let withoutFallback = try #require(Self.copy(layout, text: "\u{10FFFD}", fallback: false))

@@ -22,6 +22,19 @@ import Testing
         #expect(controls.errorMessage == nil)
     }
 
+    @Test func theMediaShowsTheBrightnessDimmedFurtherBehindAnError() {
+        let playing = snapshot {
+            $0.state = .playing
+            $0.brightness = 0.8
+        }.controls
+        #expect(playing.mediaOpacity == 0.8)
+        let failed = snapshot {
+            $0.state = .failed(message: "Can't play this video", retryable: true)
+            $0.brightness = 0.8
+        }.controls
+        #expect(abs(failed.mediaOpacity - 0.8 * PlayerControls.errorDimming) < 1e-12)
+    }
+
     /// (state, controls visible, pointer hidden): the pointer hides only with the controls of a
     /// playing video.
     @Test(arguments: [

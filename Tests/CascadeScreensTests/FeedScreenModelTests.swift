@@ -303,6 +303,7 @@ import Testing
         #expect(model.layout.columnCount(inSection: 0) == 2)  // the reference's phone width
         model.setContainerSize(CGSize(width: 1000, height: 600))
         #expect(model.layout.columnCount(inSection: 0) == 5)
+        #expect(model.shownColumns == 5)
     }
 
     /// Over seeded widths and scroll positions: after a width change the first item that was
@@ -367,6 +368,7 @@ import Testing
         #expect(await waitUntil { model.items.count == 10 })
         #expect(model.banners.map(\.id) == ["i-1", "i-4", "i-6"])
         #expect(model.itemSection == 1)
+        #expect(model.shownColumns == 2)  // the items' columns, not the banner's one
         let banner = try #require(model.bannerFrame)
         #expect(banner.width == 355)  // spans both columns inside the insets
         #expect(banner.minY == 10)

@@ -1,19 +1,18 @@
 import CascadeScreens
 import Foundation
 
-/// Opening files and folders: `cascade FILE|DIR`, a second launch handing them over, or the
-/// desktop's "Open With".
+/// Opening files and folders: `cascade FILE|DIR`, a second launch handing them over, or "Open With".
 extension AppWindow {
     /// Opens each path in turn (relative ones against the working directory): a folder as a
     /// feed, a video on the player page; anything else says why it cannot be opened.
-    public func open(paths: [String]) {
+    package func open(paths: [String]) {
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         for path in paths { open(OpenTarget.classify(path: path, relativeTo: directory)) }
         present()
     }
 
     /// Opens one classified target.
-    public func open(_ target: OpenTarget) {
+    package func open(_ target: OpenTarget) {
         opened = Array((opened + [target]).suffix(32))
         switch target {
         case .folder(let url):
@@ -27,8 +26,7 @@ extension AppWindow {
         }
     }
 
-    /// Shows `folder` as the feed, as `FolderFeedChoice` decides: a catalog's channels, or the
-    /// folder's videos (`FolderFeeds`).
+    /// Shows `folder` as `FolderFeedChoice` decides: a catalog's channels, or the folder's videos.
     func showFolder(_ folder: URL) {
         let choice = FolderFeedChoice.choose(for: folder)
         switch choice {

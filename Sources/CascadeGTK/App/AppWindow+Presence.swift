@@ -2,9 +2,8 @@ import CGtk
 import CascadeScreens
 
 extension AppWindow {
-    /// Follows the window's presence (mapped, minimized, active) and tells the model, which
-    /// pauses the banner while the window is not in the foreground. Connected once, at realize:
-    /// the minimized state lives on the window's surface, which exists from then on.
+    /// Follows the window's presence (mapped, minimized, active) for the model, which pauses the
+    /// banner in the background. Connected at realize: the minimized state lives on the surface.
     func followPresence() {
         Signal.connect(window.raw, "map") { [weak self] in self?.reportPresence() }
         Signal.connect(window.raw, "unmap") { [weak self] in self?.reportPresence() }
@@ -27,8 +26,7 @@ extension AppWindow {
             isActive: gtk_window_is_active(window.as(GtkWindow.self)) != 0)
     }
 
-    /// One reading for both who care: the banner (through the model) and the hover preview,
-    /// which stops when the window is not in the foreground.
+    /// One reading for the banner (through the model) and the hover preview, which stops in the background.
     private func reportPresence() {
         let presence = presence
         model.windowPresenceChanged(presence)

@@ -7,18 +7,16 @@ import CascadeScreens
 import Foundation
 
 /// The app's window: a top bar and the channel page, the player page, and the in-window alert.
-///
-/// It draws what its `AppModel` decides (`AppHosting`), passes input to it, and keeps the
-/// preferences file; loading, alerts, navigation, columns and the key map are the model's.
+/// It draws what its `AppModel` decides (`AppHosting`), passes it the input and keeps the preferences file.
 @MainActor
 public final class AppWindow: AppHosting {
     /// Which page is shown.
-    public typealias Screen = AppModel.Screen
+    package typealias Screen = AppModel.Screen
 
     /// The GtkWindow.
-    public let window: UnsafeMutablePointer<GtkWidget>
+    package let window: UnsafeMutablePointer<GtkWidget>
     /// The app's logic.
-    public let model: AppModel
+    package let model: AppModel
     /// The alert shown over everything.
     package let alert = AlertOverlay()
     /// The player page.
@@ -30,7 +28,7 @@ public final class AppWindow: AppHosting {
     /// The feed of the selected channel (nil until it is built).
     package var feed: FeedView? { channelPager?.currentPage }
     /// The page shown.
-    public var screen: Screen { model.screen }
+    package var screen: Screen { model.screen }
     /// Whether loading the channel list is still going on.
     package var isLoadingChannels: Bool { model.isLoadingChannels || isPreparingCatalog }
     /// Whether the first run's catalog is still being generated.
@@ -46,10 +44,9 @@ public final class AppWindow: AppHosting {
     /// What `open(paths:)` was asked to open, oldest first (at most 32).
     package internal(set) var opened: [OpenTarget] = []
     /// The remembered settings (nil: none are read or written).
-    public let preferences: PreferencesFile?
-    /// Where videos were left (nil: nothing is remembered): the player's resume offer and the
-    /// cells' progress bars.
-    public let resumeStore: ResumeStore?
+    package let preferences: PreferencesFile?
+    /// Where videos were left (nil: nothing is remembered), for the resume offer and the progress bars.
+    package let resumeStore: ResumeStore?
     /// The feed's hover previews (at most one live in the window).
     package let previews: FeedPreviews
 
@@ -72,7 +69,7 @@ public final class AppWindow: AppHosting {
     // MARK: Lifecycle
 
     /// Creates the window for `application`.
-    public init(
+    package init(
         application: OpaquePointer, options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL,
         preferences: PreferencesFile? = nil, resumeStore: ResumeStore? = nil,
         generating generation: DemoCatalogGeneration? = nil
@@ -147,7 +144,7 @@ public final class AppWindow: AppHosting {
     }
 
     /// Shows the window (and the first time, starts loading the catalog).
-    public func present() {
+    package func present() {
         gtk_window_present(window.as(GtkWindow.self))
         guard !started else { return }
         started = true
@@ -159,9 +156,8 @@ public final class AppWindow: AppHosting {
         }
     }
 
-    /// Remembers what outlives the run (the volume, where the video playing was left); call
-    /// when the window goes away.
-    public func saveSession() {
+    /// Remembers the volume and where the playing video was left; call when the window goes away.
+    package func saveSession() {
         preparation?.cancel()
         playerPage.controller.recordPosition()
         let volume = playerPage.controller.snapshot.volume
@@ -179,18 +175,14 @@ public final class AppWindow: AppHosting {
         let view = ChannelPagerView(model: pager, pipeline: pipeline)
         view.onPageBuilt = { [weak self] page in self?.configure(page) }
         view.onSelectionChanged = { [weak self] index in self?.model.channelSelected(index) }
-        while let child = gtk_widget_get_first_child(feedHolder) {
-            gtk_box_remove(feedHolder.as(GtkBox.self), child)
-        }
-        gtk_box_append(feedHolder.as(GtkBox.self), view.root)
+        showInFeedHolder(view.root)
         channelPager = view
         view.start()
         if selected > 0 { view.selectTab(selected) }
         if let page = view.currentPage { gtk_widget_grab_focus(page.scrolled) }
     }
 
-    /// The top bar's subtitle: the catalog's status only. The selected channel is the tab
-    /// strip's highlighted tab right below; the bar does not repeat its title.
+    /// The top bar's subtitle: only the catalog's status (the tab strip below shows the channel).
     func updateSubtitle() {
         gtk_label_set_text(subtitle, catalogStatus ?? "")
     }
@@ -260,15 +252,11 @@ public final class AppWindow: AppHosting {
 
     // MARK: Private
 
-    /// A first run: the catalog's generation with its progress in place of the channel page,
-    /// then the channels.
+    /// A first run: the catalog's generation, its progress in place of the channel page, then the channels.
     private func prepare(_ generation: DemoCatalogGeneration) {
         let preparation = CatalogPreparation(generation: generation)
         self.preparation = preparation
-        while let child = gtk_widget_get_first_child(feedHolder) {
-            gtk_box_remove(feedHolder.as(GtkBox.self), child)
-        }
-        gtk_box_append(feedHolder.as(GtkBox.self), preparation.root)
+        showInFeedHolder(preparation.root)
         preparation.start { [weak self] result in
             guard let self else { return }
             switch result {
@@ -277,6 +265,12 @@ public final class AppWindow: AppHosting {
                 self.alert.show(title: "Couldn't generate the demo catalog", message: "\(failure)")
             }
         }
+    }
+
+    /// Puts `widget` in place of what the channel page's area shows.
+    private func showInFeedHolder(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        while let child = gtk_widget_get_first_child(feedHolder) { gtk_box_remove(feedHolder.as(GtkBox.self), child) }
+        gtk_box_append(feedHolder.as(GtkBox.self), widget)
     }
 
     private func configure(_ page: FeedView) {
@@ -303,13 +297,11 @@ public final class AppWindow: AppHosting {
             if state.rawValue & GDK_SHIFT_MASK.rawValue != 0 { modifiers.insert(.shift) }
             if state.rawValue & GDK_CONTROL_MASK.rawValue != 0 { modifiers.insert(.control) }
             if state.rawValue & GDK_ALT_MASK.rawValue != 0 { modifiers.insert(.alt) }
-            let layout = self.feed?.model.layout
-            let shown = max(layout?.columnCount(inSection: 0) ?? 0, layout?.columnCount(inSection: 1) ?? 0)
+            let shown = self.feed?.model.shownColumns ?? 0
             return self.model.handleKey(String(cString: name), modifiers: modifiers, shownColumns: shown)
         }
-        // Capture phase: GtkWindow binds Ctrl+Tab and Ctrl+Shift+Tab to moving the focus, which
-        // would run before a bubble-phase handler; the app's channel keys come first. Keys it
-        // does not use (arrows, Enter, Space) still reach the focused widget.
+        // Capture phase: GtkWindow's own Ctrl+Tab focus binding would run before a bubble-phase handler;
+        // keys the model does not use still reach the focused widget.
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         gtk_widget_add_controller(window, keys)
     }

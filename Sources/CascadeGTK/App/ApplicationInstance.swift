@@ -2,20 +2,17 @@ import CGtk
 import CascadeScreens
 import Foundation
 
-/// The process's GtkApplication, unique on the session bus or not.
-///
-/// A unique instance owns `AppIdentity.id` on the session bus. A second launch registers,
-/// finds the name taken (it is *remote*), hands its files and folders to the running instance
-/// (GApplication's `open`, or `activate` to present the window), flushes the bus and exits.
-/// Script and headless runs are not unique, so tests never join each other.
+/// The process's GtkApplication. A unique instance owns `AppIdentity.id` on the session bus; a
+/// second launch finds the name taken, hands its paths (or `activate`) to it and exits. Script
+/// and headless runs are not unique, so tests never join each other.
 @MainActor
 public final class ApplicationInstance {
     /// The GtkApplication.
-    public let application: UnsafeMutablePointer<GtkApplication>
+    package let application: UnsafeMutablePointer<GtkApplication>
     /// Whether it owns the application ID on the session bus.
     public let isUnique: Bool
     /// Called with the files and folders another launch (or the desktop) asked to open.
-    public var onOpen: (([URL]) -> Void)?
+    package var onOpen: (([URL]) -> Void)?
 
     // MARK: Lifecycle
 
@@ -35,7 +32,7 @@ public final class ApplicationInstance {
     // MARK: Public API
 
     /// The GApplication.
-    public var gApplication: UnsafeMutablePointer<GApplication> {
+    package var gApplication: UnsafeMutablePointer<GApplication> {
         UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self)
     }
 
@@ -52,10 +49,9 @@ public final class ApplicationInstance {
         return g_application_get_is_remote(gApplication) != 0
     }
 
-    /// Hands `paths` (or "present yourself") to a running instance straight over the session
-    /// bus, without registering: GApplication's own remote registration first waits for the
-    /// running instance to list its actions, which takes as long as that instance is busy.
-    /// Returns false when no instance is running (or there is no bus): then register.
+    /// Hands `paths` (or "present yourself") to a running instance straight over the bus, without
+    /// registering: GApplication's remote registration waits while that instance is busy.
+    /// Returns false when no instance runs (or there is no bus): then register.
     public func forwardToRunningInstance(paths: [String]) -> Bool {
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return false }
         defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
@@ -97,9 +93,8 @@ public final class ApplicationInstance {
         return true
     }
 
-    /// From a remote instance: asks the running one to open `paths` (resolved against this
-    /// process's working directory), or to present its window when there are none, and waits
-    /// until the message has left for the bus.
+    /// From a remote instance: asks the running one to open `paths` (resolved here), or to present
+    /// its window when there are none, and waits until the message has left for the bus.
     public func forward(paths: [String]) {
         if paths.isEmpty {
             g_application_activate(gApplication)

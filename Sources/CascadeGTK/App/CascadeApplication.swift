@@ -4,14 +4,11 @@ import CascadePlayer
 import CascadeScreens
 import Foundation
 
-/// Runs the app: a GtkApplication with one `AppWindow`, optionally driven by a script.
-///
-/// A later `activate` (another launch without arguments) presents the window; `open` (another
-/// launch with files or folders, or the desktop's "Open With") opens them in it.
+/// Runs the app: a GtkApplication with one `AppWindow`, optionally driven by a script. Another
+/// launch presents the window (`activate`) or opens its files in it (`open`).
 @MainActor
 public enum CascadeApplication {
-    /// Drives the window instead of a user once it is shown (script mode,
-    /// `CascadeScriptRunner`) and returns the exit status; the app quits when it returns.
+    /// Drives the shown window instead of a user (script mode) and returns the exit status; the app then quits.
     public typealias Driver = @MainActor (AppWindow) async -> Int32
 
     private final class State {
@@ -37,12 +34,9 @@ public enum CascadeApplication {
         }
     }
 
-    /// Runs until the window closes (or `driver` returns) and returns the exit status.
-    ///
-    /// `instance` is the process's application (already registered when it is unique);
-    /// `options.paths` open once the window is up; `preferences` (nil: none are read or written)
-    /// give the window its remembered settings; `resumeStore` (nil: nothing is remembered) where
-    /// videos were left; `generation` makes `catalog` first (first run).
+    /// Runs until the window closes (or `driver` returns) and returns the exit status: `instance`
+    /// is the process's application (registered when unique), `options.paths` open once the window
+    /// is up, nil `preferences`/`resumeStore` remember nothing, `generation` makes `catalog` first.
     public static func run(
         instance: ApplicationInstance, options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL,
         driver: Driver?, preferences: PreferencesFile? = nil, resumeStore: ResumeStore? = nil,

@@ -2,9 +2,8 @@ import CGtk
 import CascadeScreens
 import Foundation
 
-/// The first run's demo catalog generation, shown in the window (a progress bar and "12 of
-/// 300 clips, about 1 min left") and in the terminal. Closing the window or Ctrl+C interrupts
-/// it; the next start resumes without redoing finished clips.
+/// The first run's demo catalog generation, its progress shown in the window and the terminal.
+/// Closing the window or Ctrl+C interrupts it; the next start resumes without redoing clips.
 @MainActor
 final class CatalogPreparation {
     /// The widget shown in place of the feed while generating.
@@ -24,8 +23,7 @@ final class CatalogPreparation {
     init(generation: DemoCatalogGeneration) {
         self.generation = generation
         root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
-        gtk_widget_set_valign(root, GTK_ALIGN_CENTER)
-        gtk_widget_set_halign(root, GTK_ALIGN_CENTER)
+        root.align(GTK_ALIGN_CENTER, GTK_ALIGN_CENTER)
         gtk_widget_set_vexpand(root, 1)
         gtk_widget_add_css_class(root, "catalog-progress")
         label = OpaquePointer(gtk_label_new(Localization.text(progress.message)))

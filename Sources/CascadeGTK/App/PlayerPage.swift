@@ -5,25 +5,21 @@ import CascadePlayer
 import CascadeScreens
 import Foundation
 
-/// The page a tapped video opens: a 16:9 video container centred in the page (the cover and
-/// play button until playback, then the video with its controls) under a floating bar with the
-/// back button and the title.
-///
-/// All decisions are `PlayerController`'s; the page renders its snapshot, forwards input, and
-/// performs fullscreen on the window. Call `stop()` when leaving the page: it stops playback and
-/// releases the GStreamer pipeline.
+/// The page a tapped video opens: a centred 16:9 video container under a floating bar (back
+/// button, title). It renders `PlayerController`'s snapshot, forwards input and performs
+/// fullscreen on the window; `stop()` when leaving stops playback and releases the pipeline.
 @MainActor
-public final class PlayerPage {
+package final class PlayerPage {
     /// The page's root widget.
-    public let root: UnsafeMutablePointer<GtkWidget>
+    package let root: UnsafeMutablePointer<GtkWidget>
     /// The item shown.
-    public private(set) var item: VideoItem?
+    package private(set) var item: VideoItem?
     /// Called when the user asks to go back.
-    public var onBack: (() -> Void)?
+    package var onBack: (() -> Void)?
     /// The player state machine.
-    public let controller: PlayerController
+    package let controller: PlayerController
     /// The GStreamer engine playing for `controller`.
-    public let engine: MediaStreamEngine
+    package let engine: MediaStreamEngine
     /// States and fullscreen changes since `show(_:)`, oldest first (`PlayerHistory`).
     package var history: [String] { log.entries }
     /// The highest position seen while playing since `resetReachedPosition()`.
@@ -39,9 +35,8 @@ public final class PlayerPage {
     private var firstFrame = false
     private var log = PlayerHistory()
 
-    /// Creates the page; covers load through `pipeline` (none: the container stays black until
-    /// the first frame).
-    public init(pipeline: ImagePipeline? = nil) {
+    /// Creates the page; covers load through `pipeline` (none: black until the first frame).
+    package init(pipeline: ImagePipeline? = nil) {
         self.pipeline = pipeline
         Stylesheet.install()
         engine = MediaStreamEngine()
@@ -65,8 +60,7 @@ public final class PlayerPage {
         gtk_box_append(bar.as(GtkBox.self), titleLabel.widget)
         gtk_label_set_max_width_chars(titleLabel, 60)
         // Only as wide as its content, so it hides as little of the video's input area as it can.
-        gtk_widget_set_halign(bar, GTK_ALIGN_START)
-        gtk_widget_set_valign(bar, GTK_ALIGN_START)
+        bar.align(GTK_ALIGN_START, GTK_ALIGN_START)
         // The video is centred in the whole page; the bar floats above it.
         gtk_overlay_set_child(root.opaque, surface.root)
         gtk_overlay_add_overlay(root.opaque, bar)
@@ -102,7 +96,7 @@ public final class PlayerPage {
     // MARK: Public API
 
     /// Shows `item`: its title and cover with the play button (any previous playback stops).
-    public func show(_ item: VideoItem) {
+    package func show(_ item: VideoItem) {
         stop()
         self.item = item
         gtk_label_set_text(titleLabel, item.title)
@@ -112,16 +106,14 @@ public final class PlayerPage {
         render()
     }
 
-    /// Gives the keyboard focus to the page's default: "Resume from …" when a video left partway
-    /// is offered, else the video (whose keys play, seek and change the volume). The window
-    /// calls it after switching to the page, since the switch itself moves the focus.
-    public func takeFocus() {
+    /// Focuses the page's default: "Resume from …" when offered, else the video. The window calls
+    /// it after switching to the page, since the switch itself moves the focus.
+    package func takeFocus() {
         if !surface.resumeOffer.focusDefault() { gtk_widget_grab_focus(surface.overlay) }
     }
 
-    /// Leaves fullscreen, stops playback and releases the pipeline (the cover and play button
-    /// show again). Idempotent; call it when the page goes away.
-    public func stop() {
+    /// Leaves fullscreen, stops playback and releases the pipeline; idempotent, call when leaving the page.
+    package func stop() {
         if controller.snapshot.isFullscreen || fullscreen.isWindowFullscreen { fullscreen.leaveNow() }
         controller.stop()
         surface.setVideo(engine.paintable)

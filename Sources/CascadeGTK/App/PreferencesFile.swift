@@ -7,9 +7,9 @@ import Foundation
 @MainActor
 public final class PreferencesFile {
     /// The file.
-    public let url: URL
+    package let url: URL
     /// The decisions and the settings in effect.
-    public private(set) var model: PreferencesModel
+    package private(set) var model: PreferencesModel
 
     // MARK: Lifecycle
 
@@ -29,15 +29,15 @@ public final class PreferencesFile {
     // MARK: Public API
 
     /// The settings in effect.
-    public var preferences: Preferences { model.preferences }
+    package var preferences: Preferences { model.preferences }
 
     /// Changes settings; writes the file when something changed.
-    public func update(_ change: (inout Preferences) -> Void) {
+    package func update(_ change: (inout Preferences) -> Void) {
         if let entries = model.update(change) { write(entries) }
     }
 
     /// Records the selected channel (see `PreferencesModel.channelSelected`).
-    public func channelSelected(_ id: String, isFirst: Bool) {
+    package func channelSelected(_ id: String, isFirst: Bool) {
         if let entries = model.channelSelected(id, isFirst: isFirst) { write(entries) }
     }
 
@@ -68,9 +68,8 @@ public final class PreferencesFile {
         return .entries(entries)
     }
 
-    /// Writes the whole file; `g_key_file_save_to_file` goes through `g_file_set_contents`,
-    /// which writes a temporary file and renames it over the old one, so a crash never leaves
-    /// half a file.
+    /// Writes the whole file through `g_file_set_contents` (a temporary file renamed over the old
+    /// one), so a crash never leaves half a file.
     private func write(_ entries: [String: String]) {
         do {
             try FileManager.default.createDirectory(

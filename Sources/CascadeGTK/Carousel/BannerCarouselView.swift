@@ -6,17 +6,16 @@ import CascadeNumerics
 import CascadeScreens
 import Foundation
 
-/// The endless banner carousel: three reusable pages laid out from `CarouselModel.cells(at:)`
-/// (previous, current, next), page dots, the banner's title, auto-advance every 4 s (paused
-/// while hovered, dragged or off screen), mouse drags that snap, and a click that opens it.
+/// The endless banner carousel: three reusable pages from `CarouselModel.cells(at:)`, page dots,
+/// the title, auto-advance (paused while hovered, dragged or off screen), snapping drags, a click opens.
 @MainActor
-public final class BannerCarouselView {
+package final class BannerCarouselView {
     /// The root widget; the feed places it at the banner's frame.
-    public let root: UnsafeMutablePointer<GtkWidget>
+    package let root: UnsafeMutablePointer<GtkWidget>
     /// The carousel state.
-    public let model: CarouselModel
+    package let model: CarouselModel
     /// Called when the user opens banner `index`.
-    public var onOpen: ((Int) -> Void)?
+    package var onOpen: ((Int) -> Void)?
 
     /// The pages' container (a GtkFixed).
     let stage: UnsafeMutablePointer<GtkWidget>
@@ -36,7 +35,7 @@ public final class BannerCarouselView {
     private var dragCancelled = false
 
     /// Creates a carousel auto-advancing every `interval` seconds.
-    public init(pipeline: ImagePipeline, interval: Double = 4) {
+    package init(pipeline: ImagePipeline, interval: Double = 4) {
         binder = ImageBinder(pipeline: pipeline)
         model = CarouselModel(pageCount: 0, autoAdvanceInterval: interval, scheduler: GLibScheduler())
         root = gtk_overlay_new()
@@ -45,8 +44,7 @@ public final class BannerCarouselView {
         gtk_widget_add_css_class(root, "banner")
         gtk_widget_set_overflow(root, GTK_OVERFLOW_HIDDEN)
         g_object_ref_sink(root.raw)
-        // The three pages sit side by side in a GtkFixed, which would ask for their combined
-        // width; a scroller with external policies keeps that from growing the banner.
+        // Three pages side by side in a GtkFixed, in a scroller with external policies (Docs/PLATFORM_NOTES.md).
         stage = gtk_fixed_new()
         let clip = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(OpaquePointer(clip), GTK_POLICY_EXTERNAL, GTK_POLICY_EXTERNAL)
@@ -68,13 +66,11 @@ public final class BannerCarouselView {
         caption = OpaquePointer(gtk_label_new(nil))
         gtk_widget_add_css_class(caption.widget, "banner-caption")
         gtk_label_set_ellipsize(caption, PANGO_ELLIPSIZE_END)
-        gtk_widget_set_halign(caption.widget, GTK_ALIGN_START)
-        gtk_widget_set_valign(caption.widget, GTK_ALIGN_END)
+        caption.widget.align(GTK_ALIGN_START, GTK_ALIGN_END)
         gtk_overlay_add_overlay(OpaquePointer(root), caption.widget)
         dots = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
         gtk_widget_add_css_class(dots, "banner-dots")
-        gtk_widget_set_halign(dots, GTK_ALIGN_END)
-        gtk_widget_set_valign(dots, GTK_ALIGN_END)
+        dots.align(GTK_ALIGN_END, GTK_ALIGN_END)
         gtk_widget_set_can_target(dots, 0)
         gtk_overlay_add_overlay(OpaquePointer(root), dots)
         model.onAutoAdvance = { [weak self] transition in self?.animate(transition) }
@@ -89,7 +85,7 @@ public final class BannerCarouselView {
     // MARK: API
 
     /// Shows `banners` (keeping the current page when it still exists).
-    public func setItems(_ banners: [VideoItem]) {
+    package func setItems(_ banners: [VideoItem]) {
         guard banners != items else { return }
         items = banners
         model.setPageCount(banners.count)
@@ -105,7 +101,7 @@ public final class BannerCarouselView {
     }
 
     /// Sizes the carousel.
-    public func apply(size newSize: CGSize) {
+    package func apply(size newSize: CGSize) {
         guard newSize != size else { return }
         size = newSize
         gtk_widget_set_size_request(root, Int32(saturating: newSize.width), Int32(saturating: newSize.height))
@@ -116,31 +112,29 @@ public final class BannerCarouselView {
     }
 
     /// Whether the carousel is on screen (its feed shown and scrolled into view).
-    public func setOnScreen(_ visible: Bool) {
+    package func setOnScreen(_ visible: Bool) {
         onScreen = visible
         updateRunning()
     }
 
     /// The page shown, or nil without banners.
-    public var currentPage: Int? { model.currentPage }
+    package var currentPage: Int? { model.currentPage }
     /// Whether the auto-advance timer runs (on screen, not hovered, in a foreground window).
-    public var isAutoAdvancing: Bool { model.isAutoAdvancing }
+    package var isAutoAdvancing: Bool { model.isAutoAdvancing }
     /// Whether a page change is animating or a swipe is under way.
-    public var isAnimating: Bool { animation != nil || model.isSwiping }
+    package var isAnimating: Bool { animation != nil || model.isSwiping }
 
-    /// Moves one page forward or back (the same path as a completed drag), and restarts the
-    /// auto-advance countdown as any user interaction does.
-    public func step(forward: Bool) {
+    /// Moves one page forward or back as a completed drag does, restarting the auto-advance countdown.
+    package func step(forward: Bool) {
         guard animation == nil else { return }
         animate(model.advance(by: forward ? 1 : -1))
         model.setVisible(false)
         updateRunning()
     }
 
-    /// Feeds a horizontal touchpad or wheel scroll delta in points (positive: towards the next
-    /// banner), as the channel page routes swipes that start over the banner: the banners follow
-    /// it, and when the deltas stop (`PointerInput.gestureEndDelay`) they snap as a drag does.
-    public func swipeDelta(_ dx: Double) {
+    /// Feeds a horizontal scroll delta in points (positive: towards the next banner), routed by the
+    /// channel page; when the deltas stop (`PointerInput.gestureEndDelay`) the banners snap.
+    package func swipeDelta(_ dx: Double) {
         guard size.width > 0, dx.isFinite, model.pageCount > 1 else { return }
         if !model.isSwiping {
             animation?.stop()
@@ -154,13 +148,12 @@ public final class BannerCarouselView {
     }
 
     /// Whether `widget` is the carousel or inside it (where a gesture over the banner starts).
-    public func contains(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+    package func contains(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
         widget == root || gtk_widget_is_ancestor(widget, root) != 0
     }
 
-    /// Ends a page change at once (its page stays the model's); used when the carousel leaves
-    /// the screen, where its frame clock stops.
-    public func stopAnimating() {
+    /// Ends a page change at once, as the carousel leaves the screen (where its frame clock stops).
+    package func stopAnimating() {
         animation?.stop()
         animation = nil
         swipeEndTimer?.cancel()
@@ -199,8 +192,7 @@ public final class BannerCarouselView {
             self.drawnPosition = self.model.livePosition
             self.render()
         }
-        // Another gesture took the press (the feed scrolls vertically): this drag ends without
-        // a click, whatever distance it saw.
+        // Another gesture took the press (the feed scrolls): end the drag without a click.
         Signal.connectSequence(UnsafeMutableRawPointer(drag), "cancel") { [weak self] in self?.dragCancelled = true }
         Signal.connectPoint(UnsafeMutableRawPointer(drag), "drag-end") { [weak self] dx, dy in
             guard let self else { return }

@@ -2,14 +2,10 @@ import CGtk
 import CascadeCollection
 import Foundation
 
-/// Mouse and touch drags on the channel container, and which container a gesture moves.
-///
-/// One drag gesture on the container sees every press first (capture phase) and asks
-/// `DragPrecedence` who owns it once it has moved past the click slop: horizontal drags page
-/// between channels (snapping by `PagerDrag`), vertical drags scroll the feed, and horizontal
-/// drags that start over the banner are left to the carousel's own drag. Claiming a drag
-/// cancels the cell's or banner's click, so a drag never opens what it started on. Touchpad
-/// swipes over the banner go to the carousel by the same rule.
+/// Mouse and touch drags on the channel container. One capture-phase drag gesture sees every
+/// press and, past the click slop, asks `DragPrecedence` who owns it: horizontal drags page
+/// (`PagerDrag`), vertical ones scroll the feed, horizontal ones (and touchpad swipes) over the
+/// banner are the carousel's. Claiming a drag cancels the click it started on.
 extension ChannelPagerView {
     /// Where a pointer drag started and who moves with it.
     struct PointerDragSession {
@@ -88,8 +84,7 @@ extension ChannelPagerView {
         return banner.contains(picked) ? .banner : .page
     }
 
-    /// A horizontal scroll delta: the carousel's when the pointer is over the banner, else a
-    /// channel swipe. Returns whether it was used.
+    /// A horizontal scroll delta: the carousel's over the banner, else a channel swipe; whether it was used.
     func routeHorizontalScroll(_ dx: Double) -> Bool {
         guard dx != 0 else { return false }
         if swipeEndTimer == nil, let banner = currentPage?.banner,
@@ -168,8 +163,7 @@ extension ChannelPagerView {
             pages: 0...max(0, model.channels.count - 1))
     }
 
-    /// The current event's time in seconds (the X server's clock), so velocities hold however
-    /// late the main loop handles the events.
+    /// The current event's time in seconds on the X server's clock, right however late it is handled.
     private static func eventTime(_ gesture: OpaquePointer) -> Double {
         Double(gtk_event_controller_get_current_event_time(gesture)) / 1000
     }

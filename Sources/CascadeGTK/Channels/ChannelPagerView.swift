@@ -7,23 +7,20 @@ import CascadeNumerics
 import CascadeScreens
 import Foundation
 
-/// The channel page: a tab strip (selected tab centred, indicator following a swipe) above a
-/// horizontally paging container with one `FeedView` per built channel page.
-///
-/// Swipes (touchpad horizontal scrolling), tab clicks and keyboard go to `ChannelPagerModel`;
-/// this view positions pages and tabs from it.
+/// The channel page: a tab strip (selected tab centred, indicator following a swipe) above a paging
+/// container of `FeedView`s; swipes, tabs and keys go to `ChannelPagerModel`, which places them.
 @MainActor
-public final class ChannelPagerView {
+package final class ChannelPagerView {
     /// The root widget.
-    public let root: UnsafeMutablePointer<GtkWidget>
+    package let root: UnsafeMutablePointer<GtkWidget>
     /// The model.
-    public let model: ChannelPagerModel
+    package let model: ChannelPagerModel
     /// Built page views by channel index.
-    public private(set) var pages: [Int: FeedView] = [:]
+    package private(set) var pages: [Int: FeedView] = [:]
     /// Called to configure a newly built page view (open handlers, alerts).
-    public var onPageBuilt: ((FeedView) -> Void)?
+    package var onPageBuilt: ((FeedView) -> Void)?
     /// Called when the selected channel changed.
-    public var onSelectionChanged: ((Int) -> Void)?
+    package var onSelectionChanged: ((Int) -> Void)?
 
     private let pipeline: ImagePipeline
     let stripScroller: UnsafeMutablePointer<GtkWidget>
@@ -50,7 +47,7 @@ public final class ChannelPagerView {
     // MARK: Lifecycle
 
     /// Creates the view over `model` (call `start()` once it is in a window).
-    public init(model: ChannelPagerModel, pipeline: ImagePipeline) {
+    package init(model: ChannelPagerModel, pipeline: ImagePipeline) {
         self.model = model
         self.pipeline = pipeline
         root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
@@ -67,17 +64,15 @@ public final class ChannelPagerView {
         gtk_widget_add_css_class(indicator, "tab-indicator")
         gtk_widget_set_can_target(indicator, 0)
 
-        // The pages sit side by side in a GtkFixed; a scroller with external policies around it
-        // keeps their combined width from becoming the window's minimum width, and its
-        // adjustments report the container's size.
+        // A GtkFixed in a scroller with external policies: the pages' combined width never becomes the
+        // window's minimum (Docs/PLATFORM_NOTES.md), and its adjustments report the size.
         container = gtk_fixed_new()
         containerScroller = gtk_scrolled_window_new()
         Accessible.setRole(containerScroller, GTK_ACCESSIBLE_ROLE_TAB_PANEL)
         gtk_scrolled_window_set_policy(OpaquePointer(containerScroller), GTK_POLICY_EXTERNAL, GTK_POLICY_EXTERNAL)
         gtk_widget_set_focusable(containerScroller, 0)
         gtk_scrolled_window_set_child(OpaquePointer(containerScroller), container)
-        gtk_widget_set_hexpand(containerScroller, 1)
-        gtk_widget_set_vexpand(containerScroller, 1)
+        containerScroller.expand()
         let area = gtk_overlay_new()!
         gtk_overlay_set_child(OpaquePointer(area), containerScroller)
         gtk_overlay_add_overlay(OpaquePointer(area), probe.widget)
@@ -97,7 +92,7 @@ public final class ChannelPagerView {
     }
 
     /// Builds the first pages and starts following the size.
-    public func start() {
+    package func start() {
         model.start()
         probe.onResize = { [weak self] _, _ in self?.checkSize() }
         checkSize()
@@ -106,39 +101,35 @@ public final class ChannelPagerView {
     // MARK: Queries
 
     /// The page view of the selected channel, if built.
-    public var currentPage: FeedView? { pages[model.selectedIndex] }
+    package var currentPage: FeedView? { pages[model.selectedIndex] }
     /// The width of one page.
-    public var pageWidth: Double { Double(size.width) }
+    package var pageWidth: Double { Double(size.width) }
     /// Whether the container is animating or a swipe is in progress.
-    public var isMoving: Bool { animation != nil || swipeEndTimer != nil || pointerDrag?.owner == .channels }
+    package var isMoving: Bool { animation != nil || swipeEndTimer != nil || pointerDrag?.owner == .channels }
     /// The selection indicator's frame in strip coordinates (for tests).
-    public var indicatorFrame: CGRect? { model.indicatorFrame(tabFrames: tabFrames) }
+    package var indicatorFrame: CGRect? { model.indicatorFrame(tabFrames: tabFrames) }
     /// The tab frames in strip coordinates.
-    public var tabStripFrames: [CGRect] { tabFrames }
+    package var tabStripFrames: [CGRect] { tabFrames }
     /// The tab strip's scroll offset.
-    public var stripOffset: Double {
+    package var stripOffset: Double {
         gtk_adjustment_get_value(gtk_scrolled_window_get_hadjustment(OpaquePointer(stripScroller)))
     }
     /// Where strip coordinate (0, 0) is drawn in `ancestor`'s coordinates (the strip's scroll
     /// offset included): tab `i` is drawn at `origin.x + tabStripFrames[i].minX`.
-    public func stripOrigin(in ancestor: UnsafeMutablePointer<GtkWidget>) -> CGPoint {
-        var point = graphene_point_t()
-        var result = graphene_point_t()
-        graphene_point_init(&point, 0, 0)
-        guard gtk_widget_compute_point(strip, ancestor, &point, &result) != 0 else { return .zero }
-        return CGPoint(x: Double(result.x), y: Double(result.y))
+    package func stripOrigin(in ancestor: UnsafeMutablePointer<GtkWidget>) -> CGPoint {
+        strip.point(in: ancestor)
     }
     /// Scrolls the tab strip to `offset` (clamped to its content), as a drag or wheel does.
-    public func scrollStrip(to offset: Double) {
+    package func scrollStrip(to offset: Double) {
         gtk_adjustment_set_value(gtk_scrolled_window_get_hadjustment(OpaquePointer(stripScroller)), offset)
     }
     /// The tab strip's visible width.
-    public var stripWidth: Double { Double(gtk_widget_get_width(stripScroller)) }
+    package var stripWidth: Double { Double(gtk_widget_get_width(stripScroller)) }
 
     // MARK: Actions (the paths real input takes)
 
     /// A tab click: selects the page and slides the container there.
-    public func selectTab(_ index: Int) {
+    package func selectTab(_ index: Int) {
         guard model.channels.indices.contains(index) else { return }
         dropPendingSwipe()
         let from = model.position
@@ -147,15 +138,14 @@ public final class ChannelPagerView {
     }
 
     /// Moves to the next (or previous) page as a completed swipe does.
-    public func swipe(forward: Bool) {
+    package func swipe(forward: Bool) {
         let target = model.selectedIndex + (forward ? 1 : -1)
         guard model.channels.indices.contains(target) else { return }
         dropPendingSwipe()
         animate(from: model.position, to: Double(target), reporting: true)
     }
 
-    /// Forgets a touchpad swipe whose end is still pending: a tab, key or completed swipe chose
-    /// the page, and the swipe's end timer must not snap the pages elsewhere afterwards.
+    /// Forgets a pending touchpad swipe end, so its timer cannot snap away from the page just chosen.
     private func dropPendingSwipe() {
         swipeEndTimer?.cancel()
         swipeEndTimer = nil
@@ -163,7 +153,7 @@ public final class ChannelPagerView {
     }
 
     /// Feeds a horizontal scroll delta in points (touchpad swipe).
-    public func swipeDelta(_ dx: Double) {
+    package func swipeDelta(_ dx: Double) {
         guard size.width > 0, animation == nil else { return }
         model.swipe(byPages: Double(pageSign) * dx / size.width, at: MonotonicClock.seconds)
         layout()
@@ -172,7 +162,7 @@ public final class ChannelPagerView {
     }
 
     /// The swipe ended: snap to a page.
-    public func endSwipe() {
+    package func endSwipe() {
         swipeEndTimer?.cancel()
         swipeEndTimer = nil
         animate(from: model.position, to: Double(model.endSwipe()), reporting: true)
@@ -181,8 +171,7 @@ public final class ChannelPagerView {
     // MARK: Private
 
     /// Each tab is a focusable overlay around its title (a focusable GtkBox is never in the Tab
-    /// chain): a tab for screen readers (its position among the tabs, selected or not,
-    /// controlling the pages), chosen by a click, Enter or Space.
+    /// chain), a screen-reader tab controlling the pages, chosen by a click, Enter or Space.
     private func buildTabs() {
         for (index, channel) in model.channels.enumerated() {
             let tab = gtk_overlay_new()!
@@ -222,9 +211,8 @@ public final class ChannelPagerView {
         placeTabs()
     }
 
-    /// Moves the tabs to their frames. Right to left the first tab is at the right end of the
-    /// strip (of its visible width when the tabs fit in it); the frames are kept as drawn, so
-    /// the indicator and the strip's scrolling follow them unchanged.
+    /// Moves the tabs to their frames, mirrored right to left (to the right end of the visible strip
+    /// when they fit); `tabFrames` keeps them as drawn, for the indicator and the scrolling.
     private func placeTabs() {
         let (frames, width) = Accessible.layoutDirection(of: strip).placed(
             laidOutTabs.frames, contentWidth: laidOutTabs.contentWidth, visibleWidth: CGFloat(stripWidth))
@@ -301,8 +289,7 @@ public final class ChannelPagerView {
             })
     }
 
-    /// Keeps the keyboard where the user is: when the focus was on another tab or in a page
-    /// that slid away (GTK then drops it), it goes to the selected tab.
+    /// Moves a focus left on another tab or a page that slid away (GTK drops it) to the selected tab.
     private func followFocus() {
         guard let window = gtk_widget_get_root(root), let selectedTab = tabs[safe: model.selectedIndex] else { return }
         let focus = gtk_root_get_focus(window)

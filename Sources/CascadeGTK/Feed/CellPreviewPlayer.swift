@@ -4,13 +4,10 @@ import CascadePlayer
 import CascadeScreens
 import Foundation
 
-/// The one hover-preview player of the window: a `PreviewPipeline` (a GStreamer pipeline of our
-/// own, video only, frames scaled to the cover's device pixels) drawn by a `CoverSurfaceView`
-/// layer that moves into the cover area of the cell it previews.
-///
-/// Only a source `MediaProbe` finds to be a video reaches GStreamer. The layer is
-/// transparent until the first frame (then `.cell-preview.shown` fades it in); `stop()` takes
-/// it out of the cell and releases the pipeline at once.
+/// The window's one hover-preview player: a `PreviewPipeline` (video only, frames scaled to the
+/// cover's device pixels) drawn by a `CoverSurfaceView` layer moved into the previewed cell.
+/// Only what `MediaProbe` finds to be a video reaches GStreamer; the layer fades in at the
+/// first frame (`.cell-preview.shown`), and `stop()` removes it and releases the pipeline.
 @MainActor
 package final class CellPreviewPlayer {
     /// The view showing the frames (owned: it survives moving between cells).
@@ -82,8 +79,7 @@ package final class CellPreviewPlayer {
         shownPosition = nil
         if let cell { cell.detachPreview(layer) }
         cell = nil
-        // GStreamer's threads allocate from glibc's per-thread arenas: give the stopped
-        // pipeline's pages back so resident memory stays flat over many previews.
+        // Give the stopped pipeline's pages back to the system (glibc's per-thread arenas keep them).
         if hadPipeline { _ = malloc_trim(0) }
     }
 

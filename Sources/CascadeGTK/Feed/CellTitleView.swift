@@ -1,12 +1,9 @@
 import CGtk
 import Foundation
 
-/// A cell's title: plain text (never markup), centred, word-wrapped to at most `lines` lines and
-/// ellipsized, drawn by a drawing area from the one Pango layout it keeps.
-///
-/// Not a GtkLabel: a wrapped label shapes its text for every size request, which made half of
-/// GTK's layout time in a fling. A cell's size comes from the layout, so the title is shaped
-/// once per bind and redrawn from the kept layout. Its font and colour are `.title`'s.
+/// A cell's title: plain text, centred, wrapped to at most `lines` lines and ellipsized, shaped
+/// once per bind into one kept Pango layout. Not a GtkLabel, which shapes wrapped text for every
+/// size request (Docs/PLATFORM_NOTES.md). Its font and colour are `.title`'s.
 @MainActor
 final class CellTitleView {
     /// The drawing area.
@@ -76,8 +73,7 @@ final class CellTitleView {
     ) {
         let layout = content.layout
         guard width > 0, height > 0, pango_layout_get_character_count(layout) > 0 else { return }
-        // Each setter is a no-op when the value is unchanged, keeping the shaped lines; the
-        // layout shapes again by itself when the widget's font changed (its context's serial).
+        // Setters keep the shaped lines for unchanged values; a new font reshapes by itself (context serial).
         pango_layout_set_width(layout, width.multipliedReportingOverflow(by: PANGO_SCALE).partialValue)
         pango_layout_set_height(layout, -content.lines)
         var extents = PangoRectangle()
@@ -85,8 +81,7 @@ final class CellTitleView {
         var color = GdkRGBA()
         gtk_style_context_get_color(gtk_widget_get_style_context(area), &color)
         gdk_cairo_set_source_rgba(cr, &color)
-        // Centred vertically on a whole pixel; a line taller than the band keeps its top and is
-        // clipped at the bottom.
+        // Centred on a whole pixel; a line taller than the band keeps its top and is clipped at the bottom.
         cairo_move_to(cr, 0, Double(max(0, (height - extents.height) / 2) - extents.y))
         pango_cairo_show_layout(cr, layout)
     }

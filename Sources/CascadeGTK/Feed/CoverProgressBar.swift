@@ -3,11 +3,9 @@ import CascadeNumerics
 import CascadePlayer
 import Foundation
 
-/// The thin bar along the bottom of a cell's cover that shows how much of a partially watched
-/// video was watched: a translucent track the cover's width, filled from the leading edge.
-///
-/// Hidden when the video was not left partway (no `ResumePoint`, or one without a duration).
-/// It decides nothing: the fill is `point.fraction` of the width the cell gives it.
+/// The thin bar along a cover's bottom showing how much of a partially watched video was
+/// watched: a track the cover's width filled `point.fraction` from the leading edge, hidden
+/// without a `ResumePoint` that has a duration.
 @MainActor
 final class CoverProgressBar {
     /// The bar's height in points.
@@ -24,8 +22,7 @@ final class CoverProgressBar {
     init() {
         root = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
         gtk_widget_add_css_class(root, "cover-progress")
-        gtk_widget_set_valign(root, GTK_ALIGN_END)
-        gtk_widget_set_halign(root, GTK_ALIGN_FILL)
+        root.align(GTK_ALIGN_FILL, GTK_ALIGN_END)
         gtk_widget_set_size_request(root, -1, Self.height)
         gtk_widget_set_can_target(root, 0)
         fill = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)

@@ -3,13 +3,10 @@ import CascadeImages
 import CascadeScreens
 import Foundation
 
-/// A cell's cover, filling its area like `object-fit: cover`, drawn the way the window's
-/// renderer draws fastest.
-///
-/// - Under GTK's cairo renderer: a drawing area painting a cairo image surface made once, when
-///   the cover is bound (GTK 4.8's cairo renderer converts a texture's pixels on every draw).
-/// - Under the GL renderers: a GtkPicture with a texture, uploaded once; they would upload a
-///   cairo node on every frame, and cannot draw one taller than their largest texture.
+/// A cell's cover, filling its area like `object-fit: cover`, drawn as the renderer draws
+/// fastest: under cairo a drawing area with a cairo image surface made once per bind, under GL a
+/// GtkPicture with a texture uploaded once (GL would upload a cairo node every frame and cannot
+/// draw one taller than its largest texture; Docs/PLATFORM_NOTES.md).
 @MainActor
 package final class CoverSurfaceView {
     /// The cover area's widget: a box holding the drawing area and, under GL, the picture.
@@ -21,8 +18,7 @@ package final class CoverSurfaceView {
     /// Whether this process draws with the cairo renderer (decided once, at the first cover).
     private static var cairoRenderer: Bool?
 
-    /// The surface to paint (owned), or nil for nothing, and the radius of the box's two top
-    /// corners.
+    /// The surface to paint (owned, nil: nothing) and the radius of the box's two top corners.
     private final class Content {
         var surface: OpaquePointer?
         var cornerRadius: Double = 0
@@ -31,11 +27,9 @@ package final class CoverSurfaceView {
 
     init() {
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        gtk_widget_set_hexpand(widget, 1)
-        gtk_widget_set_vexpand(widget, 1)
+        widget.expand()
         area = gtk_drawing_area_new()
-        gtk_widget_set_hexpand(area, 1)
-        gtk_widget_set_vexpand(area, 1)
+        area.expand()
         gtk_widget_set_visible(area, 0)
         gtk_box_append(widget.as(GtkBox.self), area)
         let data = Unmanaged.passRetained(content).toOpaque()
@@ -51,9 +45,8 @@ package final class CoverSurfaceView {
         gtk_drawing_area_set_draw_func(area.as(GtkDrawingArea.self), draw, data, release)
     }
 
-    /// Rounds the cover's two top corners by `radius` (as the cover area's CSS rounds its
-    /// placeholder background). A surface cover draws its own corners; a picture or a preview
-    /// needs the cover area to clip them (`needsClip`).
+    /// Rounds the two top corners by `radius`, as the cover area's CSS rounds its placeholder; a
+    /// picture or a preview needs the cover area to clip them instead (`needsClip`).
     func setCornerRadius(_ radius: Double) {
         let radius = radius.isFinite ? max(0, radius) : 0
         guard radius != content.cornerRadius else { return }
@@ -86,12 +79,10 @@ package final class CoverSurfaceView {
         return true
     }
 
-    /// Whether the cover is drawn from a cairo image surface (the cairo renderer's path) rather
-    /// than a texture.
+    /// Whether the cover is drawn from a cairo image surface (the cairo renderer's path), not a texture.
     var drawsSurface: Bool { content.surface != nil }
 
-    /// The class name of the renderer drawing `widget`'s window (`GskCairoRenderer`,
-    /// `GskGLRenderer`, …), nil while it is not realized.
+    /// The class name of the renderer of `widget`'s window (`GskCairoRenderer`, …), nil until realized.
     package static func rendererName(of widget: UnsafeMutablePointer<GtkWidget>) -> String? {
         guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else {
             return nil
@@ -101,9 +92,8 @@ package final class CoverSurfaceView {
                 UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self)))
     }
 
-    /// Shows a video frame of opaque BGRA pixels (byte order B, G, R, A with A = 255), copied;
-    /// false when it could not be prepared. Under the cairo renderer a frame of the same size as
-    /// the last one is copied into the last one's surface, so playing allocates nothing per frame.
+    /// Shows an opaque BGRA video frame (copied); false when it could not be prepared. Under cairo a
+    /// frame of the last one's size reuses its surface, so playing allocates nothing per frame.
     @discardableResult
     func showFrame(pixels: UnsafeRawPointer, width: Int, height: Int, bytesPerRow: Int) -> Bool {
         guard width > 0, height > 0, bytesPerRow >= width * 4 else {
@@ -146,8 +136,7 @@ package final class CoverSurfaceView {
     /// Paints `content`'s surface over a `box` like `object-fit: cover`, its top corners rounded.
     private static func draw(_ content: Content, _ cr: OpaquePointer, box: CGSize) {
         guard let surface = content.surface else { return }
-        // The surface's size in points: its pixels over the display scale it was made for
-        // (its device scale), which the renderer applies to what the area draws.
+        // The surface's size in points: its pixels over its device scale, which the renderer applies.
         var scale = (x: 1.0, y: 1.0)
         cairo_surface_get_device_scale(surface, &scale.x, &scale.y)
         let image = CGSize(
@@ -257,9 +246,8 @@ package final class CoverSurfaceView {
             cairo_surface_destroy(surface)
             return false
         }
-        // Made for the display's scale (covers are decoded in its device pixels): the draw
-        // takes the surface's size in points from it. Set now, before any frame records the
-        // surface (changing it later would make cairo copy the pixels for that frame).
+        // At the display's scale (covers are decoded in device pixels), set before any frame records
+        // the surface: later, cairo would copy its pixels for that frame (Docs/PLATFORM_NOTES.md).
         let scale = Double(max(1, gtk_widget_get_scale_factor(widget)))
         cairo_surface_set_device_scale(surface, scale, scale)
         cairo_surface_flush(surface)
@@ -279,8 +267,7 @@ package final class CoverSurfaceView {
         let made = OpaquePointer(gtk_picture_new())!
         gtk_picture_set_content_fit(made, GTK_CONTENT_FIT_COVER)
         gtk_picture_set_can_shrink(made, 1)
-        gtk_widget_set_hexpand(made.widget, 1)
-        gtk_widget_set_vexpand(made.widget, 1)
+        made.widget.expand()
         gtk_box_append(widget.as(GtkBox.self), made.widget)
         picture = made
         return made

@@ -4,14 +4,11 @@ import CascadePlayer
 import CascadeScreens
 import Foundation
 
-/// The window's hover previews: the `HoverPreviewController` that decides, and the one
-/// `CellPreviewPlayer` that plays in the cell it names.
-///
-/// Every feed page reports its cells' pointer, focus, scroll and unbinding here; the last feed
-/// that reported owns the preview (another feed reporting stops it first), so at most one
-/// preview is live in the whole window.
+/// The window's hover previews: the deciding `HoverPreviewController` and the one
+/// `CellPreviewPlayer`. Feeds report their cells' pointer, focus, scroll and unbinding here; the
+/// last feed that reported owns the preview, so at most one is live in the window.
 @MainActor
-public final class FeedPreviews {
+package final class FeedPreviews {
     /// The decisions: when, which cell, when it stops.
     package let controller: HoverPreviewController
 
@@ -21,7 +18,7 @@ public final class FeedPreviews {
     // MARK: Lifecycle
 
     /// Creates the previews; `enabled` follows `--no-previews` and the preference.
-    public init(enabled: Bool) {
+    package init(enabled: Bool) {
         controller = HoverPreviewController(scheduler: GLibScheduler(), isEnabled: enabled)
         controller.onStart = { [weak self] item in self?.start(item) }
         controller.onStop = { [weak self] _, _ in self?.player.stop() }

@@ -5,8 +5,7 @@ import CascadeScreens
 import Foundation
 
 extension FeedView {
-    /// Takes the banner's element out of `update` (it is not a pooled cell) and shows, moves or
-    /// hides the carousel for it.
+    /// Takes the banner's element (not a pooled cell) out of `update` and shows, moves or hides the carousel.
     func placeBanner(_ update: inout ViewportUpdate) {
         guard let id = model.bannerElement else {
             if let banner {
@@ -47,7 +46,7 @@ extension FeedView {
     }
 
     /// Whether the carousel shows and may auto-advance (the page is shown).
-    public func setBannerActive(_ active: Bool) {
+    package func setBannerActive(_ active: Bool) {
         bannerActive = active
         guard let banner else { return }
         let inView = model.viewport.visibleElements.contains { $0.id == model.bannerElement }

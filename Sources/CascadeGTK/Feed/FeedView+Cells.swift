@@ -6,8 +6,7 @@ import CascadeLayout
 import CascadeScreens
 import Foundation
 
-/// The cells on screen: made, bound to their item and its cover, hidden, and their covers
-/// prefetched, as the model's viewport updates say.
+/// The cells on screen, made, bound, hidden and their covers prefetched as the viewport updates say.
 extension FeedView {
     func makeCell() -> VideoCellWidget {
         let cell = VideoCellWidget()

@@ -11,8 +11,7 @@ extension FeedView {
         gtk_widget_set_size_request(footer, Int32(saturating: frame.width), Int32(saturating: frame.height))
         gtk_fixed_move(content.as(GtkFixed.self), footer, frame.minX, frame.minY)
         if model.isBeyondScrollLimit {
-            // Past the scroll limit the footer sits over the last reachable cells: draw it last,
-            // on its own background.
+            // Past the scroll limit the footer covers the last reachable cells: drawn last, on its own background.
             gtk_widget_insert_before(footer, content, nil)
             gtk_widget_add_css_class(footer, "beyond-limit")
         } else {

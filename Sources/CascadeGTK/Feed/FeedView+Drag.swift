@@ -1,49 +1,40 @@
 import CGtk
 import CascadeCollection
+import CascadeScreens
 import Foundation
 
-/// A mouse or touch drag that scrolls the feed vertically (the channel page hands it the
-/// vertical drags, `DragPrecedence`): the content follows the pointer, a release glides on with
-/// UIScrollView's deceleration, pulling down at the top pulls to refresh, and pulling up past
-/// the bottom asks the model for more (`FeedScreenModel.draggedPastEnd(by:at:)`: after a failed
-/// load-more, a new drag retries).
+/// A mouse or touch drag scrolling the feed vertically (handed over by `DragPrecedence`): the
+/// content follows, a release glides on (UIScrollView's deceleration), a pull at the top refreshes
+/// and one past the bottom asks for more (`FeedScreenModel.draggedPastEnd(by:at:)`).
 extension FeedView {
     /// A vertical drag began (the pointer pressed at the current offset).
     package func beginDrag(time: Double) {
         stopGlide()
-        drag = DragSession(startOffset: offset)
-        drag?.tracker.add(position: offset, time: time)
+        drag = FeedDrag(startOffset: offset, time: time)
     }
 
-    /// The drag moved `dy` points from where it pressed (positive: downwards, revealing what is
-    /// above) at `time` seconds. The content follows step by step, so a pull at the top
-    /// (`pullByDrag`) and the scroll share one finger position.
+    /// The drag moved `dy` points from its press (positive: downwards) at `time` seconds; the
+    /// content follows step by step, so a pull at the top and the scroll share one finger position.
     package func dragMoved(dy: Double, time: Double) {
         guard var session = drag, dy.isFinite else { return }
-        let step = -dy - session.travel
-        session.travel = -dy
-        session.tracker.add(position: session.startOffset - dy, time: time)
+        let step = session.moved(dy: dy, time: time)
         if !pullByDrag(step) {
-            let atEnd = offset >= maxOffset - 0.5
-            scroll(to: offset + step)
-            // Upward travel while at the bottom counts as pulling past the end.
-            session.pastEnd = atEnd && step > 0 ? session.pastEnd + step : max(0, session.pastEnd + min(0, step))
-            if session.pastEnd > 0 { model.draggedPastEnd(by: session.pastEnd, at: time) }
+            let from = offset
+            scroll(to: from + step)
+            let pastEnd = session.scrolled(by: step, from: from, maxOffset: maxOffset)
+            if pastEnd > 0 { model.draggedPastEnd(by: pastEnd, at: time) }
         }
         drag = session
     }
 
-    /// The drag ended at `time`: a pull releases (refreshing past its threshold), a scroll glides
-    /// on at the release velocity.
+    /// The drag ended at `time`: a pull releases (refreshing past its threshold), a scroll glides on.
     package func endDrag(dy: Double, time: Double) {
         guard var session = drag else { return }
-        if dy.isFinite { session.tracker.add(position: session.startOffset - dy, time: time) }
-        releaseDrag(velocity: session.tracker.velocity)
+        releaseDrag(velocity: session.released(dy: dy, time: time))
     }
 
-    /// The drag under way is released at `velocity` (points per second, positive: the offset
-    /// grows): a pull releases, a scroll glides on (`ReleaseGlide`). Script mode's `fling` is
-    /// a drag released here.
+    /// The drag is released at `velocity` (points per second, positive: the offset grows): a pull
+    /// releases, a scroll glides on (`ReleaseGlide`); script mode's `fling` ends here.
     package func releaseDrag(velocity: Double) {
         guard drag != nil else { return }
         drag = nil
@@ -74,15 +65,5 @@ extension FeedView {
     func stopGlide() {
         glideTicker?.stop()
         glideTicker = nil
-    }
-
-    /// A drag under way: where it started and the offsets it asked for over time.
-    struct DragSession {
-        let startOffset: Double
-        /// The finger's upward travel so far (points; the next step is measured from it).
-        var travel: Double = 0
-        /// How far the drag has pulled past the bottom.
-        var pastEnd: Double = 0
-        var tracker = VelocityTracker()
     }
 }

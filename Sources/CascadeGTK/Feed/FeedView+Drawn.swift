@@ -3,12 +3,9 @@ import CascadeFeed
 import Foundation
 
 extension FeedView {
-    /// The items whose cells are drawn now: the recycler's live cells that are mapped, have an
-    /// allocation and overlap the visible area, with their allocated frames in content
-    /// coordinates, sorted by index.
-    ///
-    /// This is read from the widgets, not from the model, so a cell the model counts as
-    /// visible but no widget shows (an unparented, hidden or unallocated cell) is missing here.
+    /// The items whose cells are drawn now (live, mapped, allocated and overlapping the visible
+    /// area), with their allocated frames in content coordinates, sorted by index. Read from the
+    /// widgets: a cell the model counts as visible but no widget shows is missing here.
     package var drawnItems: [(index: Int, item: VideoItem, frame: CGRect)] {
         let top = offset
         let bottom = offset + viewportHeight

@@ -3,9 +3,8 @@ import CascadeScreens
 import Foundation
 
 extension FeedView {
-    /// Moves the keyboard focus to the cell the model picks in `direction` (scrolling it into
-    /// view first, which makes its cell); returns whether the key was used. Only while the
-    /// scroller or one of its cells has the focus.
+    /// Moves the focus to the cell the model picks in `direction` (scrolled into view first, which
+    /// makes it), while the scroller or a cell has the focus; returns whether the key was used.
     func moveFocus(_ direction: FocusDirection) -> Bool {
         let current = focusedItem
         guard current != nil || gtk_widget_is_focus(scrolled) != 0 else { return false }

@@ -1,8 +1,7 @@
 import CGtk
 
 extension FeedView {
-    /// Reports `cell`'s pointer crossings and motion, and its keyboard focus, to the window's
-    /// hover previews (which decide everything).
+    /// Reports `cell`'s pointer crossings, motion and focus to the window's hover previews, which decide.
     func attachPreviewInput(to cell: VideoCellWidget) {
         let motion = gtk_event_controller_motion_new()!
         let moved: @MainActor (Double, Double) -> Void = { [weak self, weak cell] _, _ in
@@ -29,9 +28,8 @@ extension FeedView {
         gtk_widget_add_controller(cell.root, focus)
     }
 
-    /// What the pointer does on item `index`'s cell when it rests there: the same report the
-    /// cell's motion controller makes (script mode's `hover-item`). Returns false when the cell
-    /// is not on screen.
+    /// The pointer resting on item `index`'s cell, reported as its motion controller does (script
+    /// mode's `hover-item`); false when the cell is not on screen.
     package func hoverItem(_ index: Int) -> Bool {
         guard cell(forItem: index) != nil else { return false }
         previews?.pointerMoved(in: self, item: index)

@@ -3,7 +3,7 @@ import CascadePlayer
 extension FeedView {
     /// Redraws the progress bars of the cells on screen from `watchProgress` (after the player
     /// recorded where a video was left); pooled cells get theirs when they are bound again.
-    public func refreshWatchProgress() {
+    package func refreshWatchProgress() {
         for (id, cell) in recycler.visibleCells {
             guard let index = model.itemIndex(of: id) else { continue }
             cell.setWatchProgress(watchProgress?(model.items[index]))

@@ -5,10 +5,9 @@ import Foundation
 
 /// Pull to refresh: a wheel's, touchpad's or drag's pull at the top.
 extension FeedView {
-    /// One step of a wheel or touchpad scroll, `points` down (negative: up), as the scroll
-    /// controller reports it: at the bottom it tells the model (a new gesture retries a failed
-    /// load-more), at the top it pulls. Returns whether the step was consumed as a pull;
-    /// otherwise the scrolled window scrolls the content by it.
+    /// One step of a wheel or touchpad scroll, `points` down (negative: up): at the bottom it tells
+    /// the model (a new gesture retries a failed load-more), at the top it pulls. Returns whether
+    /// it was consumed as a pull; otherwise the scrolled window scrolls by it.
     package func scrollGestureMoved(_ points: Double) -> Bool {
         if points > 0, offset >= maxOffset - 1 {
             model.scrolledDownAtEnd(at: MonotonicClock.seconds)
@@ -19,8 +18,7 @@ extension FeedView {
     /// The scroll gesture ended (touchpad scroll-end): a pull releases.
     package func scrollGestureEnded() { endPull() }
 
-    /// Feeds a vertical scroll delta in points, as the scroll controller does; handles a pull at
-    /// the top. Returns whether the delta was consumed as a pull.
+    /// A vertical scroll delta in points, as the scroll controller feeds it; whether a pull consumed it.
     @discardableResult
     func scrollDelta(_ dy: Double) -> Bool {
         guard !model.refresh.isBusy else { return false }
@@ -33,9 +31,8 @@ extension FeedView {
         return true
     }
 
-    /// A mouse or touch drag's step of `dy` points (negative: towards the top): at the top it
-    /// pulls to refresh as a wheel does, but the pull lasts until the drag ends (`endPull()`),
-    /// however long the finger rests. Returns whether the step was consumed as a pull.
+    /// A drag's step of `dy` points (negative: towards the top): at the top it pulls as a wheel does,
+    /// until the drag ends (`endPull()`). Returns whether it was consumed as a pull.
     func pullByDrag(_ dy: Double) -> Bool {
         guard !model.refresh.isBusy, pull.scroll(deltaY: dy, offset: offset) else { return false }
         pullReleaseTimer?.cancel()

@@ -4,8 +4,7 @@ import Foundation
 
 /// The scroll offset at rest on a whole device pixel, when `RestSnap` says it rests.
 extension FeedView {
-    /// Called on every change of the offset: notes the time, and starts the wait for it to rest
-    /// if none runs.
+    /// On every offset change: notes the time and starts the wait for a rest unless one runs.
     func scheduleRestSnap() {
         restSnap.offsetChanged(at: MonotonicClock.seconds)
         if restSnapTimer == nil { armRestSnap(after: RestSnap.delay) }

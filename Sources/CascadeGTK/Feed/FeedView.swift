@@ -8,21 +8,17 @@ import CascadePlayer
 import CascadeScreens
 import Foundation
 
-/// The GTK rendering of a `FeedScreenModel`: a kinetic `GtkScrolledWindow` over a `GtkFixed`
-/// holding only the cells near the viewport (reused through a `CellRecycler`), the
-/// pull-to-refresh header and the load-more footer.
-///
-/// It decides nothing: every scroll position, size, pull and click goes to the model, and
-/// what the model publishes is drawn (cell geometry and cover sizes from `VideoCellGeometry`,
-/// budgets from `CacheBudgets`, the rest-snap timing from `RestSnap`).
+/// The GTK rendering of a `FeedScreenModel`: a kinetic `GtkScrolledWindow` over a `GtkFixed` of
+/// the cells near the viewport (recycled), the pull-to-refresh header and the load-more footer.
+/// Every scroll, size, pull and click goes to the model; what it publishes is drawn.
 @MainActor
-public final class FeedView {
+package final class FeedView {
     /// The root widget (an overlay holding the scroller and the refresh header).
-    public let root: UnsafeMutablePointer<GtkWidget>
+    package let root: UnsafeMutablePointer<GtkWidget>
     /// The screen model drawn.
-    public let model: FeedScreenModel
+    package let model: FeedScreenModel
     /// The cells on screen (and pooled).
-    public let recycler = CellRecycler<VideoCellWidget>(
+    package let recycler = CellRecycler<VideoCellWidget>(
         pool: ReusePool(capacityPerIdentifier: CacheBudgets.pooledCells))
 
     let scrolled: UnsafeMutablePointer<GtkWidget>
@@ -50,27 +46,26 @@ public final class FeedView {
     /// Whether the page is the one shown (set by the owner); the banner runs only then.
     var bannerActive = false
     /// Seconds between the banner's automatic advances (0: never); set before it is made.
-    public var bannerInterval: Double = 4
+    package var bannerInterval: Double = 4
     /// The banner carousel, made when the feed first has banners.
-    public internal(set) var banner: BannerCarouselView?
+    package internal(set) var banner: BannerCarouselView?
     /// The vertical drag under way, if any (`FeedView+Drag`).
-    var drag: DragSession?
+    var drag: FeedDrag?
     /// The glide after a drag's release, while it runs.
     var glideTicker: FrameTicker?
     /// The window's hover previews (nil: none); set before cells are made.
-    public var previews: FeedPreviews?
+    package var previews: FeedPreviews?
 
     /// Called when the user opens an item.
-    public var onOpenItem: ((VideoItem) -> Void)? {
+    package var onOpenItem: ((VideoItem) -> Void)? {
         get { model.onOpenItem }
         set { model.onOpenItem = newValue }
     }
     /// Called when the refresh, footer or alert state changed (after redrawing them).
-    public var onChromeChanged: (() -> Void)?
-    /// Called with the covers' width in device pixels whenever the layout changes it (a
-    /// resize, another column count, another scale factor): folder feeds make thumbnails at
-    /// the size it needs. Set after the page was laid out, it is called at once.
-    public var onCoverPixelWidth: ((Int) -> Void)? {
+    package var onChromeChanged: (() -> Void)?
+    /// Called with the covers' width in device pixels whenever the layout changes it, so folder
+    /// feeds make thumbnails at that size; set after the page was laid out, it is called at once.
+    package var onCoverPixelWidth: ((Int) -> Void)? {
         didSet {
             reportedCoverWidth = 0
             reportCoverWidth()
@@ -78,25 +73,23 @@ public final class FeedView {
     }
     private var reportedCoverWidth = 0
     /// Where an item's video was left, for the cover's progress bar (nil: no bars).
-    public var watchProgress: ((VideoItem) -> ResumePoint?)?
+    package var watchProgress: ((VideoItem) -> ResumePoint?)?
 
     // MARK: Lifecycle
 
     /// Creates the view; call `start()` once it is in a window.
-    public init(model: FeedScreenModel, pipeline: ImagePipeline) {
+    package init(model: FeedScreenModel, pipeline: ImagePipeline) {
         self.model = model
         images = ImageBinder(pipeline: pipeline)
         prefetcher = ImagePrefetcher(pipeline: pipeline)
 
         root = gtk_overlay_new()
         scrolled = gtk_scrolled_window_new()
-        // External, not never, horizontally: a never policy makes the content's minimum width
-        // (the GtkFixed's union of cells laid out at the last width) the feed's minimum, so a
-        // shrinking window kept the old layout, clipped on the right.
+        // External, not never, horizontally: never makes the content's last width the feed's minimum,
+        // so a shrinking window kept the old layout, clipped.
         gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_kinetic_scrolling(OpaquePointer(scrolled), 1)
-        gtk_widget_set_hexpand(scrolled, 1)
-        gtk_widget_set_vexpand(scrolled, 1)
+        scrolled.expand()
         content = gtk_fixed_new()
         gtk_scrolled_window_set_child(OpaquePointer(scrolled), content)
         adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled))
@@ -112,9 +105,8 @@ public final class FeedView {
         gtk_box_append(refreshHeader.as(GtkBox.self), refreshStatus.widget)
         gtk_overlay_add_overlay(OpaquePointer(root), refreshHeader)
 
-        // The footer spans the layout's footer frame; its status line sits centred in it.
-        // An overlay, so it can join the Tab chain when a failed load-more can be retried (a
-        // focusable box never does).
+        // The footer spans the layout's footer frame; an overlay, so it can join the Tab chain when a
+        // failed load-more can be retried (a focusable box never does).
         footer = gtk_overlay_new()
         gtk_widget_add_css_class(footer, "load-footer")
         gtk_widget_set_hexpand(footerStatus.widget, 1)
@@ -128,15 +120,14 @@ public final class FeedView {
         renderChrome()
     }
 
-    /// Starts following the widget's size (and restores the model's scroll offset once sized).
-    /// Loading is the owner's call (`model.start()`).
-    public func start() {
+    /// Follows the widget's size (restoring the model's offset once sized); loading is `model.start()`.
+    package func start() {
         probe.onResize = { [weak self] _, _ in self?.checkSize() }
         checkSize()
     }
 
     /// Stops following the size; call before dropping the view.
-    public func stop() {
+    package func stop() {
         probe.onResize = nil
         closingTicker?.stop()
         closingTicker = nil
@@ -151,19 +142,18 @@ public final class FeedView {
         previews?.feedStopped(self)
         banner?.setOnScreen(false)
         banner?.stopAnimating()
-        // The model outlives this view: leave it with no visible set, so the next view of
-        // this page starts from scratch and nothing reports cells no widget draws.
+        // The model outlives this view: leave it with no visible set, so nothing reports cells no widget draws.
         model.detachHost()
     }
 
     // MARK: Queries (for the script report)
 
     /// The scroll offset in content coordinates.
-    public var offset: Double { gtk_adjustment_get_value(adjustment) }
+    package var offset: Double { gtk_adjustment_get_value(adjustment) }
     /// The visible height.
-    public var viewportHeight: Double { gtk_adjustment_get_page_size(adjustment) }
+    package var viewportHeight: Double { gtk_adjustment_get_page_size(adjustment) }
     /// The largest scroll offset.
-    public var maxOffset: Double { max(0, gtk_adjustment_get_upper(adjustment) - viewportHeight) }
+    package var maxOffset: Double { max(0, gtk_adjustment_get_upper(adjustment) - viewportHeight) }
     /// Cell widgets alive: visible plus pooled.
     package var liveCells: Int { recycler.liveCellCount }
     /// The items the model's viewport counts as visible, with their layout frames, sorted by
@@ -176,20 +166,16 @@ public final class FeedView {
     }
     /// Where content coordinate (0, `offset`) is drawn, in `ancestor`'s coordinates: a content
     /// frame maps to `origin + (x, y - offset)` in the window.
-    public func contentOrigin(in ancestor: UnsafeMutablePointer<GtkWidget>) -> CGPoint {
-        var point = graphene_point_t()
-        var result = graphene_point_t()
-        graphene_point_init(&point, 0, Float(topInset))
-        guard gtk_widget_compute_point(scrolled, ancestor, &point, &result) != 0 else { return .zero }
-        return CGPoint(x: Double(result.x), y: Double(result.y))
+    package func contentOrigin(in ancestor: UnsafeMutablePointer<GtkWidget>) -> CGPoint {
+        scrolled.point(y: topInset, in: ancestor)
     }
 
     /// The cell widget showing item `index`, if on screen.
-    public func cell(forItem index: Int) -> VideoCellWidget? {
+    package func cell(forItem index: Int) -> VideoCellWidget? {
         recycler.visibleCells[.item(index, section: model.itemSection)]
     }
     /// Whether image loads are bound but not finished.
-    public var hasPendingImages: Bool {
+    package var hasPendingImages: Bool {
         recycler.visibleCells.values.contains { cell in
             if case .loading = images.state(for: ObjectIdentifier(cell)) { return true }
             return false
@@ -198,7 +184,7 @@ public final class FeedView {
     /// Whether a pull (wheel, touchpad or drag) is under way.
     var isPulling: Bool { pull.isPulling }
     /// Whether a pull or the refresh header's closing animation is running.
-    public var isAnimating: Bool {
+    package var isAnimating: Bool {
         pull.isPulling || closingTicker != nil || pullReleaseTimer != nil || glideTicker != nil
             || restSnapTimer != nil || banner?.isAnimating == true
     }
@@ -206,14 +192,13 @@ public final class FeedView {
     // MARK: Actions (the same paths real input takes)
 
     /// Scrolls to `offset` (clamped), as a wheel or scrollbar would.
-    public func scroll(to offset: Double) {
+    package func scroll(to offset: Double) {
         gtk_adjustment_set_value(adjustment, min(max(0, offset), maxOffset))
     }
 
-    /// A click on the load-more footer (it must be on screen): retries a failed load.
-    /// Returns false when the footer is not on screen.
+    /// A click on the load-more footer (retries a failed load); false when the footer is not on screen.
     @discardableResult
-    public func tapFooter() -> Bool {
+    package func tapFooter() -> Bool {
         guard let frame = model.footerFrame, Double(frame.maxY) > offset, Double(frame.minY) < offset + viewportHeight
         else { return false }
         model.footerActivated()
@@ -241,9 +226,8 @@ public final class FeedView {
             self.scheduleRestSnap()
         }
 
-        // Arrow keys move the focus between cells by the layout (GTK's own directional focus
-        // does not move between the GtkFixed's cells), from the scroller itself to the first
-        // visible cell; they bubble here from the focused cell.
+        // Arrow keys move the focus between cells by the layout (GTK's directional focus does not move
+        // between a GtkFixed's children); they bubble here from the focused cell.
         let keys = gtk_event_controller_key_new()!
         Signal.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] key, state in
             guard let self, state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0,
@@ -267,8 +251,7 @@ public final class FeedView {
         guard size.width > 0, size != lastSize else { return }
         let firstSizing = lastSize == .zero
         lastSize = size
-        // The model keeps the first visible item where it was on screen across a relayout; a
-        // rebuilt page comes back where the user left it.
+        // The model keeps the first visible item in place across a relayout; a rebuilt page comes back as left.
         let anchored = model.setContainerSize(size)
         updateViewport()
         if let offset = anchored ?? (firstSizing && model.scrollOffset > 0 ? model.scrollOffset : nil) {

@@ -2,18 +2,16 @@ import CGtk
 import CascadeScreens
 
 extension VideoCellWidget {
-    /// Names the cell for screen readers: "Title, 0:07, video", with ", partially watched"
-    /// when the video was watched part of the way (`AccessibleText.cell`), translated. The
-    /// cell is a button (Enter, Space or a click opens the video).
-    public func describeForAccessibility(title: String, duration: String?, partiallyWatched: Bool) {
+    /// Names the cell for screen readers, "Title, 0:07, video" (", partially watched" when left
+    /// partway; `AccessibleText.cell`), translated; the cell is a button.
+    package func describeForAccessibility(title: String, duration: String?, partiallyWatched: Bool) {
         let label = AccessibleText.cell(
             title: title, duration: duration, partiallyWatched: partiallyWatched, translate: Localization.text)
         Accessible.setLabel(root, label)
     }
 
-    /// Names the cell from what it shows: its title, its duration badge when shown, and
-    /// whether its video was left partway (`isPartiallyWatched`). Called on every bind and
-    /// progress change.
+    /// Names the cell from its title, its duration badge when shown, and whether its video was left
+    /// partway; called on every bind and progress change.
     func updateAccessibleLabel() {
         let duration = gtk_widget_get_visible(badge.widget) != 0 ? String(cString: gtk_label_get_text(badge)) : nil
         describeForAccessibility(

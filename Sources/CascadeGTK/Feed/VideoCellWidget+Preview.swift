@@ -1,8 +1,7 @@
 import CGtk
 
 extension VideoCellWidget {
-    /// Puts `layer` (the hover preview's picture) in the cover area, right above the cover
-    /// picture, so the duration glyph and badge stay drawn over it and the title below it.
+    /// Puts the hover preview's `layer` right above the cover picture, under the glyph and the badge.
     func attachPreview(_ layer: UnsafeMutablePointer<GtkWidget>) {
         if gtk_widget_get_parent(layer) == coverBox { return }
         if gtk_widget_get_parent(layer) != nil { gtk_widget_unparent(layer) }

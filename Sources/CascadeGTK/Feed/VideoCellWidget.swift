@@ -4,16 +4,13 @@ import CascadeNumerics
 import CascadeScreens
 import Foundation
 
-/// The GTK widget of one video cell: a cover (rounded top corners, placeholder while loading,
-/// an error glyph if it fails, a duration badge, a progress bar when the video was left
-/// partway) above a centred, word-wrapped plain-text title.
-///
-/// Reused: the collection binds it to an item, sizes it with `apply(size:)` and unbinds it
-/// when it scrolls away. It decides nothing; proportions come from `VideoCellGeometry`.
+/// The GTK widget of one video cell: a cover (rounded top corners, placeholder, error glyph,
+/// duration badge, progress bar) above a centred, wrapped title. Reused: bound to an item, sized
+/// with `apply(size:)`, unbound when it scrolls away; proportions are `VideoCellGeometry`'s.
 @MainActor
-public final class VideoCellWidget {
+package final class VideoCellWidget {
     /// The cell's root widget (a child of the collection's content).
-    public let root: UnsafeMutablePointer<GtkWidget>
+    package let root: UnsafeMutablePointer<GtkWidget>
     /// The cover area (an overlay: the cover picture, then the glyph and the badge above it).
     let coverBox: UnsafeMutablePointer<GtkWidget>
     /// The cover picture, the overlay's main child.
@@ -37,20 +34,19 @@ public final class VideoCellWidget {
     package func clicked() { onActivate?() }
 
     /// The cover's state, for rendering and for tests.
-    public enum CoverState: Equatable {
+    package enum CoverState: Equatable {
         case placeholder
         case image
         case failed
     }
 
     /// What the cover shows now.
-    public private(set) var coverState = CoverState.placeholder
+    package private(set) var coverState = CoverState.placeholder
 
     /// Creates an unbound cell.
-    public init() {
-        // An overlay around the column, not the column itself: a focusable GtkBox can be
-        // grabbed but is never in the Tab chain (GtkBox only offers its children), so a cell
-        // that is a box cannot be reached with the keyboard.
+    package init() {
+        // An overlay around the column: a focusable GtkBox is never in the Tab chain, so a cell that
+        // is a box could not be reached with the keyboard.
         root = gtk_overlay_new()
         g_object_ref_sink(root.raw)  // the pool keeps cells alive while they are unparented
         gtk_widget_add_css_class(root, "video-cell")
@@ -64,14 +60,12 @@ public final class VideoCellWidget {
         glyph = OpaquePointer(gtk_image_new_from_icon_name("image-x-generic-symbolic"))
         gtk_image_set_pixel_size(glyph, 28)
         gtk_widget_add_css_class(glyph.widget, "cover-glyph")
-        gtk_widget_set_halign(glyph.widget, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(glyph.widget, GTK_ALIGN_CENTER)
+        glyph.widget.align(GTK_ALIGN_CENTER, GTK_ALIGN_CENTER)
         gtk_overlay_add_overlay(OpaquePointer(coverBox), glyph.widget)
 
         badge = OpaquePointer(gtk_label_new(nil))
         gtk_widget_add_css_class(badge.widget, "badge")
-        gtk_widget_set_halign(badge.widget, GTK_ALIGN_END)
-        gtk_widget_set_valign(badge.widget, GTK_ALIGN_END)
+        badge.widget.align(GTK_ALIGN_END, GTK_ALIGN_END)
         gtk_overlay_add_overlay(OpaquePointer(coverBox), badge.widget)
         gtk_overlay_add_overlay(OpaquePointer(coverBox), progressBar.root)
 
@@ -107,14 +101,10 @@ public final class VideoCellWidget {
         g_object_unref(root.raw)
     }
 
-    /// The title's Pango layout, as it is drawn (its font, wrapping and text), for checks that
-    /// every glyph of a title has a font (no missing-glyph boxes).
-    public var titleLayout: OpaquePointer? { title.layout }
-
     // MARK: Binding
 
     /// Shows `title` (plain text, never markup) and a duration badge (hidden when nil).
-    public func bind(title text: String, duration: String?) {
+    package func bind(title text: String, duration: String?) {
         title.show(CellTitleText.displayed(text))
         tooltipText = text
         if let duration {
@@ -128,7 +118,7 @@ public final class VideoCellWidget {
     }
 
     /// Sizes the cell and its parts from `VideoCellGeometry`.
-    public func apply(size newSize: CGSize) {
+    package func apply(size newSize: CGSize) {
         guard newSize != size else { return }
         size = newSize
         let geometry = VideoCellGeometry(size: newSize)
@@ -139,8 +129,7 @@ public final class VideoCellWidget {
             coverBox, Int32(saturating: geometry.cover.width), Int32(saturating: geometry.cover.height))
         progressBar.apply(width: Double(geometry.cover.width))
         picture.setCornerRadius(Double(geometry.coverCornerRadius))
-        // The title is centred in everything below the cover (the gap and its band), so a
-        // line of 13 pt text still fits where the 11 % band alone is shorter than the line.
+        // The title is centred below the cover (gap and band), so 13 pt fits where the 11 % band alone is short.
         gtk_widget_set_size_request(
             title.widget, Int32(saturating: geometry.title.width),
             Int32(saturating: newSize.height.rounded() - geometry.cover.height))
@@ -158,13 +147,13 @@ public final class VideoCellWidget {
     }
 
     /// Shows the loading placeholder.
-    public func showPlaceholder() {
+    package func showPlaceholder() {
         picture.clear()
         setCoverState(.placeholder)
     }
 
     /// Shows a decoded cover.
-    public func show(_ image: DecodedImage) {
+    package func show(_ image: DecodedImage) {
         guard picture.show(image) else {
             showFailure()
             return
@@ -173,7 +162,7 @@ public final class VideoCellWidget {
     }
 
     /// Shows the error glyph.
-    public func showFailure() {
+    package func showFailure() {
         picture.clear()
         setCoverState(.failed)
     }
@@ -191,9 +180,8 @@ public final class VideoCellWidget {
         updateCoverClip()
     }
 
-    /// Clips the cover area to its rounded top corners only when what it shows needs it: a
-    /// picture (GL renderers) or a hover preview. A surface cover rounds its own corners, and
-    /// under the cairo renderer a rounded clip made every cover's copy a masked blend.
+    /// Clips the cover area to its rounded corners only for a picture (GL) or a preview: a surface
+    /// rounds its own, and a rounded clip makes cairo blend every cover (Docs/PLATFORM_NOTES.md).
     func updateCoverClip() {
         let clip = picture.needsClip || previewAttached
         gtk_widget_set_overflow(coverBox, clip ? GTK_OVERFLOW_HIDDEN : GTK_OVERFLOW_VISIBLE)

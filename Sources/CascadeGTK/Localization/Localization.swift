@@ -2,23 +2,18 @@ import CGtk
 import CascadeScreens
 import Foundation
 
-/// The UI's translations: glibc's gettext with the `cascade` text domain, chosen by
-/// `LANGUAGE`/`LC_ALL`/`LC_MESSAGES`/`LANG` as in every GNOME program, by `TranslationRules`.
-///
-/// The core targets stay Foundation-only and speak English: a string they hand the host is its
-/// own gettext message id, translated where it is drawn, so a language without a catalog, or a
-/// string without a translation, shows the English text. Docs/LOCALIZATION.md says how to add
-/// a language.
+/// The UI's translations: glibc's gettext, text domain `cascade`, the language chosen from
+/// `LANGUAGE`/`LC_ALL`/`LC_MESSAGES`/`LANG` by `TranslationRules`. The core targets speak English:
+/// a string they hand over is its own message id, translated where drawn (Docs/LOCALIZATION.md).
 public enum Localization {
     /// The gettext text domain: catalogs are `<dir>/<lang>/LC_MESSAGES/cascade.mo`.
-    public static let domain = "cascade"
+    package static let domain = "cascade"
 
     /// The directory holding the compiled catalogs, if one was found by `start`.
-    public nonisolated(unsafe) static var directory: String?
+    package nonisolated(unsafe) static var directory: String?
 
-    /// Reads the locale from the environment (`setlocale(LC_ALL, "")`) and binds the text
-    /// domain to `TranslationRules.catalogDirectory`. Call once at start, before any text is
-    /// shown.
+    /// Reads the locale from the environment and binds the text domain to
+    /// `TranslationRules.catalogDirectory`; call once at start, before any text is shown.
     public static func start(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executable: URL = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "cascade")
@@ -33,10 +28,9 @@ public enum Localization {
     }
 
     /// `english` in the user's language, or `english` itself when there is no translation.
-    public static func text(_ english: String) -> String {
+    package static func text(_ english: String) -> String {
         TranslationRules.translate(english) { id in
-            // gettext returns either its argument or a string in the mapped catalog: copy it
-            // while the argument's buffer is still alive.
+            // gettext returns its argument or a catalog string: copy it while the argument is alive.
             id.withCString { String(cString: dgettext(domain, $0)) }
         }
     }

@@ -9,8 +9,7 @@ extension MediaStreamEngine {
         reportedFailure = false
         generation += 1
         let generation = self.generation
-        // Handlers deferred from GStreamer threads may run after `stop` or a new `load`: each
-        // one only acts on the load it was connected for.
+        // Handlers deferred from GStreamer threads may run after `stop` or a new `load`: act only for their load.
         func on(_ action: @escaping @MainActor (MediaStreamEngine) -> Void) -> @MainActor () -> Void {
             { [weak self] in
                 guard let self, self.generation == generation else { return }

@@ -7,42 +7,34 @@ import Foundation
 
 /// The Linux playback engine: a `GtkMediaFile` (GStreamer through GTK's media backend).
 ///
-/// Events come from the stream's notify signals: `prepared` → `ready(duration)`, `duration` →
-/// `durationChanged`, `timestamp` → `position`, `ended` → `ended`, `error` → `failed(GError
-/// message)`; a seek completes when `seeking` turns false. Show the video by putting
-/// `paintable` in a `GtkPicture` (`gtk_picture_set_paintable`); the picture keeps its own
-/// reference, so set it again after each `load`.
+/// Events come from the stream's notify signals (`prepared`, `duration`, `timestamp`, `ended`,
+/// `error`; a seek completes when `seeking` turns false). Show the video by putting `paintable`
+/// in a `GtkPicture`, again after each `load` (the picture keeps its own reference). A missing
+/// file fails at once, a stream not prepared within `Configuration.prepareTimeout` fails too.
+/// GTK 4.8's stream has no rate and reports no buffering: `rate` is stored only, `buffering`
+/// comes from a stalled position (`StallDetector`), and `bufferedRanges` never comes.
 ///
-/// Never hangs: a missing file fails at once, and a stream neither prepared nor failed after
-/// `Configuration.prepareTimeout` seconds fails with "timed out preparing".
-///
-/// GtkMediaStream (GTK 4.8) has no playback rate, so `rate` is stored but not applied; it
-/// reports no buffering, so `buffering` comes from a position that stops moving while playing
-/// (`StallDetector`), and `bufferedRanges` never comes. Audio goes to GStreamer's automatic
-/// sink, which falls back to a null output without a sound card
-/// (`GST_PLUGIN_FEATURE_RANK=alsasink:NONE,…` silences ALSA's complaints, as the tests do).
-///
-/// - Warning: GTK must be initialized (`gtk_init`) before `load`: the media backend is a GTK
-///   module. Events are delivered only while the GLib main context runs.
+/// - Warning: call `gtk_init` before `load` (the backend is a GTK module); events arrive only
+///   while the GLib main context runs.
 @MainActor
-public final class MediaStreamEngine: PlaybackEngine {
+package final class MediaStreamEngine: PlaybackEngine {
     /// Tuning.
-    public struct Configuration: Equatable, Sendable {
+    package struct Configuration: Equatable, Sendable {
         /// Seconds to wait for `prepared` before failing with "timed out preparing".
-        public var prepareTimeout = PlaybackTiming.prepareTimeout
+        package var prepareTimeout = PlaybackTiming.prepareTimeout
         /// Seconds without position progress while playing that are reported as buffering.
-        public var stallThreshold = PlaybackTiming.stallThreshold
+        package var stallThreshold = PlaybackTiming.stallThreshold
         /// Milliseconds between pausing a released stream and dropping it (`releaseWhenDrained`).
-        public var releaseDelay = PlaybackTiming.releaseDelay
+        package var releaseDelay = PlaybackTiming.releaseDelay
 
         /// The defaults (`PlaybackTiming`).
-        public init() {}
+        package init() {}
     }
 
     // MARK: Lifecycle
 
     /// Creates an idle engine.
-    public init(configuration: Configuration = Configuration()) {
+    package init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         stall = StallDetector(threshold: configuration.stallThreshold)
         MediaStreamLiveCount.engineCreated()
@@ -56,26 +48,24 @@ public final class MediaStreamEngine: PlaybackEngine {
     // MARK: Public API
 
     /// Receives every event, on the main thread while the GLib main context runs.
-    public var onEvent: ((PlaybackEvent) -> Void)?
+    package var onEvent: ((PlaybackEvent) -> Void)?
     /// Called once per `load`, when the first video frame reaches the paintable (GStreamer
     /// prerolls it, so it comes even before `play()`).
-    public var onFirstFrame: (@MainActor () -> Void)?
+    package var onFirstFrame: (@MainActor () -> Void)?
     /// The tuning in use.
-    public let configuration: Configuration
+    package let configuration: Configuration
 
     /// The `GdkPaintable` showing the video (the stream itself), nil when nothing is loaded.
     /// Borrowed: reference it (or hand it to a `GtkPicture`, which does) to keep it past `stop`.
-    public var paintable: OpaquePointer? { stream.map { OpaquePointer($0) } }
+    package var paintable: OpaquePointer? { stream.map { OpaquePointer($0) } }
 
     /// The underlying `GtkMediaStream`, nil when nothing is loaded. Borrowed.
-    public private(set) var stream: UnsafeMutablePointer<GtkMediaStream>?
+    package private(set) var stream: UnsafeMutablePointer<GtkMediaStream>?
 
-    /// Releases any previous media and starts preparing `url` (file or http(s)).
-    ///
-    /// The source's first bytes are probed first (`MediaProbe`, bounded in size and time): only
-    /// a video container reaches GStreamer; an image, audio-only or unknown file fails with
-    /// "This isn't a video …", so no image decoder ever runs on it.
-    public func load(_ url: URL) {
+    /// Releases any previous media and starts preparing `url` (file or http(s)). Only what
+    /// `MediaProbe` finds to be a video container reaches GStreamer; anything else fails with
+    /// "This isn't a video …".
+    package func load(_ url: URL) {
         release()
         if url.isFileURL {
             var isDirectory: ObjCBool = false
@@ -99,8 +89,7 @@ public final class MediaStreamEngine: PlaybackEngine {
         }
         let probe = MediaProbe(deadline: PlaybackTiming.probeDeadline(prepareTimeout: configuration.prepareTimeout))
         let weakSelf = WeakEngine(self)
-        // A callback, not a Task: the answer must arrive even when Swift's cooperative threads
-        // are all busy.
+        // A callback, not a Task: it must arrive even when Swift's cooperative threads are all busy.
         probe.probe(url) { outcome in
             MainLoopHandoff.async {
                 guard let self = weakSelf.engine, self.loadCount == load else { return }
@@ -159,23 +148,22 @@ public final class MediaStreamEngine: PlaybackEngine {
     }
 
     /// Starts or resumes playback (before `ready`: plays once prepared).
-    public func play() {
+    package func play() {
         playRequested = true
         guard let stream else { return }
         gtk_media_stream_play(stream)
     }
 
     /// Pauses playback.
-    public func pause() {
+    package func pause() {
         playRequested = false
         guard let stream else { return }
         gtk_media_stream_pause(stream)
     }
 
-    /// Seeks to `seconds` (clamped at 0); `completion(true)` when `seeking` turns false,
-    /// `completion(false)` at once when the stream is not prepared or not seekable, and for a
-    /// seek superseded by a newer one or abandoned by `stop`.
-    public func seek(to seconds: Double, completion: @escaping @MainActor (Bool) -> Void) {
+    /// Seeks to `seconds` (clamped at 0); `completion(true)` once `seeking` turns false, `false` at
+    /// once when not prepared or seekable, and for a seek superseded or abandoned by `stop`.
+    package func seek(to seconds: Double, completion: @escaping @MainActor (Bool) -> Void) {
         guard let stream, seconds.isFinite, gtk_media_stream_is_prepared(stream) != 0,
             gtk_media_stream_is_seekable(stream) != 0
         else {
@@ -189,7 +177,7 @@ public final class MediaStreamEngine: PlaybackEngine {
     }
 
     /// Output volume, 0…1 (clamped; kept across loads).
-    public var volume: Double = 1 {
+    package var volume: Double = 1 {
         didSet {
             volume = volume.isFinite ? min(1, max(0, volume)) : oldValue
             if let stream { gtk_media_stream_set_volume(stream, volume) }
@@ -197,10 +185,10 @@ public final class MediaStreamEngine: PlaybackEngine {
     }
 
     /// Stored only: GtkMediaStream has no rate control, so playback stays at 1×.
-    public var rate: Double = 1
+    package var rate: Double = 1
 
     /// Stops playback and releases the pipeline: disconnects every signal and unrefs the stream.
-    public func stop() {
+    package func stop() {
         release()
     }
 
@@ -231,8 +219,7 @@ public final class MediaStreamEngine: PlaybackEngine {
         onEvent?(.failed(message))
     }
 
-    /// Reports a failure from the next main-loop iteration, so `load` never calls back into the
-    /// controller while it is still inside `load`.
+    /// Reports a failure on the next main-loop iteration, so `load` never calls back from inside `load`.
     private func failSoon(_ message: String) {
         reportedFailure = false
         deferredFailure = MainLoopTimer.after(seconds: 0) { [weak self] in
@@ -267,13 +254,8 @@ public final class MediaStreamEngine: PlaybackEngine {
         }
     }
 
-    /// Drops the engine's reference to a paused `stream` after `delay` milliseconds, then
-    /// returns the freed memory to the system.
-    ///
-    /// GStreamer 1.22 never frees a `GstPlay` whose bus still holds messages (fixed in 1.23.1):
-    /// paused, the player posts nothing new while GTK drains the bus, so the release frees the
-    /// pipeline. Its threads allocate from glibc's per-thread arenas, which keep freed pages
-    /// resident until `malloc_trim`.
+    /// Drops the engine's reference to a paused `stream` after `delay` ms, then trims malloc: GStreamer
+    /// 1.22 frees a `GstPlay` only once its bus is drained, and glibc keeps freed arena pages resident.
     private static func releaseWhenDrained(_ stream: UnsafeMutablePointer<GtkMediaStream>, after delay: UInt32) {
         MainLoopTimer.after(delay) {
             g_object_unref(UnsafeMutableRawPointer(stream))
@@ -286,8 +268,7 @@ public final class MediaStreamEngine: PlaybackEngine {
     }
 }
 
-/// A weak reference to an engine that can cross to the probe's thread (only dereferenced on
-/// the main thread).
+/// A weak engine reference that can cross to the probe's thread (dereferenced on the main thread only).
 private final class WeakEngine: @unchecked Sendable {
     weak var engine: MediaStreamEngine?
     init(_ engine: MediaStreamEngine) { self.engine = engine }

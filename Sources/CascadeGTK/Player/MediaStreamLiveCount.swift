@@ -1,21 +1,17 @@
 import CGtk
 import Synchronization
 
-/// How many `MediaStreamEngine`s and GStreamer-backed media streams are alive, for leak checks
-/// (the app's script report and its tests).
-///
-/// A stream counts from its creation in `MediaStreamEngine.load` until GObject finalizes it
-/// (a weak reference), so a `GtkPicture` that still shows a stopped engine's paintable keeps it
-/// counted: the figure is the number of pipelines really held, not the engines' bookkeeping.
-public enum MediaStreamLiveCount {
+/// How many `MediaStreamEngine`s and media streams are alive, for leak checks. A stream counts
+/// until GObject finalizes it (a weak reference), so the figure is the pipelines really held.
+package enum MediaStreamLiveCount {
     private static let engines = Atomic<Int>(0)
     private static let streams = Atomic<Int>(0)
 
     /// Engines created and not yet deinitialized.
-    public static var liveEngines: Int { engines.load(ordering: .relaxed) }
+    package static var liveEngines: Int { engines.load(ordering: .relaxed) }
 
     /// Media streams created by engines and not yet finalized.
-    public static var liveStreams: Int { streams.load(ordering: .relaxed) }
+    package static var liveStreams: Int { streams.load(ordering: .relaxed) }
 
     static func engineCreated() { engines.add(1, ordering: .relaxed) }
 

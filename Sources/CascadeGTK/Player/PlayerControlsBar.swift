@@ -2,12 +2,9 @@ import CGtk
 import CascadePlayer
 import CascadeScreens
 
-/// The controls overlay at the bottom of the video: play/pause, elapsed time, the progress
-/// slider, total time, volume and the fullscreen toggle.
-///
-/// It renders `PlayerControls` (and the snapshot's volume and fullscreen flag) and reports
-/// input. Dragging the slider previews the time in the elapsed label and seeks once, on
-/// release; other slider changes (keys, scroll) seek at once (`SliderScrub`).
+/// The controls overlay at the video's bottom (play/pause, times, progress slider, volume,
+/// fullscreen), rendering `PlayerControls`; a slider drag previews the time and seeks once, on
+/// release, while keys and scroll seek at once (`SliderScrub`).
 @MainActor
 package final class PlayerControlsBar {
     /// The bar (an overlay child aligned to the bottom of the video).

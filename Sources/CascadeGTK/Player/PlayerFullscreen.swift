@@ -1,13 +1,10 @@
 import CGtk
 import CascadeScreens
 
-/// Fullscreen through the page's toplevel window: `gtk_window_fullscreen` /
-/// `gtk_window_unfullscreen`, confirmed by the window's `notify::fullscreened`.
-///
-/// The page also switches its own presentation (chrome hidden, video filling the window) at
-/// once. When the window state does not follow within `confirmationDelay` (an X server without
-/// a window manager never answers the request), the change is confirmed on the strength of
-/// that presentation alone; `isWindowFullscreen` tells what the window really is.
+/// Fullscreen through the page's toplevel (`gtk_window_fullscreen`, confirmed by
+/// `notify::fullscreened`); the page's own presentation switches at once. With no answer within
+/// `confirmationDelay` (no window manager), that presentation confirms it; `isWindowFullscreen`
+/// tells what the window really is.
 @MainActor
 final class PlayerFullscreen {
     /// Milliseconds to wait for the window manager before confirming without it.

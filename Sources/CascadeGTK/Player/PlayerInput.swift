@@ -2,9 +2,8 @@ import CGtk
 import CascadePlayer
 import Foundation
 
-/// Routes pointer and key input of the player page to its `PlayerController`: a click on the
-/// video toggles the controls, pointer motion shows them, drags seek (horizontal) or change the
-/// volume (right half) or brightness (left half), and keys run `handleKey(named:)`.
+/// Routes the player page's input to its `PlayerController`: a click toggles the controls, motion
+/// shows them, drags seek or set volume (right half) or brightness (left), keys `handleKey(named:)`.
 @MainActor
 enum PlayerInput {
     /// Attaches click, motion and drag controllers to `video`.
@@ -42,9 +41,8 @@ enum PlayerInput {
         gtk_widget_add_controller(video, drag)
     }
 
-    /// Attaches a capture-phase key controller to `page`, so player keys win over the focused
-    /// button; keys the player does not use (and Esc outside fullscreen, Alt+←) propagate to
-    /// the window, which handles going back.
+    /// A capture-phase key controller on `page`, so player keys win over the focused button; other
+    /// keys (and Esc outside fullscreen, Alt+←) reach the window, which goes back.
     static func attachKeys(to page: UnsafeMutablePointer<GtkWidget>, controller: PlayerController) {
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)

@@ -1,12 +1,9 @@
 import CGtk
 import CascadePlayer
 
-/// The choice offered over the cover of a video left partway: "Resume from 1:23" (the default:
-/// focused, and what Space or the play key does) and "Start over".
-///
-/// It shows `PlayerSnapshot.resumeOffer` and reports clicks; the controller decides what they
-/// do. The duration is written as the controls write times (`PlayerTimeFormatter`: `m:ss`,
-/// `h:mm:ss`, the same digits in every language the app has) inside a translated sentence.
+/// The choice offered over a video left partway: "Resume from 1:23" (the default: focused, and
+/// what Space or play does) and "Start over"; it shows `PlayerSnapshot.resumeOffer` and reports
+/// clicks. The time is written as the controls write it (`PlayerTimeFormatter`), translated.
 @MainActor
 package final class PlayerResumeOffer {
     /// The row of buttons, centred on the video.
@@ -20,8 +17,7 @@ package final class PlayerResumeOffer {
     init() {
         root = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
         gtk_widget_add_css_class(root, "player-resume")
-        gtk_widget_set_halign(root, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(root, GTK_ALIGN_CENTER)
+        root.align(GTK_ALIGN_CENTER, GTK_ALIGN_CENTER)
         resumeButton = gtk_button_new_with_label("")
         gtk_widget_add_css_class(resumeButton, "suggested-action")
         startOverButton = gtk_button_new_with_label(Localization.text("Start over"))

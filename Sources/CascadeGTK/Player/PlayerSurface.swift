@@ -2,12 +2,9 @@ import CGtk
 import CascadePlayer
 import CascadeScreens
 
-/// The player page's 16:9 video container: the video over black, the cover until the first
-/// frame, the centred 44 × 44 play button (or, for a video left partway, the resume offer in
-/// its place), a spinner, and the error message with Retry.
-///
-/// It renders a `PlayerSnapshot` and reports clicks; it decides nothing. Brightness is shown by
-/// the opacity of the video (and cover) over the black background.
+/// The player's 16:9 video container: the video over black, the cover until the first frame,
+/// the play button (or the resume offer), a spinner, and the error with Retry, rendered from a
+/// `PlayerSnapshot`. Brightness is the video's (and cover's) opacity over the black.
 @MainActor
 package final class PlayerSurface {
     /// The aspect frame (16:9, centred, as wide as the page allows).
@@ -36,8 +33,7 @@ package final class PlayerSurface {
     /// Creates the container.
     init() {
         root = gtk_aspect_frame_new(0.5, 0.5, 16.0 / 9.0, 0)
-        gtk_widget_set_hexpand(root, 1)
-        gtk_widget_set_vexpand(root, 1)
+        root.expand()
 
         overlay = gtk_overlay_new()
         gtk_widget_add_css_class(overlay, "player-surface")
@@ -59,8 +55,7 @@ package final class PlayerSurface {
         playButton = gtk_button_new_from_icon_name("media-playback-start-symbolic")
         gtk_widget_add_css_class(playButton, "player-play-button")
         gtk_widget_set_size_request(playButton, 44, 44)
-        gtk_widget_set_halign(playButton, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(playButton, GTK_ALIGN_CENTER)
+        playButton.align(GTK_ALIGN_CENTER, GTK_ALIGN_CENTER)
         gtk_widget_set_tooltip_text(playButton, Localization.text("Play (Space)"))
         Accessible.setLabel(playButton, AccessibleText.playPause(showsPause: false, translate: Localization.text))
         gtk_overlay_add_overlay(overlay.opaque, playButton)
@@ -68,15 +63,13 @@ package final class PlayerSurface {
 
         spinner = OpaquePointer(gtk_spinner_new())
         gtk_widget_set_size_request(spinner.widget, 32, 32)
-        gtk_widget_set_halign(spinner.widget, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(spinner.widget, GTK_ALIGN_CENTER)
+        spinner.widget.align(GTK_ALIGN_CENTER, GTK_ALIGN_CENTER)
         gtk_widget_set_can_target(spinner.widget, 0)
         gtk_overlay_add_overlay(overlay.opaque, spinner.widget)
 
         errorBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 10)
         gtk_widget_add_css_class(errorBox, "player-error")
-        gtk_widget_set_halign(errorBox, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(errorBox, GTK_ALIGN_CENTER)
+        errorBox.align(GTK_ALIGN_CENTER, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_start(errorBox, 24)
         gtk_widget_set_margin_end(errorBox, 24)
         let errorTitle = gtk_label_new(Localization.text("Can't play this video"))!
@@ -117,8 +110,7 @@ package final class PlayerSurface {
         coverVisible = state.showsCover || !firstFrame
         gtk_widget_set_visible(cover.widget, coverVisible ? 1 : 0)
         gtk_widget_set_visible(video.widget, state.hasMedia ? 1 : 0)
-        // Dimmed over black: the brightness, and a scrim behind an error message.
-        gtk_widget_set_opacity(media, snapshot.brightness * (controls.errorMessage == nil ? 1 : 0.35))
+        gtk_widget_set_opacity(media, controls.mediaOpacity)
         let offer = state.showsPlayButton ? snapshot.resumeOffer : nil
         resumeOffer.render(offer)
         gtk_widget_set_visible(playButton, state.showsPlayButton && offer == nil ? 1 : 0)

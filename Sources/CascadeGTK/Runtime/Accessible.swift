@@ -1,12 +1,9 @@
 import CGtk
 import CascadeLayout
 
-/// GTK's accessible API (GtkAccessible) for the host's widgets: roles, labels, values, states
-/// and relations, as screen readers read them. The texts come from
-/// `CascadeScreens.AccessibleText`, translated.
-///
-/// A role may only change until the widget's AT context is realized: set it right after the
-/// widget is created.
+/// GTK's accessible API for the host's widgets (roles, labels, values, states, relations), the
+/// texts `AccessibleText`'s, translated. Set a role right after creating the widget: it may only
+/// change until the widget's AT context is realized.
 @MainActor
 enum Accessible {
     /// Sets `widget`'s accessible role.

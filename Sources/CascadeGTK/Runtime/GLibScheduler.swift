@@ -1,17 +1,15 @@
 import CGtk
 import CascadeScheduling
 
-/// `Scheduling` on GLib timeouts (`MainLoopTimer`): the carousel's auto-advance, the controls'
-/// auto-hide and the end-of-playback fullscreen fallback fire under any GLib main loop, without
-/// relying on libdispatch's main queue being drained.
+/// `Scheduling` on GLib timeouts (`MainLoopTimer`), so the auto-advance, auto-hide and fullscreen
+/// fallback fire under any GLib main loop, not only when libdispatch's main queue is drained.
 @MainActor
-public final class GLibScheduler: Scheduling {
+package final class GLibScheduler: Scheduling {
     /// Creates the scheduler (the default main context).
-    public init() {}
+    package init() {}
 
-    /// Runs `action` from the default main context after `delay` seconds (negative: next
-    /// iteration).
-    public func schedule(after delay: Double, _ action: @escaping @MainActor () -> Void) -> ScheduledTask {
+    /// Runs `action` on the default main context after `delay` seconds (negative: next iteration).
+    package func schedule(after delay: Double, _ action: @escaping @MainActor () -> Void) -> ScheduledTask {
         let timer = MainLoopTimer.after(seconds: delay, action)
         return ScheduledTask(cancel: { timer.cancel() })
     }

@@ -1,19 +1,16 @@
 import CGtk
 import Foundation
 
-/// Lets Swift's main actor run under a GLib main loop.
-///
-/// Under `g_application_run` GLib owns the main thread and libdispatch's main queue is never
-/// drained, so `Task { @MainActor in }`, `DispatchQueue.main.async` and `await MainActor.run`
-/// would never run. libdispatch signals pending main-queue work on an eventfd; watching that
-/// descriptor from GLib and draining the queue when it fires fixes all three without polling.
-public enum MainLoopBridge {
+/// Lets Swift's main actor run under a GLib main loop, which never drains libdispatch's main
+/// queue: it watches the queue's eventfd from GLib and drains it when it fires, without polling
+/// (Docs/PLATFORM_NOTES.md).
+package enum MainLoopBridge {
     nonisolated(unsafe) private static var sourceID: guint = 0
 
-    /// Installs the bridge on the default GLib main context. Idempotent.
+    /// Installs the bridge on the default GLib main context (idempotent).
     ///
     /// - Warning: call on the main thread before running a GLib main loop.
-    public static func install() {
+    package static func install() {
         guard sourceID == 0 else { return }
         let fd = _dispatch_get_main_queue_handle_4CF()
         sourceID = g_unix_fd_add(
@@ -30,7 +27,7 @@ public enum MainLoopBridge {
     /// Returns whether the condition held. For tests and script mode outside `g_application_run`.
     @MainActor
     @discardableResult
-    public static func run(until condition: () -> Bool, timeout: TimeInterval) -> Bool {
+    package static func run(until condition: () -> Bool, timeout: TimeInterval) -> Bool {
         install()
         let deadline = Date().addingTimeInterval(timeout)
         while !condition() {

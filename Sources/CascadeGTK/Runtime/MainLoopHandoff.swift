@@ -1,19 +1,16 @@
 import CGtk
 import Foundation
 
-/// Hands work from any thread to the GLib main loop, as an idle callback.
-///
-/// Unlike `Task { @MainActor in }` (which runs through libdispatch's main queue), this runs
-/// while a test or the script runner iterates the GLib loop from inside a main-queue job, the
-/// way every other GTK callback does.
-public enum MainLoopHandoff {
+/// Hands work from any thread to the GLib main loop as an idle callback, which (unlike
+/// `Task { @MainActor in }`) also runs while a test or the script runner iterates the loop.
+package enum MainLoopHandoff {
     private final class Box: @unchecked Sendable {
         let body: @MainActor () -> Void
         init(_ body: @escaping @MainActor () -> Void) { self.body = body }
     }
 
     /// Runs `body` on the main thread from the next main-loop iteration.
-    public static func async(_ body: @escaping @Sendable @MainActor () -> Void) {
+    package static func async(_ body: @escaping @Sendable @MainActor () -> Void) {
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
         g_idle_add_full(
             G_PRIORITY_DEFAULT,

@@ -1,14 +1,11 @@
 import CGtk
 import CascadeNumerics
 
-/// GLib timers and frame callbacks that own their Swift closures and release them when they
-/// stop, so a timer never leaks what it captured.
-///
-/// A timer runs until its body returns false or `cancel()` is called; dropping the object does
-/// not stop it (so `MainLoopTimer.after(0) { ... }` can be fired and forgotten). Bodies capture
-/// their owners weakly and stop when the owner is gone.
+/// GLib timers and frame callbacks that own their closures and release them when they stop. A
+/// timer runs until its body returns false or `cancel()`; dropping it does not stop it (fire and
+/// forget `MainLoopTimer.after(0) { … }`), so bodies capture their owners weakly.
 @MainActor
-public final class MainLoopTimer {
+package final class MainLoopTimer {
     private final class Box: @unchecked Sendable {
         let body: @MainActor () -> Bool
         init(_ body: @escaping @MainActor () -> Bool) { self.body = body }
@@ -17,7 +14,7 @@ public final class MainLoopTimer {
     private var sourceID: guint = 0
 
     /// Calls `body` every `milliseconds` until it returns false or the timer is cancelled.
-    public init(every milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) {
+    package init(every milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) {
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
         sourceID = g_timeout_add_full(
             G_PRIORITY_DEFAULT, milliseconds,
@@ -27,17 +24,16 @@ public final class MainLoopTimer {
             }, box, { data in Unmanaged<Box>.fromOpaque(data!).release() })
     }
 
-    /// Calls `body` once after `seconds` (clamped to 0...one day; NaN counts as 0), unless
-    /// cancelled first.
+    /// Calls `body` once after `seconds` (clamped to 0...one day; NaN is 0) unless cancelled first.
     @discardableResult
-    public static func after(seconds: Double, _ body: @escaping @MainActor () -> Void) -> MainLoopTimer {
+    package static func after(seconds: Double, _ body: @escaping @MainActor () -> Void) -> MainLoopTimer {
         let clamped = seconds.isNaN ? 0 : min(max(0, seconds), 86_400)
         return after(UInt32(saturatingRounded: clamped * 1000), body)
     }
 
     /// Calls `body` once after `milliseconds`, unless cancelled first.
     @discardableResult
-    public static func after(_ milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> MainLoopTimer {
+    package static func after(_ milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> MainLoopTimer {
         MainLoopTimer(every: milliseconds) {
             body()
             return false
@@ -45,7 +41,7 @@ public final class MainLoopTimer {
     }
 
     /// Stops the timer; safe to call more than once, and after it finished.
-    public func cancel() {
+    package func cancel() {
         if sourceID != 0, let source = g_main_context_find_source_by_id(nil, sourceID),
             g_source_is_destroyed(source) == 0
         {
@@ -58,7 +54,7 @@ public final class MainLoopTimer {
 
 /// Per-frame callbacks on a widget's frame clock (`gtk_widget_add_tick_callback`).
 @MainActor
-public final class FrameTicker {
+package final class FrameTicker {
     private final class Box: @unchecked Sendable {
         let body: @MainActor (Int64) -> Bool
         init(_ body: @escaping @MainActor (Int64) -> Bool) { self.body = body }
@@ -68,7 +64,7 @@ public final class FrameTicker {
     private var id: guint = 0
 
     /// Calls `body(frameTimeMicroseconds)` on every frame until it returns false or `stop()`.
-    public init(widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor (Int64) -> Bool) {
+    package init(widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor (Int64) -> Bool) {
         self.widget = widget
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
         id = gtk_widget_add_tick_callback(
@@ -81,7 +77,7 @@ public final class FrameTicker {
     }
 
     /// Removes the callback; safe to call more than once.
-    public func stop() {
+    package func stop() {
         if id != 0 { gtk_widget_remove_tick_callback(widget, id) }
         id = 0
     }

@@ -1,15 +1,14 @@
 import CGtk
 import CascadeCollection
 
-/// Runs a `Motion` on a widget's frame clock: calls `onFrame` with the value between `from` and
-/// `to` on every frame, then `onFinish` once the motion's duration has passed. The curve and the
-/// duration are the motion's; this only supplies the frames.
+/// Runs a `Motion` on a widget's frame clock: `onFrame` with the value between `from` and `to`
+/// every frame, then `onFinish` once its duration has passed.
 @MainActor
-public final class MotionAnimation {
+package final class MotionAnimation {
     private var ticker: FrameTicker?
 
     /// Starts animating from `from` to `to` along `motion`, timed from the first frame.
-    public init(
+    package init(
         widget: UnsafeMutablePointer<GtkWidget>, motion: Motion, from: Double, to: Double,
         onFrame: @escaping @MainActor (Double) -> Void, onFinish: @escaping @MainActor () -> Void
     ) {
@@ -26,7 +25,7 @@ public final class MotionAnimation {
     }
 
     /// Stops the animation where it is (`onFinish` is not called); safe to call more than once.
-    public func stop() {
+    package func stop() {
         ticker?.stop()
         ticker = nil
     }

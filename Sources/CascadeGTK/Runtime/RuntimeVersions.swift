@@ -1,19 +1,15 @@
 import CGtk
 import Foundation
 
-/// The versions of the libraries this process runs with (not the ones it was built against),
-/// for `cascade --version` and bug reports.
+/// The versions of the libraries this process runs with (not built against), for `--version`.
 public enum RuntimeVersions {
     /// The GTK library's version, e.g. "4.8.3".
     public static var gtk: String {
         "\(gtk_get_major_version()).\(gtk_get_minor_version()).\(gtk_get_micro_version())"
     }
 
-    /// The GStreamer core library's version, e.g. "1.22.0", or nil when it cannot be loaded.
-    ///
-    /// GTK's media backend loads `libgstreamer-1.0.so.0` when the first video plays; the same
-    /// library is opened here and asked with `gst_version`, so the app needs no GStreamer
-    /// development package to say which one it uses.
+    /// The GStreamer core library's version (e.g. "1.22.0"), nil when it cannot be loaded: the
+    /// library GTK's media backend loads is opened and asked `gst_version`, no dev package needed.
     public static var gstreamer: String? {
         guard let library = dlopen("libgstreamer-1.0.so.0", RTLD_LAZY | RTLD_LOCAL) else { return nil }
         defer { dlclose(library) }

@@ -1,19 +1,13 @@
 import CGtk
 import Foundation
 
-/// Connects Swift closures to GObject signals: the host's one signal helper.
-///
-/// `g_signal_connect` is a macro and is not imported; each signal signature needs its own
-/// non-capturing `@convention(c)` thunk. The closure travels as retained user data and is
-/// released by the closure notify when the handler is disconnected or the object dies, so a
-/// connection never leaks its closure.
-///
-/// Handlers run on the main thread. Signals without a return value may be emitted from
-/// GStreamer's streaming threads and are then handed to the main loop by `MainLoopHandoff`
-/// (`g_main_context_invoke` would run them on the calling thread while the main context is
-/// idle). Signals that return a value are input events GTK emits on the main thread.
+/// Connects Swift closures to GObject signals (`g_signal_connect` is a macro Swift cannot import):
+/// one `@convention(c)` thunk per signature, the closure retained as user data and released when
+/// the handler goes. Handlers run on the main thread: `Void` signals may come from GStreamer's
+/// threads and go through `MainLoopHandoff` (Docs/PLATFORM_NOTES.md); signals returning a value
+/// are GTK input, on the main thread.
 @MainActor
-public enum Signal {
+package enum Signal {
     private final class Box<F>: @unchecked Sendable {
         let body: F
         init(_ body: F) { self.body = body }
@@ -34,10 +28,9 @@ public enum Signal {
         (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! Box<F>).body
     }
 
-    /// `void (*)(GObject *, gpointer)`: clicked, destroy, value-changed,
-    /// `invalidate-contents`; from any thread.
+    /// `void (*)(GObject *, gpointer)`: clicked, destroy, value-changed, …; from any thread.
     @discardableResult
-    public static func connect(_ instance: gpointer, _ name: String, _ body: @escaping @MainActor () -> Void) -> gulong
+    package static func connect(_ instance: gpointer, _ name: String, _ body: @escaping @MainActor () -> Void) -> gulong
     {
         let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in Signal.deliver(data) }
         return connect(instance, name, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
@@ -45,18 +38,16 @@ public enum Signal {
 
     /// `void (*)(GObject *, GParamSpec *, gpointer)`: `notify::property`; from any thread.
     @discardableResult
-    public static func connectNotify(
+    package static func connectNotify(
         _ instance: gpointer, _ property: String, _ body: @escaping @MainActor () -> Void
-    )
-        -> gulong
-    {
+    ) -> gulong {
         connectSequence(instance, "notify::\(property)", body)
     }
 
     /// `void (*)(GObject *, gpointer argument, gpointer)`: a gesture's `begin`, `end`, `cancel`,
     /// `update` (the sequence is not passed on), and `notify`; from any thread.
     @discardableResult
-    public static func connectSequence(
+    package static func connectSequence(
         _ instance: gpointer, _ name: String, _ body: @escaping @MainActor () -> Void
     ) -> gulong {
         let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in Signal.deliver(data) }
@@ -83,7 +74,7 @@ public enum Signal {
 
     /// `void (*)(GtkGesture *, gint n_press, gdouble x, gdouble y, gpointer)`: click pressed/released.
     @discardableResult
-    public static func connectPress(
+    package static func connectPress(
         _ instance: gpointer, _ name: String, _ body: @escaping @MainActor (Int, Double, Double) -> Void
     ) -> gulong {
         let thunk: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = { _, n, x, y, data in
@@ -95,7 +86,7 @@ public enum Signal {
 
     /// `void (*)(GObject *, gdouble, gdouble, gpointer)`: drag-begin/update/end, motion, swipe.
     @discardableResult
-    public static func connectPoint(
+    package static func connectPoint(
         _ instance: gpointer, _ name: String, _ body: @escaping @MainActor (Double, Double) -> Void
     ) -> gulong {
         let thunk: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> Void = { _, x, y, data in
@@ -107,7 +98,7 @@ public enum Signal {
 
     /// `gboolean (*)(GtkEventControllerScroll *, gdouble dx, gdouble dy, gpointer)`: scroll.
     @discardableResult
-    public static func connectScroll(
+    package static func connectScroll(
         _ instance: gpointer, _ body: @escaping @MainActor (Double, Double) -> Bool
     ) -> gulong {
         let thunk: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> gboolean = { _, dx, dy, data in
@@ -119,7 +110,7 @@ public enum Signal {
 
     /// `gboolean (*)(GtkEventControllerKey *, guint keyval, guint keycode, GdkModifierType, gpointer)`.
     @discardableResult
-    public static func connectKey(
+    package static func connectKey(
         _ instance: gpointer, _ body: @escaping @MainActor (UInt32, GdkModifierType) -> Bool
     ) -> gulong {
         let thunk: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = {
@@ -132,7 +123,7 @@ public enum Signal {
 
     /// `void (*)(GObject *, gint, gint, gpointer)`: `GtkDrawingArea::resize`.
     @discardableResult
-    public static func connectSize(
+    package static func connectSize(
         _ instance: gpointer, _ name: String, _ body: @escaping @MainActor (Int, Int) -> Void
     ) -> gulong {
         let thunk: @convention(c) (gpointer?, gint, gint, gpointer?) -> Void = { _, width, height, data in
@@ -145,7 +136,7 @@ public enum Signal {
     /// `gboolean (*)(GtkEventControllerLegacy *, GdkEvent *, gpointer)`: `event`, with the
     /// event's type; the handler returns whether it consumed the event.
     @discardableResult
-    public static func connectEvent(
+    package static func connectEvent(
         _ instance: gpointer, _ body: @escaping @MainActor (GdkEventType) -> Bool
     ) -> gulong {
         let thunk: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean = { _, event, data in
@@ -160,7 +151,7 @@ public enum Signal {
     /// `void (*)(GApplication *, GFile **files, gint n_files, gchar *hint, gpointer)`:
     /// `GApplication::open`, with the files' local paths.
     @discardableResult
-    public static func connectOpen(_ instance: gpointer, _ body: @escaping @MainActor ([URL]) -> Void) -> gulong {
+    package static func connectOpen(_ instance: gpointer, _ body: @escaping @MainActor ([URL]) -> Void) -> gulong {
         let thunk:
             @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?, gpointer?)
                 -> Void = { _, files, n, _, data in
@@ -177,11 +168,10 @@ public enum Signal {
         return connect(instance, "open", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
-    /// `gboolean (*)(GtkWidget *, int, int, gboolean, GtkTooltip *, gpointer)`: `query-tooltip`,
-    /// asked when the pointer rests on the widget; the body fills the tooltip and returns
-    /// whether to show it.
+    /// `gboolean (*)(GtkWidget *, int, int, gboolean, GtkTooltip *, gpointer)`: `query-tooltip`;
+    /// the body fills the tooltip and returns whether to show it.
     @discardableResult
-    public static func connectQueryTooltip(
+    package static func connectQueryTooltip(
         _ instance: gpointer, _ body: @escaping @MainActor (OpaquePointer) -> Bool
     ) -> gulong {
         let thunk: @convention(c) (gpointer?, Int32, Int32, gboolean, OpaquePointer?, gpointer?) -> gboolean = {
@@ -193,9 +183,8 @@ public enum Signal {
         return connect(instance, "query-tooltip", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
-    /// Disconnects a handler (its closure is released); does nothing for a handler already
-    /// gone. Call while `instance` is alive.
-    public static func disconnect(_ instance: gpointer, _ handler: gulong) {
+    /// Disconnects a handler (releasing its closure) unless already gone; call while `instance` lives.
+    package static func disconnect(_ instance: gpointer, _ handler: gulong) {
         if handler != 0, g_signal_handler_is_connected(instance, handler) != 0 {
             g_signal_handler_disconnect(instance, handler)
         }

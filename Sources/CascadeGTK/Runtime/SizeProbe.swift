@@ -1,25 +1,21 @@
 import CGtk
 
-/// Reports the size of the area it covers, without polling: a transparent, input-less
-/// `GtkDrawingArea` (whose `resize` signal fires on every size allocation change) to be added
-/// as an overlay over the widget to measure.
-///
-/// GTK 4 has no size-changed signal on ordinary widgets; a frame tick would work but wakes the
-/// app every frame while idle.
+/// Reports the size of the area it covers without polling: a transparent, input-less drawing
+/// area (`resize` fires on every allocation change) overlaid on the widget to measure. GTK 4 has
+/// no size signal on other widgets, and a frame tick would wake the idle app every frame.
 @MainActor
-public final class SizeProbe {
+package final class SizeProbe {
     /// The probe widget: add it with `gtk_overlay_add_overlay` over the measured child.
-    public let widget: UnsafeMutablePointer<GtkWidget>
+    package let widget: UnsafeMutablePointer<GtkWidget>
     /// Called after each size allocation that changed the size (outside the allocation).
-    public var onResize: ((Int, Int) -> Void)?
+    package var onResize: ((Int, Int) -> Void)?
 
     /// Creates a probe.
-    public init() {
+    package init() {
         widget = gtk_drawing_area_new()
         gtk_widget_set_can_target(widget, 0)
         gtk_widget_set_can_focus(widget, 0)
-        gtk_widget_set_hexpand(widget, 1)
-        gtk_widget_set_vexpand(widget, 1)
+        widget.expand()
         // The signal runs inside size allocation: act after it, so moving or resizing children
         // does not queue another allocation mid-way.
         Signal.connectSize(UnsafeMutableRawPointer(widget), "resize") { [weak self] width, height in
@@ -28,7 +24,7 @@ public final class SizeProbe {
     }
 
     /// The current size of the probe.
-    public var size: (width: Int, height: Int) {
+    package var size: (width: Int, height: Int) {
         (Int(gtk_widget_get_width(widget)), Int(gtk_widget_get_height(widget)))
     }
 }

@@ -5,11 +5,8 @@ import Foundation
     import Glibc
 #endif
 
-/// When the first cover was painted, in milliseconds since the process started: the start-up
-/// figure of Docs/BENCHMARKS.md ("process start → first cover on screen").
-///
-/// The first cover bound to a cell arms a one-shot `after-paint` handler on that cell's frame
-/// clock; the paint that follows is the one that put the cover on screen.
+/// When the first cover was painted, in ms since process start (Docs/BENCHMARKS.md's start-up
+/// figure): the first bound cover arms a one-shot `after-paint` on its frame clock.
 @MainActor
 package enum StartupTiming {
     /// Milliseconds from process start to the end of the paint that first showed a cover, or nil.

@@ -1,11 +1,8 @@
 import CGtk
 import CascadeImages
 
-/// Uploads decoded RGBA images as GDK textures in the renderer's native pixel format.
-///
-/// GTK 4.8's cairo renderer converts a memory texture to cairo's premultiplied BGRA every time
-/// it draws it; converting once here, when the cover is bound, leaves it a plain copy
-/// (Docs/PLATFORM_NOTES.md).
+/// Uploads decoded RGBA images as GDK textures in the renderer's native pixel format, so GTK
+/// 4.8's cairo renderer copies them on each draw instead of converting (Docs/PLATFORM_NOTES.md).
 @MainActor
 enum TextureFactory {
     /// A new texture (caller owns the reference), or nil for an empty image.

@@ -1,18 +1,13 @@
 import CGtk
 import CascadeScreens
 
-/// The app's CSS, feed and player page alike, installed once per display. One provider: GTK
-/// compares selector specificity only within a provider, so rules split across providers would
-/// be decided by provider priority instead.
-///
-/// Under GTK's cairo renderer every scrolled frame repaints the whole window in software, so
-/// nothing is painted that is then covered: the feed has no background of its own (the
-/// window's shows through), a cell's white is only its title band (the cover covers the rest)
-/// and a cover's grey only shows while it has no image (`loaded`).
+/// The app's CSS, installed once per display, in one provider (GTK compares specificity only
+/// within a provider). Under the cairo renderer every scrolled frame repaints the window, so
+/// nothing is painted that is then covered: the feed has no background, a cell's white is its
+/// title band, and a cover's grey shows only while it has no image (`loaded`).
 @MainActor
-public enum Stylesheet {
-    /// The cells' corner radius in CSS (`VideoCellGeometry.cornerRadius`, which the cover's own
-    /// drawing uses too).
+package enum Stylesheet {
+    /// The cells' corner radius in CSS (`VideoCellGeometry.cornerRadius`, as the cover draws it).
     private static let cellRadius = "\(VideoCellGeometry.cornerRadius)px"
 
     static let css = """
@@ -107,7 +102,7 @@ public enum Stylesheet {
     private static var installed = false
 
     /// Installs the stylesheet on the default display; idempotent.
-    public static func install() {
+    package static func install() {
         guard !installed, let display = gdk_display_get_default() else { return }
         installed = true
         let provider = gtk_css_provider_new()

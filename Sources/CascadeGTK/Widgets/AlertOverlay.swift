@@ -1,12 +1,11 @@
 import CGtk
 
-/// An in-window alert: a dimmed backdrop with a card holding a title, a message and an OK
-/// button. GTK 4.8 has no GtkAlertDialog, and a separate window would not show in headless
-/// screenshots of the main window.
+/// An in-window alert: a dimmed backdrop with a card (title, message, OK). GTK 4.8 has no
+/// GtkAlertDialog, and a separate window would miss headless screenshots of the main window.
 @MainActor
-public final class AlertOverlay {
+package final class AlertOverlay {
     /// The backdrop; add it as an overlay child of the window's root overlay.
-    public let root: UnsafeMutablePointer<GtkWidget>
+    package let root: UnsafeMutablePointer<GtkWidget>
     /// The card: an alert for screen readers, labelled by its title, described by its message.
     let card: UnsafeMutablePointer<GtkWidget>
     private let titleLabel: OpaquePointer
@@ -18,17 +17,15 @@ public final class AlertOverlay {
     package private(set) var text: String?
 
     /// Creates a hidden alert.
-    public init() {
+    package init() {
         root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_widget_add_css_class(root, "alert-backdrop")
-        gtk_widget_set_hexpand(root, 1)
-        gtk_widget_set_vexpand(root, 1)
+        root.expand()
 
         card = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
         Accessible.setRole(card, GTK_ACCESSIBLE_ROLE_ALERT)
         gtk_widget_add_css_class(card, "alert")
-        gtk_widget_set_halign(card, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(card, GTK_ALIGN_CENTER)
+        card.align(GTK_ALIGN_CENTER, GTK_ALIGN_CENTER)
         gtk_widget_set_vexpand(card, 1)
 
         titleLabel = OpaquePointer(gtk_label_new(nil))
@@ -57,9 +54,8 @@ public final class AlertOverlay {
 
     // MARK: API
 
-    /// Shows `title` and `message`; `onDismiss` runs when the user presses OK.
-    /// Both are English message ids, shown translated (`Localization`).
-    public func show(title english: String, message englishMessage: String, onDismiss: (() -> Void)? = nil) {
+    /// Shows `title` and `message` (English message ids, translated); `onDismiss` runs on OK.
+    package func show(title english: String, message englishMessage: String, onDismiss: (() -> Void)? = nil) {
         let title = Localization.text(english)
         let message = Localization.text(englishMessage)
         gtk_label_set_text(titleLabel, title)

@@ -1,8 +1,7 @@
 import CGtk
 
-/// A centred spinner and a line of text: the pull-to-refresh header's and the load-more
-/// footer's content. For screen readers it is a status (its text is its label, busy while the
-/// spinner runs).
+/// A centred spinner and a line of text (refresh header, load-more footer); for screen readers
+/// a status whose label is the text, busy while the spinner runs.
 @MainActor
 final class StatusLine {
     /// The row (spinner, then text), centred in whatever holds it.
@@ -14,8 +13,7 @@ final class StatusLine {
     init() {
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
         Accessible.setRole(widget, GTK_ACCESSIBLE_ROLE_STATUS)
-        gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
+        widget.align(GTK_ALIGN_CENTER, GTK_ALIGN_CENTER)
         spinner = gtk_spinner_new()
         label = OpaquePointer(gtk_label_new(nil))
         gtk_box_append(widget.as(GtkBox.self), spinner)

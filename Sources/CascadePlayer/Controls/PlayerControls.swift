@@ -22,6 +22,11 @@ public struct PlayerControls: Equatable, Sendable {
     public var errorMessage: String?
     /// Whether a retry button is offered with the error.
     public var canRetry: Bool
+    /// The video's (and cover's) opacity over the black background: the brightness, dimmed
+    /// further behind an error message so the message reads on a scrim.
+    public var mediaOpacity: Double
+    /// The share of the brightness left behind an error message.
+    public static let errorDimming = 0.35
 
     /// Derives the controls from `snapshot`.
     public init(snapshot: PlayerSnapshot) {
@@ -47,6 +52,7 @@ public struct PlayerControls: Equatable, Sendable {
             errorMessage = nil
             canRetry = false
         }
+        mediaOpacity = snapshot.brightness * (errorMessage == nil ? 1 : Self.errorDimming)
     }
 
     /// `value / total` clamped to 0…1; 0 for a zero, negative or non-finite total or value.

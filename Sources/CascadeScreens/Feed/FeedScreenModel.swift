@@ -92,6 +92,8 @@ public final class FeedScreenModel {
     public var itemSection: Int { banners.isEmpty ? 0 : 1 }
     /// The banner's element, when there is one.
     public var bannerElement: ElementID? { banners.isEmpty ? nil : .item(0, section: 0) }
+    /// How many columns the feed shows (its widest section's), which the column keys step from.
+    public var shownColumns: Int { max(layout.columnCount(inSection: 0), layout.columnCount(inSection: 1)) }
     /// The pull-to-refresh control.
     public private(set) var refresh = RefreshControl()
     /// The load-more footer.
