@@ -66,16 +66,21 @@ public enum ReferenceWaterfall {
         func mirror(_ x: Double, _ w: Double) -> Double {
             configuration.direction == .rightToLeft ? width - x - w : x
         }
+        /// A header or footer band at `y`, its insets fitted to the width; moves `y` below it.
+        func band(height: Double, insets: LayoutInsets, at y: inout Double) -> CGRect {
+            let fitted = fit(insets, width)
+            y += fitted.top
+            let w = max(0, width - fitted.left - fitted.right)
+            let frame = CGRect(x: mirror(fitted.left, w), y: y, width: w, height: height)
+            y += height + fitted.bottom
+            return frame
+        }
         for (s, items) in sections.enumerated() {
             let g = geometries[s]
             if !joined(s) {
                 var y = level
                 if g.headerHeight > 0 {
-                    let hi = fit(g.style.headerInsets, width)
-                    y += hi.top
-                    let w = max(0, width - hi.left - hi.right)
-                    result.headers[s] = CGRect(x: mirror(hi.left, w), y: y, width: w, height: g.headerHeight)
-                    y += g.headerHeight + hi.bottom
+                    result.headers[s] = band(height: g.headerHeight, insets: g.style.headerInsets, at: &y)
                 }
                 y += g.insets.top
                 next = Array(repeating: y, count: g.columns)
@@ -116,11 +121,7 @@ public enum ReferenceWaterfall {
             if s + 1 < sections.count, joined(s + 1) { continue }
             var y = maxBottom + g.insets.bottom
             if g.footerHeight > 0 {
-                let fi = fit(g.style.footerInsets, width)
-                y += fi.top
-                let w = max(0, width - fi.left - fi.right)
-                result.footers[s] = CGRect(x: mirror(fi.left, w), y: y, width: w, height: g.footerHeight)
-                y += g.footerHeight + fi.bottom
+                result.footers[s] = band(height: g.footerHeight, insets: g.style.footerInsets, at: &y)
             }
             level = y
         }
