@@ -66,6 +66,31 @@ import Testing
         }
     }
 
+    /// The README's first command on a machine without a display and an empty cache: the tour
+    /// waits while the demo catalog is generated, exits 0, and its first PNG shows the feed.
+    @Test func aFirstRunWithoutADisplayWaitsForTheCatalogAndShowsTheFeed() throws {
+        let work = try DesktopFixtures.temporaryDirectory("firstrun-headless")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let out = work.appendingPathComponent("headless")
+        var bare = DesktopFixtures.quietEnvironment
+        bare["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        bare["HOME"] = work.path
+        bare["XDG_CACHE_HOME"] = work.appendingPathComponent("cache").path
+        bare["XDG_CONFIG_HOME"] = work.appendingPathComponent("config").path
+        if let marker = ProcessInfo.processInfo.environment["CASCADE_TEST_RUN"] { bare["CASCADE_TEST_RUN"] = marker }
+        if let tmp = ProcessInfo.processInfo.environment["TMPDIR"] { bare["TMPDIR"] = tmp }
+        let run = try ChildGroup.run(
+            [CascadeProcess.binary.path, "--small-demo", "--headless-out", out.path], environment: bare, timeout: 600)
+        #expect(run.status == 0, "\(run.output)")
+        let report = try #require(ScriptReport(url: out.appendingPathComponent("report.json")), "\(run.output)")
+        #expect(report.steps.allSatisfy { $0.ok }, "\(report.steps.map { $0.error ?? "ok" })")
+        #expect(report.state(1).screen == "feed")
+        let problems = try ScreenCheck.pixelProblems(
+            png: out.appendingPathComponent("01-feed.png"), report: report, step: 1, decoder: PixbufImageDecoder(),
+            minimumCovers: 2)
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
     static func finishedClips(in media: URL) throws -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: media.path)) ?? []
         return names.filter { $0.hasSuffix(".mp4") && !$0.hasSuffix(".part.mp4") }

@@ -98,9 +98,9 @@ import Testing
             timeout: 180)
         #expect(run.status == 0, "\(run.output)")
         let report = try #require(ScriptReport(url: out.appendingPathComponent("report.json")), "\(run.output)")
-        #expect(report.state(0).screen == "feed")
+        #expect(report.state(1).screen == "feed")
         let problems = try ScreenCheck.pixelProblems(
-            png: out.appendingPathComponent("01-feed.png"), report: report, step: 0, decoder: PixbufImageDecoder(),
+            png: out.appendingPathComponent("01-feed.png"), report: report, step: 1, decoder: PixbufImageDecoder(),
             minimumCovers: 2)
         #expect(problems.isEmpty, "\(problems)")
 

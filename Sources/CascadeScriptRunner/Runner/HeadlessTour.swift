@@ -3,8 +3,10 @@
 /// without a display sees the app.
 public enum HeadlessTour {
     /// What it renders: the first screen, a scrolled screen, the end of the feed and the page a
-    /// tapped video opens.
+    /// tapped video opens. It starts by waiting for the first screen, which on a first run
+    /// includes generating the demo catalog.
     public static let script = """
+        wait-idle
         screenshot 01-feed
         scroll-by 0 900
         wait-idle
