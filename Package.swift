@@ -78,8 +78,9 @@ let package = Package(
         // MARK: The GTK host and the app
         .systemLibrary(
             name: "CGtk",
-            pkgConfig: "gtk4",
-            providers: [.apt(["libgtk-4-dev"])]
+            // libadwaita's pkg-config file requires gtk4's, so its flags cover both.
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]
         ),
         .target(
             name: "CascadeGTK",

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Cascade needs (GTK4, GStreamer and its development files, Xvfb,
+# Installs the Debian packages Cascade needs (GTK4, libadwaita, GStreamer and its development files, Xvfb,
 # ffmpeg, xdotool, openbox, x11-utils (xmessage, xprop), ImageMagick, fonts for Chinese/Japanese/Korean/Arabic/emoji titles,
 # gettext and the zh_CN.UTF-8 locale). Only what `dpkg -s` reports missing is installed, so a
 # second run is instant. Needs root (or sudo) on Debian 12.
@@ -8,6 +8,7 @@ set -euo pipefail
 PACKAGES=(
   pkg-config
   libgtk-4-dev
+  libadwaita-1-dev
   libgtk-4-media-gstreamer
   gstreamer1.0-plugins-base
   gstreamer1.0-plugins-good

@@ -2,6 +2,8 @@
 #define CASCADE_CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+/* libadwaita 1.2 (Debian 12): the application, window, header bar, about and preferences windows. */
+#include <adwaita.h>
 #include <glib-unix.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
 /* gettext (glibc's libintl) and setlocale: the host translates UI strings. */

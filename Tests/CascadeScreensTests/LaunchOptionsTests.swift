@@ -9,6 +9,12 @@ import Testing
         #expect(options.scriptPath == nil)
     }
 
+    @Test func colorSchemeIsForThisRunOnly() throws {
+        #expect(try LaunchOptions.parse([]).colorScheme == nil)
+        #expect(try LaunchOptions.parse(["--color-scheme", "dark"]).colorScheme == .dark)
+        #expect(try LaunchOptions.parse(["--color-scheme", "default"]).colorScheme == .default)
+    }
+
     @Test func feedURLWithPlaceholders() throws {
         let options = try LaunchOptions.parse([
             "--feed-url", "http://127.0.0.1:8080/feed/{channel}?page={page}&size={size}",
@@ -31,7 +37,7 @@ import Testing
     @Test(arguments: [
         ["--feed-url"], ["--feed-url", "ftp://x/feed"], ["--feed-url", "not a url"], ["--columns", "0"],
         ["--columns", "x"], ["--script", "s.txt"], ["--bogus"], ["--request-timeout", "0"],
-        ["--request-timeout", "nan"],
+        ["--request-timeout", "nan"], ["--color-scheme", "purple"], ["--color-scheme"],
     ])
     func mistakesAreReported(arguments: [String]) {
         #expect(throws: LaunchOptions.Error.self) { try LaunchOptions.parse(arguments) }

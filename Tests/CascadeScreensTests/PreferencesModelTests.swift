@@ -27,17 +27,22 @@ import Testing
         #expect(started == nil)  // starting the app: no write
         let changed = model.update { $0.columns = 3 }
         let entries = try #require(changed)
-        #expect(entries == ["columns": "3", "hover-previews": "true", "volume": "1.000"])
+        #expect(
+            entries == ["columns": "3", "hover-previews": "true", "volume": "1.000", "color-scheme": "default"])
     }
 
     @Test func readsEveryKey() {
         let model = PreferencesModel(
-            source: .entries(["columns": "4", "hover-previews": "false", "volume": "0.25", "last-channel": "music"]))
+            source: .entries([
+                "columns": "4", "hover-previews": "false", "volume": "0.25", "last-channel": "music",
+                "color-scheme": "Dark",
+            ]))
         var expected = Preferences()
         expected.columns = 4
         expected.hoverPreviews = false
         expected.volume = 0.25
         expected.lastChannel = "music"
+        expected.colorScheme = .dark
         #expect(model.preferences == expected)
         #expect(model.warnings.isEmpty)
     }
@@ -58,7 +63,7 @@ import Testing
     @Test(arguments: [
         ("columns", "0"), ("columns", "13"), ("columns", "two"), ("volume", "nan"), ("volume", "1.5"),
         ("volume", "-0.1"), ("hover-previews", "maybe"), ("last-channel", ""),
-        ("last-channel", String(repeating: "x", count: 300)),
+        ("last-channel", String(repeating: "x", count: 300)), ("color-scheme", "purple"), ("color-scheme", ""),
     ])
     func badValuesFallBackPerKey(key: String, value: String) {
         let model = PreferencesModel(source: .entries([key: value, "volume-extra": "kept"]))
@@ -81,6 +86,14 @@ import Testing
         let nan = model.update { $0.volume = .nan }
         #expect(nan == nil)
         #expect(model.preferences.volume == 1)
+    }
+
+    @Test func theStyleChoiceIsWrittenAndReadBack() throws {
+        var model = PreferencesModel(source: .missing)
+        let entries = try #require(model.update { $0.colorScheme = .light })
+        #expect(entries["color-scheme"] == "light")
+        #expect(PreferencesModel(source: .entries(entries)).preferences.colorScheme == .light)
+        #expect(model.update { $0.colorScheme = .light } == nil)
     }
 
     @Test func fileLocationFollowsXDG() {

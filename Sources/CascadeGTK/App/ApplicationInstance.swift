@@ -2,12 +2,13 @@ import CGtk
 import CascadeScreens
 import Foundation
 
-/// The process's GtkApplication. A unique instance owns `AppIdentity.id` on the session bus; a
+/// The process's application, an AdwApplication (a GtkApplication that initialises libadwaita
+/// at startup and gives the process its style manager). A unique instance owns `AppIdentity.id` on the session bus; a
 /// second launch finds the name taken, hands its paths (or `activate`) to it and exits. Script
 /// and headless runs are not unique, so tests never join each other.
 @MainActor
 public final class ApplicationInstance {
-    /// The GtkApplication.
+    /// The application as a GtkApplication.
     package let application: UnsafeMutablePointer<GtkApplication>
     /// Whether it owns the application ID on the session bus.
     public let isUnique: Bool
@@ -23,7 +24,8 @@ public final class ApplicationInstance {
             unique
             ? G_APPLICATION_HANDLES_OPEN
             : GApplicationFlags(G_APPLICATION_HANDLES_OPEN.rawValue | G_APPLICATION_NON_UNIQUE.rawValue)
-        application = gtk_application_new(AppIdentity.id, flags)
+        application = UnsafeMutableRawPointer(adw_application_new(AppIdentity.id, flags)!)
+            .assumingMemoryBound(to: GtkApplication.self)
         connectOpen()
     }
 

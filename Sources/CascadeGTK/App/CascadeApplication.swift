@@ -4,14 +4,14 @@ import CascadePlayer
 import CascadeScreens
 import Foundation
 
-/// Runs the app: a GtkApplication with one `AppWindow`, optionally driven by a script. Another
+/// Runs the app: an AdwApplication with one `AppWindow`, optionally driven by a script. Another
 /// launch presents the window (`activate`) or opens its files in it (`open`).
 @MainActor
 public enum CascadeApplication {
     /// Drives the shown window instead of a user (script mode) and returns the exit status; the app then quits.
     public typealias Driver = @MainActor (AppWindow) async -> Int32
 
-    private final class State {
+    @MainActor private final class State {
         var window: AppWindow?
         var exitCode: Int32 = 0
         let options: LaunchOptions
@@ -21,6 +21,7 @@ public enum CascadeApplication {
         let preferences: PreferencesFile?
         let resumeStore: ResumeStore?
         var generation: DemoCatalogGeneration?
+        let style: StyleChoice
         init(
             options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL, driver: Driver?,
             preferences: PreferencesFile?, resumeStore: ResumeStore?
@@ -31,6 +32,9 @@ public enum CascadeApplication {
             self.cacheDirectory = cacheDirectory
             self.driver = driver
             self.preferences = preferences
+            // `--color-scheme` decides this run; a choice made in the window is remembered.
+            style = StyleChoice(scheme: options.colorScheme ?? preferences?.preferences.colorScheme ?? .default)
+            style.onChange = { [weak preferences] scheme in preferences?.update { $0.colorScheme = scheme } }
         }
     }
 
@@ -48,6 +52,11 @@ public enum CascadeApplication {
             preferences: preferences, resumeStore: resumeStore)
         state.generation = generation
         let app = instance.application
+        // After AdwApplication's own startup (a run-first signal's class handler runs first),
+        // which initialised libadwaita and its style manager.
+        Signal.connect(UnsafeMutableRawPointer(app), "startup") {
+            state.style.install(on: app)
+        }
         Signal.connect(UnsafeMutableRawPointer(app), "activate") {
             activate(app: OpaquePointer(app), state: state)
         }

@@ -183,6 +183,19 @@ package enum Signal {
         return connect(instance, "query-tooltip", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// `void (*)(GSimpleAction *, GVariant *parameter, gpointer)`: a GAction's `activate` and
+    /// `change-state`, with the parameter or the asked-for state (nil for none); main thread.
+    @discardableResult
+    package static func connectAction(
+        _ instance: gpointer, _ name: String, _ body: @escaping @MainActor (OpaquePointer?) -> Void
+    ) -> gulong {
+        let thunk: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = { _, parameter, data in
+            let body: @MainActor (OpaquePointer?) -> Void = Signal.unbox(data)
+            MainActor.assumeIsolated { body(parameter) }
+        }
+        return connect(instance, name, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     /// Disconnects a handler (releasing its closure) unless already gone; call while `instance` lives.
     package static func disconnect(_ instance: gpointer, _ handler: gulong) {
         if handler != 0, g_signal_handler_is_connected(instance, handler) != 0 {

@@ -4,22 +4,25 @@ import CascadeScreens
 /// The app's CSS, installed once per display, in one provider (GTK compares specificity only
 /// within a provider). Under the cairo renderer every scrolled frame repaints the window, so
 /// nothing is painted that is then covered: the feed has no background, a cell's white is its
-/// title band, and a cover's grey shows only while it has no image (`loaded`).
+/// title band, and a cover's grey shows only while it has no image (`loaded`). The feed's colours
+/// are libadwaita's named colours (`@window_bg_color`, `@view_fg_color`...), so they follow the
+/// light or dark style (`StyleChoice`); the player page is dark in both, the focus ring and the
+/// red accents are the app's own in both.
 @MainActor
 package enum Stylesheet {
     /// The cells' corner radius in CSS (`VideoCellGeometry.cornerRadius`, as the cover draws it).
     private static let cellRadius = "\(VideoCellGeometry.cornerRadius)px"
 
     static let css = """
-        window.cascade { background: #f4f4f6; }
+        window.cascade { background: @window_bg_color; }
         .video-cell { border-radius: \(cellRadius); box-shadow: 0 1px 2px alpha(black, 0.12); }
         .video-cell:focus-visible { outline: 2px solid #3b82f6; outline-offset: 1px; }
-        .video-cell .cover { border-radius: \(cellRadius) \(cellRadius) 0 0; background: #dcdde2; }
+        .video-cell .cover { border-radius: \(cellRadius) \(cellRadius) 0 0; background: alpha(@window_fg_color, 0.12); }
         .video-cell .cover.loaded { background: none; }
-        .video-cell .cover.failed { background: #eceaea; }
-        .video-cell .cover-glyph { color: alpha(#50535c, 0.55); }
+        .video-cell .cover.failed { background: alpha(@window_fg_color, 0.06); }
+        .video-cell .cover-glyph { color: alpha(@window_fg_color, 0.45); }
         .video-cell .title {
-            font-size: 13pt; color: #1d1f24; background: #ffffff; padding: 0 8px;
+            font-size: 13pt; color: @view_fg_color; background: @view_bg_color; padding: 0 8px;
             border-radius: 0 0 \(cellRadius) \(cellRadius);
         }
         .video-cell .cell-preview { opacity: 0; transition: opacity 250ms ease-in; }
@@ -30,23 +33,23 @@ package enum Stylesheet {
         }
         .video-cell .cover-progress { background: alpha(black, 0.45); }
         .video-cell .cover-progress-fill { background: #ff3b5c; }
-        .refresh-header, .load-footer { color: #5b5f6a; font-size: 10.5pt; }
-        .load-footer.failed { color: #b3261e; }
+        .refresh-header, .load-footer { color: alpha(@window_fg_color, 0.7); font-size: 10.5pt; }
+        .load-footer.failed { color: @error_color; }
         .load-footer:focus-visible { outline: 2px solid #3b82f6; outline-offset: -4px; border-radius: 6px; }
-        .load-footer.beyond-limit { background: rgba(246, 246, 248, 0.94); color: #1f2128; }
+        .load-footer.beyond-limit { background: alpha(@window_bg_color, 0.94); color: @window_fg_color; }
         .alert-backdrop { background: alpha(black, 0.35); }
         .alert {
-            background: #ffffff; border-radius: 12px; padding: 20px 24px 14px 24px;
+            background: @view_bg_color; color: @view_fg_color; border-radius: 12px; padding: 20px 24px 14px 24px;
             box-shadow: 0 8px 30px alpha(black, 0.3); min-width: 260px;
         }
         .alert .alert-title { font-weight: bold; font-size: 13pt; }
-        .alert .alert-message { color: #4a4d55; }
+        .alert .alert-message { color: alpha(@view_fg_color, 0.8); }
         .alert button { min-width: 88px; }
-        .top-bar { background: #ffffff; border-bottom: 1px solid #e1e2e6; padding: 6px 12px; }
+        .top-bar { background: @view_bg_color; border-bottom: 1px solid alpha(@window_fg_color, 0.12); padding: 6px 12px; }
         .top-bar .app-title { font-weight: bold; font-size: 14pt; }
-        .tab-strip { background: #ffffff; border-bottom: 1px solid #e1e2e6; }
-        .tab { padding: 9px 14px 8px 14px; color: #5b5f6a; font-size: 11pt; }
-        .tab.selected { color: #111318; font-weight: bold; }
+        .tab-strip { background: @view_bg_color; border-bottom: 1px solid alpha(@window_fg_color, 0.12); }
+        .tab { padding: 9px 14px 8px 14px; color: alpha(@view_fg_color, 0.75); font-size: 11pt; }
+        .tab.selected { color: @view_fg_color; font-weight: bold; }
         .tab:focus-visible { outline: 2px solid #3b82f6; outline-offset: -3px; border-radius: 6px; }
         .tab-indicator { background: #ff3b5c; border-radius: 2px; min-height: 3px; }
         .banner { border-radius: 8px; background: #1d1f24; }

@@ -3,7 +3,7 @@ import Foundation
 /// The `cascade` command line.
 ///
 /// ```
-/// cascade [--feed-url URL] [--catalog DIR] [--folder DIR] [--columns N] [--no-previews] [--request-timeout S] [--script FILE --report FILE.json
+/// cascade [--feed-url URL] [--catalog DIR] [--folder DIR] [--columns N] [--no-previews] [--color-scheme S] [--request-timeout S] [--script FILE --report FILE.json
 ///         [--screenshots DIR]] [--headless-out DIR] [--single-instance | --new-instance] [--version] [--help]
 ///         [FILE | DIR]...
 /// ```
@@ -44,6 +44,9 @@ public struct LaunchOptions: Equatable, Sendable {
     /// Whether resting the pointer (or keyboard focus) on a cell may play a preview;
     /// `--no-previews` turns them off for this run whatever the preference says.
     public var previews = true
+    /// `--color-scheme default|light|dark`: the style for this run whatever the preference says
+    /// (nil: the preference's).
+    public var colorScheme: ColorScheme?
     /// Whether to print usage and exit.
     public var showHelp = false
     /// Whether to print the version (and the GTK and GStreamer versions) and exit.
@@ -77,6 +80,7 @@ public struct LaunchOptions: Equatable, Sendable {
           --columns N           fixed column count (default: adaptive, 2 at the reference width)
           --no-previews         no hover previews in the feed this run (the preference keeps
                                 its value)
+          --color-scheme S      default (follow the desktop), light or dark, this run only
           --request-timeout S   HTTP request timeout in seconds (default 10)
           --carousel-interval S seconds between banner auto-advances (default 4, 0 = off)
           --page-size N         items per feed page (default 10, as in the reference API)
@@ -160,6 +164,12 @@ public struct LaunchOptions: Equatable, Sendable {
                     throw Error("--columns must be 1...12, got '\(text)'")
                 }
                 options.columns = n
+            case "--color-scheme":
+                let text = try value(arg)
+                guard let scheme = ColorScheme(rawValue: text) else {
+                    throw Error("--color-scheme must be default, light or dark, got '\(text)'")
+                }
+                options.colorScheme = scheme
             case "--request-timeout":
                 let text = try value(arg)
                 guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 600 else {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The settings that outlive a run: columns, hover previews, volume and the last channel.
+/// The settings that outlive a run: columns, hover previews, volume, the last channel and the style.
 public struct Preferences: Equatable, Sendable {
     /// A fixed column count (1…12), or nil for adaptive columns from the window width.
     public var columns: Int?
@@ -10,8 +10,10 @@ public struct Preferences: Equatable, Sendable {
     public var volume = 1.0
     /// The id of the channel selected last, or nil for the first.
     public var lastChannel: String?
+    /// The style: the desktop's light or dark preference, or one forced.
+    public var colorScheme = ColorScheme.default
 
-    /// The defaults: adaptive columns, previews on, full volume, the first channel.
+    /// The defaults: adaptive columns, previews on, full volume, the first channel, the desktop's style.
     public init() {}
 
     /// The allowed fixed column counts.

@@ -77,6 +77,7 @@ public struct PreferencesModel: Sendable {
         result["hover-previews"] = preferences.hoverPreviews ? "true" : "false"
         result["volume"] = String(format: "%.3f", preferences.volume)
         if let channel = preferences.lastChannel { result["last-channel"] = channel }
+        result["color-scheme"] = preferences.colorScheme.rawValue
         return result
     }
 
@@ -132,6 +133,12 @@ public struct PreferencesModel: Sendable {
         case "last-channel":
             if !value.isEmpty, value.count <= Preferences.maxChannelLength {
                 preferences.lastChannel = value
+            } else {
+                reject()
+            }
+        case "color-scheme":
+            if let scheme = ColorScheme(rawValue: value.lowercased()) {
+                preferences.colorScheme = scheme
             } else {
                 reject()
             }
