@@ -26,13 +26,15 @@ import Testing
                 session.window, "350", "\(Int(y) + 3)", "mouseup", "1",
             ])
         }
-        #expect(state.topBar == ["Cascade"], "the top bar repeats a title: \(state.topBar)")
-        // And in pixels: the bar (above the tab strip) has no text right of "Cascade" (about
-        // 100 pt wide), where a repeated channel title would show.
-        let strip = state.tabs?.origin ?? [0, 35]
+        #expect(state.topBar == ["Cascade"], "the header bar repeats a title: \(state.topBar)")
+        // And in pixels: the header bar (above the tab strip) draws its title "Cascade" centred
+        // (about 70 pt wide) and its buttons at the right end; nothing left of the title, where
+        // a repeated channel title would show.
+        let strip = state.tabs?.origin ?? [0, 47]
         let bar = try session.screenshot("top-bar")
-        let text = try Self.darkPixels(bar, (x: 116, y: 4, w: 800, h: Int(strip[1]) - 8))
-        #expect(text == 0, "\(text) text pixels in the top bar right of the app title")
+        // The window is 1000 pt wide: the title starts near x = 465.
+        let text = try Self.darkPixels(bar, (x: 4, y: 4, w: 420, h: Int(strip[1]) - 8))
+        #expect(text == 0, "\(text) text pixels in the header bar left of the app title")
 
         // Slow and short (the same quarter page, then a pause before the release): back where it was.
         state = try session.act("slow short drag", expecting: 1) {

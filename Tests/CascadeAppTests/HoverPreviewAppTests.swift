@@ -37,7 +37,8 @@ import Testing
         let reportURL = dir.appendingPathComponent("r.json")
         let child = try CascadeProcess(
             arguments: [
-                "--catalog", catalog.path, "--columns", "2", "--carousel-interval", "0", "--script",
+                // Three columns: item 0's whole cell, title band included, fits under the header bar.
+                "--catalog", catalog.path, "--columns", "3", "--carousel-interval", "0", "--script",
                 dir.appendingPathComponent("s.txt").path, "--report", reportURL.path, "--screenshots", dir.path,
             ],
             environment: [

@@ -40,8 +40,15 @@ import Testing
         let tabs = start.state.tabs?.frames.count ?? 0
         #expect(tabs >= 2)
 
-        // Tab: the first tab; then past the other tabs and the banner to the first cell.
+        // Tab: the header bar's menu button, then the first tab; then past the other tabs and the
+        // banner to the first cell.
         var rings: [(name: String, frame: [Double], image: DecodedImage)] = []
+        driver.key("Tab")
+        let onMenu = try driver.settle()
+        let stripTop = start.state.tabs?.origin[1] ?? 0.0
+        #expect(
+            focus(onMenu)?.kind == "widget" && (focus(onMenu)?.frame?[1] ?? .infinity) < stripTop,
+            "the first Tab reaches the header bar's menu button: \(focus(onMenu))")
         driver.key("Tab")
         let (onTab, tabMet) = try driver.settle(until: focused("tab", 0))
         #expect(tabMet, "Tab did not reach the first tab: \(focus(onTab))")

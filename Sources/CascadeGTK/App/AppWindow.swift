@@ -6,14 +6,15 @@ import CascadePlayer
 import CascadeScreens
 import Foundation
 
-/// The app's window: a top bar and the channel page, the player page, and the in-window alert.
+/// The app's window (an `AdwApplicationWindow`): the header bar with the primary menu, then the
+/// channel page or the player page, and the in-window alert.
 /// It draws what its `AppModel` decides (`AppHosting`), passes it the input and keeps the preferences file.
 @MainActor
 public final class AppWindow: AppHosting {
     /// Which page is shown.
     package typealias Screen = AppModel.Screen
 
-    /// The GtkWindow.
+    /// The window (an `AdwApplicationWindow`).
     package let window: UnsafeMutablePointer<GtkWidget>
     /// The app's logic.
     package let model: AppModel
@@ -57,14 +58,14 @@ public final class AppWindow: AppHosting {
     private let pipeline: ImagePipeline
     private let stack: OpaquePointer
     private let feedHolder: UnsafeMutablePointer<GtkWidget>
-    private let subtitle: OpaquePointer
+    /// The header bar.
+    package let header = WindowHeader()
     /// The catalog's status line (a folder's scan progress), nil for none.
     package internal(set) var catalogStatus: String?
     /// Whether the catalog says its source changed since it was read (a folder feed's watcher
     /// saw a file arrive): the status line then asks for a pull.
     package internal(set) var catalogStale = false
     var statusTask: Task<Void, Never>?
-    private let appTitle: OpaquePointer
 
     // MARK: Lifecycle
 
@@ -95,7 +96,7 @@ public final class AppWindow: AppHosting {
         playerPage = PlayerPage(pipeline: pipeline)
         previews = FeedPreviews(enabled: model.hoverPreviews)
 
-        window = gtk_application_window_new(UnsafeMutablePointer<GtkApplication>(application))
+        window = adw_application_window_new(UnsafeMutablePointer<GtkApplication>(application))
         gtk_window_set_title(window.as(GtkWindow.self), "Cascade")
         gtk_window_set_default_size(window.as(GtkWindow.self), 1000, 760)
         gtk_widget_add_css_class(window, "cascade")
@@ -105,29 +106,23 @@ public final class AppWindow: AppHosting {
         gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_NONE)
 
         let feedPage = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        let bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 10)!
-        gtk_widget_add_css_class(bar, "top-bar")
-        let title = gtk_label_new("Cascade")!
-        appTitle = OpaquePointer(title)
-        gtk_widget_add_css_class(title, "app-title")
-        subtitle = OpaquePointer(gtk_label_new(nil))
-        gtk_widget_add_css_class(subtitle.widget, "dim-label")
-        gtk_box_append(bar.as(GtkBox.self), title)
-        gtk_box_append(bar.as(GtkBox.self), subtitle.widget)
         feedHolder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_widget_set_vexpand(feedHolder, 1)
         let loading = gtk_spinner_new()!
         gtk_spinner_start(OpaquePointer(loading))
         gtk_widget_set_vexpand(loading, 1)
         gtk_box_append(feedHolder.as(GtkBox.self), loading)
-        gtk_box_append(feedPage.as(GtkBox.self), bar)
         gtk_box_append(feedPage.as(GtkBox.self), feedHolder)
 
         gtk_stack_add_named(stack, feedPage, Screen.feed.rawValue)
         gtk_stack_add_named(stack, playerPage.root, Screen.player.rawValue)
         gtk_overlay_set_child(OpaquePointer(overlay), stack.widget)
         gtk_overlay_add_overlay(OpaquePointer(overlay), alert.root)
-        gtk_window_set_child(window.as(GtkWindow.self), overlay)
+        gtk_widget_set_vexpand(overlay, 1)
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(content.as(GtkBox.self), header.root)
+        gtk_box_append(content.as(GtkBox.self), overlay)
+        adw_application_window_set_content(window.as(AdwApplicationWindow.self), content)
 
         if let volume = preferences?.preferences.volume { playerPage.controller.setVolume(volume) }
         playerPage.controller.resumeStore = resumeStore
@@ -140,6 +135,12 @@ public final class AppWindow: AppHosting {
         connectKeys()
         Signal.connect(window.raw, "realize") { [weak self] in
             self?.followPresence()
+        }
+        // A fullscreen video fills the screen: no header bar over it.
+        Signal.connectNotify(window.raw, "fullscreened") { [weak self] in
+            guard let self else { return }
+            gtk_widget_set_visible(
+                self.header.root, gtk_window_is_fullscreen(self.window.as(GtkWindow.self)) == 0 ? 1 : 0)
         }
     }
 
@@ -182,19 +183,13 @@ public final class AppWindow: AppHosting {
         if let page = view.currentPage { gtk_widget_grab_focus(page.scrolled) }
     }
 
-    /// The top bar's subtitle: only the catalog's status (the tab strip below shows the channel).
+    /// The header bar's subtitle: only the catalog's status (the tab strip below shows the channel).
     func updateSubtitle() {
-        gtk_label_set_text(subtitle, catalogStatus ?? "")
+        header.setSubtitle(catalogStatus ?? "")
     }
 
-    /// The texts the top bar draws (its non-empty labels, left to right), for the report.
-    package var topBarTexts: [String] {
-        [appTitle, subtitle].compactMap { label in
-            guard gtk_widget_get_visible(label.widget) != 0, let text = gtk_label_get_text(label) else { return nil }
-            let string = String(cString: text)
-            return string.isEmpty ? nil : string
-        }
-    }
+    /// The texts the header bar draws (its title, and its subtitle when there is one), for the report.
+    package var topBarTexts: [String] { header.texts }
 
     public func showAlert(_ message: FeedAlert) {
         alert.show(title: message.title, message: message.message) { [weak self] in self?.model.dismissAlert() }

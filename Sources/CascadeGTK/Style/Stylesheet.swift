@@ -15,6 +15,10 @@ package enum Stylesheet {
 
     static let css = """
         window.cascade { background: @window_bg_color; }
+        /* Without a compositor (plain X11, Xvfb) libadwaita frames the window in a 5 px resize
+           border inside it; the window manager resizes it instead, so the content keeps the
+           window's full size and its coordinates are the window's. */
+        window.cascade.solid-csd { padding: 0; box-shadow: none; }
         .video-cell { border-radius: \(cellRadius); box-shadow: 0 1px 2px alpha(black, 0.12); }
         .video-cell:focus-visible { outline: 2px solid #3b82f6; outline-offset: 1px; }
         .video-cell .cover { border-radius: \(cellRadius) \(cellRadius) 0 0; background: alpha(@window_fg_color, 0.12); }
@@ -45,8 +49,6 @@ package enum Stylesheet {
         .alert .alert-title { font-weight: bold; font-size: 13pt; }
         .alert .alert-message { color: alpha(@view_fg_color, 0.8); }
         .alert button { min-width: 88px; }
-        .top-bar { background: @view_bg_color; border-bottom: 1px solid alpha(@window_fg_color, 0.12); padding: 6px 12px; }
-        .top-bar .app-title { font-weight: bold; font-size: 14pt; }
         .tab-strip { background: @view_bg_color; border-bottom: 1px solid alpha(@window_fg_color, 0.12); }
         .tab { padding: 9px 14px 8px 14px; color: alpha(@view_fg_color, 0.75); font-size: 11pt; }
         .tab.selected { color: @view_fg_color; font-weight: bold; }

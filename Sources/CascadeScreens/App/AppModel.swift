@@ -250,30 +250,6 @@ public final class AppModel {
         action?()
     }
 
-    // MARK: Keys
-
-    /// Handles a key pressed in the window (`name` as `gdk_keyval_name` gives it) with the
-    /// feed's current column count `shownColumns`. Returns whether the key was used; unused
-    /// keys go on to the focused widget.
-    @discardableResult
-    public func handleKey(_ name: String, modifiers: KeyModifiers, shownColumns: Int = 0) -> Bool {
-        let context: AppKeyCommand.Context = alert != nil ? .alert : screen == .player ? .player : .feed
-        guard let command = AppKeyCommand.command(forKey: name, modifiers: modifiers, in: context) else { return false }
-        switch command {
-        case .dismissAlert: dismissAlert()
-        case .back: back()
-        case .columns(let shortcut): setColumns(shortcut.columns(after: columns, shown: shownColumns))
-        case .toggleHoverPreviews: setHoverPreviews(!hoverPreviews)
-        case .switchChannel(let forward):
-            guard pager != nil else { return false }
-            host?.switchChannel(forward: forward)
-        case .scroll(let scroll):
-            guard pager != nil else { return false }
-            host?.scrollFeed(scroll)
-        }
-        return true
-    }
-
     // MARK: Private
 
     private func beginLoad() -> Int {

@@ -34,6 +34,23 @@ public enum AppKeyCommand: Equatable, Sendable {
         case feed
     }
 
+    /// Whether the command applies where keys arrive now: dismissing only over an alert, going
+    /// back only on the player page, the rest only on the channel page. `command(forKey:)` gives
+    /// only commands that apply; the window's GActions are enabled by this.
+    public func isAvailable(in context: Context) -> Bool {
+        switch self {
+        case .dismissAlert: context == .alert
+        case .back: context == .player
+        case .switchChannel, .scroll, .columns, .toggleHoverPreviews: context == .feed
+        }
+    }
+
+    /// Every command, for tables and tests that must cover them all.
+    public static let all: [AppKeyCommand] =
+        [.dismissAlert, .back, .switchChannel(forward: true), .switchChannel(forward: false)]
+        + [FeedScrollCommand.pageDown, .pageUp, .top, .bottom].map { .scroll($0) }
+        + [ColumnShortcut.more, .fewer, .adaptive].map { .columns($0) } + [.toggleHoverPreviews]
+
     /// The command for a key, or nil for keys the app leaves to the focused widget.
     public static func command(forKey name: String, modifiers: KeyModifiers, in context: Context) -> AppKeyCommand? {
         switch context {
