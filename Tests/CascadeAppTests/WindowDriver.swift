@@ -40,7 +40,7 @@ final class WindowDriver {
 
     /// Starts `cascade` with `arguments` (the script, report and screenshot options are added)
     /// on a private display with a window manager, and waits for its window.
-    init(arguments: [String], blocks: Int = 400) throws {
+    init(arguments: [String], blocks: Int = 400, environment: [String: String] = [:]) throws {
         directory = try temporary.make("cascade-window")
         display = try PrivateDisplay(windowManager: true)
         let script =
@@ -51,9 +51,9 @@ final class WindowDriver {
                 "--script", directory.appendingPathComponent("s.txt").path, "--report",
                 directory.appendingPathComponent("r.json").path, "--screenshots", directory.path,
             ],
-            environment: [
+            environment: environment.merging([
                 "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path, "DISPLAY": display.name,
-            ])
+            ]) { $1 })
         guard ScriptReport.waitForSteps(1, at: directory.appendingPathComponent("r.json"), timeout: 60) != nil else {
             throw DriverError("the app never reported its first step: \(child.stderr)")
         }

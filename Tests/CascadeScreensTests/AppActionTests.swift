@@ -1,4 +1,5 @@
 import CascadeScreens
+import Foundation
 import Testing
 
 /// The one table of GActions: names and accelerators unique, every key command reachable as an
@@ -7,7 +8,7 @@ import Testing
     @Test func namesAndAcceleratorsAreUnique() {
         let names = AppAction.table.map(\.detailedName)
         #expect(Set(names).count == names.count, "\(names)")
-        let accelerators = AppAction.table.flatMap(\.accelerators)
+        let accelerators = AppAction.table.flatMap(\.registered)
         #expect(Set(accelerators).count == accelerators.count, "\(accelerators)")
     }
 
@@ -38,7 +39,7 @@ import Testing
             let command = try #require(action.command)
             let context = try #require(
                 [AppKeyCommand.Context.alert, .player, .feed].first { command.isAvailable(in: $0) })
-            for accelerator in action.accelerators {
+            for accelerator in action.registered {
                 let (key, modifiers) = Self.parse(accelerator)
                 #expect(
                     AppKeyCommand.command(forKey: key, modifiers: modifiers, in: context) == command,
@@ -62,6 +63,25 @@ import Testing
         for item in items { #expect(AppAction.named(item.actionName) != nil, "\(item.action)") }
         let styles = items.filter { $0.actionName == "app.color-scheme" }.map(\.action)
         #expect(styles == ["app.color-scheme::default", "app.color-scheme::light", "app.color-scheme::dark"])
+    }
+
+    /// The labels the menu, the shortcuts window and the Preferences window show are in the
+    /// Chinese catalog (the host translates them where it draws them).
+    @Test func everyLabelIsTranslated() throws {
+        let po = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../po/zh_CN.po")
+        let ids = Set(
+            try String(contentsOf: po, encoding: .utf8).split(separator: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("msgid \""), line.hasSuffix("\"") else { return nil }
+                return String(line.dropFirst(7).dropLast())
+            })
+        let labels =
+            AppAction.table.map(\.label) + AppAction.Group.allCases.map(\.rawValue)
+            + PrimaryMenu.sections.flatMap { $0 }.map(\.label) + ColorScheme.allCases.map(\.label)
+            + ["Main Menu", "Columns", "Adaptive", "Hover previews", "Browse videos as a waterfall feed"]
+        for label in labels {
+            #expect(ids.contains(label), "\(label) has no msgid in po/zh_CN.po")
+        }
     }
 
     /// `<Control><Shift>p` as a GDK key name and modifiers.

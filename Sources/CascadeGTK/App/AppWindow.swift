@@ -60,6 +60,8 @@ public final class AppWindow: AppHosting {
     private let feedHolder: UnsafeMutablePointer<GtkWidget>
     /// The header bar.
     package let header = WindowHeader()
+    /// The window's GActions (`win.*`), enabled where their commands apply.
+    private var actions: WindowActions?
     /// The catalog's status line (a folder's scan progress), nil for none.
     package internal(set) var catalogStatus: String?
     /// Whether the catalog says its source changed since it was read (a folder feed's watcher
@@ -131,6 +133,11 @@ public final class AppWindow: AppHosting {
         }
         playerPage.onBack = { [weak self] in self?.model.back() }
         model.host = self
+        actions = WindowActions(window: window) { [weak self] command in
+            guard let self else { return }
+            self.model.perform(command, shownColumns: self.feed?.model.shownColumns ?? 0)
+        }
+        refreshActions()
         followStatus(of: catalog)
         connectKeys()
         Signal.connect(window.raw, "realize") { [weak self] in
@@ -181,6 +188,12 @@ public final class AppWindow: AppHosting {
         view.start()
         if selected > 0 { view.selectTab(selected) }
         if let page = view.currentPage { gtk_widget_grab_focus(page.scrolled) }
+        refreshActions()
+    }
+
+    /// Enables the window's actions that apply now (after the page or the alert changed).
+    func refreshActions() {
+        actions?.refresh { [model] in model.canPerform($0) }
     }
 
     /// The header bar's subtitle: only the catalog's status (the tab strip below shows the channel).
@@ -193,10 +206,12 @@ public final class AppWindow: AppHosting {
 
     public func showAlert(_ message: FeedAlert) {
         alert.show(title: message.title, message: message.message) { [weak self] in self?.model.dismissAlert() }
+        refreshActions()
     }
 
     public func hideAlert() {
         alert.dismiss()
+        refreshActions()
     }
 
     public func showPlayer(_ item: VideoItem) {
@@ -204,6 +219,7 @@ public final class AppWindow: AppHosting {
         playerPage.show(item)
         gtk_stack_set_visible_child_name(stack, Screen.player.rawValue)
         playerPage.takeFocus()
+        refreshActions()
     }
 
     public func showChannelPage() {
@@ -213,6 +229,7 @@ public final class AppWindow: AppHosting {
         // The stack gives the focus back to the cell that was opened when it can; otherwise the
         // feed's scroller takes it (arrow keys then enter the cells).
         if let feed, feed.focusedItem == nil { gtk_widget_grab_focus(feed.scrolled) }
+        refreshActions()
     }
 
     public func runBanner(ofChannel index: Int?) {

@@ -53,9 +53,25 @@ public enum CascadeApplication {
         state.generation = generation
         let app = instance.application
         // After AdwApplication's own startup (a run-first signal's class handler runs first),
-        // which initialised libadwaita and its style manager.
-        Signal.connect(UnsafeMutableRawPointer(app), "startup") {
+        // which initialised libadwaita and its style manager; a unique instance registered (and
+        // started up) before `run`.
+        let install = {
             state.style.install(on: app)
+            AppActions.installApplicationActions(
+                on: app,
+                handlers: [
+                    "about": { if let window = state.window { AboutWindow.present(over: window.window) } },
+                    "preferences": {
+                        if let window = state.window { PreferencesWindow.present(over: window, style: state.style) }
+                    },
+                    "shortcuts": { if let window = state.window { ShortcutsWindow.present(over: window.window) } },
+                    "quit": { g_application_quit(instance.gApplication) },
+                ])
+        }
+        if g_application_get_is_registered(instance.gApplication) != 0 {
+            install()
+        } else {
+            Signal.connect(UnsafeMutableRawPointer(app), "startup") { install() }
         }
         Signal.connect(UnsafeMutableRawPointer(app), "activate") {
             activate(app: OpaquePointer(app), state: state)

@@ -32,22 +32,29 @@ public struct AppAction: Equatable, Sendable {
     public let scope: Scope
     /// What the menu and the shortcuts window call it (English; the host translates it).
     public let label: String
-    /// GTK accelerators (`<Control>plus`), the first the one shown; none for actions reached only
-    /// through the menu or the bus.
+    /// GTK accelerators (`<Control>plus`), registered and shown in the shortcuts window; none for
+    /// actions reached only through the menu or the bus.
     public let accelerators: [String]
+    /// Further accelerators registered but not shown: keypad and shifted twins of a shown one
+    /// (`<Control>KP_Add`, `<Control>equal`).
+    public let aliases: [String]
     /// The shortcuts window's section.
     public let group: Group
     /// The key command a window action performs (nil for application actions).
     public let command: AppKeyCommand?
+
+    /// Every accelerator GTK registers for it: the shown ones, then the aliases.
+    public var registered: [String] { accelerators + aliases }
 
     /// The detailed name GTK uses (`win.columns-more`).
     public var detailedName: String { "\(scope.rawValue).\(name)" }
 
     /// Creates an entry.
     public init(
-        _ scope: Scope, _ name: String, _ label: String, accelerators: [String] = [], group: Group = .general,
-        command: AppKeyCommand? = nil
+        _ scope: Scope, _ name: String, _ label: String, accelerators: [String] = [], aliases: [String] = [],
+        group: Group = .general, command: AppKeyCommand? = nil
     ) {
+        self.aliases = aliases
         self.scope = scope
         self.name = name
         self.label = label
@@ -81,14 +88,16 @@ public struct AppAction: Equatable, Sendable {
             .win, "scroll-bottom", "To the bottom", accelerators: ["End"], group: .feed, command: .scroll(.bottom)),
         AppAction(
             .win, "columns-more", "One column more",
-            accelerators: ["<Control>plus", "<Control>equal", "<Control>KP_Add"], group: .feed,
+            accelerators: ["<Control>plus"], aliases: ["<Control>equal", "<Control>KP_Add"], group: .feed,
             command: .columns(.more)),
         AppAction(
             .win, "columns-less", "One column fewer",
-            accelerators: ["<Control>minus", "<Control>underscore", "<Control>KP_Subtract"], group: .feed,
+            accelerators: ["<Control>minus"], aliases: ["<Control>underscore", "<Control>KP_Subtract"],
+            group: .feed,
             command: .columns(.fewer)),
         AppAction(
-            .win, "columns-adaptive", "Columns from the window width", accelerators: ["<Control>0", "<Control>KP_0"],
+            .win, "columns-adaptive", "Columns from the window width", accelerators: ["<Control>0"],
+            aliases: ["<Control>KP_0"],
             group: .feed, command: .columns(.adaptive)),
         AppAction(
             .win, "toggle-previews", "Hover previews on or off", accelerators: ["<Control><Shift>p"], group: .feed,
