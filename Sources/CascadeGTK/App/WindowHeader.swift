@@ -25,6 +25,7 @@ package final class WindowHeader {
         gtk_menu_button_set_icon_name(OpaquePointer(menuButton), "open-menu-symbolic")
         gtk_menu_button_set_primary(OpaquePointer(menuButton), 1)
         gtk_widget_set_tooltip_text(menuButton, Localization.text("Main Menu"))
+        Accessible.setLabel(menuButton, Localization.text("Main Menu"))
         let model = PrimaryMenuModel.make()
         gtk_menu_button_set_menu_model(OpaquePointer(menuButton), model)
         g_object_unref(UnsafeMutableRawPointer(model))
