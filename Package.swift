@@ -66,12 +66,14 @@ let package = Package(
         .target(name: "CascadeScript", dependencies: ["CascadeNumerics"]),
 
         // MARK: Screen models (Foundation-only)
+        // The search bar's matching (case, accents, widths folded; CJK substrings) and its results as a feed.
+        .target(name: "CascadeSearch", dependencies: ["CascadeFeed"]),
         // What a screen shows and how it reacts, over the core targets; the GTK host only draws it.
         .target(
             name: "CascadeScreens",
             dependencies: [
                 "CascadeLayout", "CascadeCollection", "CascadeContent", "CascadeFeed", "CascadeNumerics",
-                "CascadeScheduling",
+                "CascadeScheduling", "CascadeSearch",
             ]
         ),
 
@@ -160,6 +162,7 @@ let package = Package(
             name: "CascadeScreensTests",
             dependencies: ["CascadeScreens", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeTestSupport"]
         ),
+        .testTarget(name: "CascadeSearchTests", dependencies: ["CascadeSearch", "CascadeFeed"]),
         .testTarget(
             name: "CascadePlayerTests", dependencies: ["CascadeContent", "CascadePlayer", "CascadeTestSupport"]),
         .testTarget(name: "CascadeScriptTests", dependencies: ["CascadeScript"]),

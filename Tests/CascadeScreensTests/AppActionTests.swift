@@ -78,7 +78,10 @@ import Testing
         let labels =
             AppAction.table.map(\.label) + AppAction.Group.allCases.map(\.rawValue)
             + PrimaryMenu.sections.flatMap { $0 }.map(\.label) + ColorScheme.allCases.map(\.label)
-            + ["Main Menu", "Columns", "Adaptive", "Hover previews", "Browse videos as a waterfall feed"]
+            + [
+                "Main Menu", "Columns", "Adaptive", "Hover previews", "Browse videos as a waterfall feed",
+                "Search videos",
+            ]
         for label in labels {
             #expect(ids.contains(label), "\(label) has no msgid in po/zh_CN.po")
         }

@@ -23,6 +23,7 @@ import Testing
             case rememberColumns(Int?)
             case showHoverPreviews(Bool)
             case rememberHoverPreviews(Bool)
+            case startSearch
         }
 
         var calls: [Call] = []
@@ -43,6 +44,7 @@ import Testing
         func rememberColumns(_ columns: Int?) { calls.append(.rememberColumns(columns)) }
         func showHoverPreviews(_ enabled: Bool) { calls.append(.showHoverPreviews(enabled)) }
         func rememberHoverPreviews(_ enabled: Bool) { calls.append(.rememberHoverPreviews(enabled)) }
+        func startSearch() { calls.append(.startSearch) }
     }
 
     /// Channel list answers given in order, one per load.

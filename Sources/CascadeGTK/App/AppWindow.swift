@@ -26,8 +26,11 @@ public final class AppWindow: AppHosting {
     package var channels: [Channel] { model.channels }
     /// The channel page (nil until the channel list loaded).
     package private(set) var channelPager: ChannelPagerView?
-    /// The feed of the selected channel (nil until it is built).
-    package var feed: FeedView? { channelPager?.currentPage }
+    /// The feed shown: a search's results while the search bar shows them, else the selected
+    /// channel's (nil until it is built).
+    package var feed: FeedView? { search.results ?? channelPager?.currentPage }
+    /// The search bar and its results.
+    let search = FeedSearch()
     /// The page shown.
     package var screen: Screen { model.screen }
     /// Whether loading the channel list is still going on.
@@ -114,6 +117,7 @@ public final class AppWindow: AppHosting {
         gtk_spinner_start(OpaquePointer(loading))
         gtk_widget_set_vexpand(loading, 1)
         gtk_box_append(feedHolder.as(GtkBox.self), loading)
+        gtk_box_append(feedPage.as(GtkBox.self), search.bar)
         gtk_box_append(feedPage.as(GtkBox.self), feedHolder)
 
         gtk_stack_add_named(stack, feedPage, Screen.feed.rawValue)
@@ -138,6 +142,7 @@ public final class AppWindow: AppHosting {
             self.model.perform(command, shownColumns: self.feed?.model.shownColumns ?? 0)
         }
         refreshActions()
+        connectSearch(capturingKeysFrom: feedPage)
         followStatus(of: catalog)
         connectKeys()
         Signal.connect(window.raw, "realize") { [weak self] in
@@ -183,7 +188,8 @@ public final class AppWindow: AppHosting {
         let view = ChannelPagerView(model: pager, pipeline: pipeline)
         view.onPageBuilt = { [weak self] page in self?.configure(page) }
         view.onSelectionChanged = { [weak self] index in self?.model.channelSelected(index) }
-        showInFeedHolder(view.root)
+        search.close()
+        showInFeedHolder(search.wrap(view.root))
         channelPager = view
         view.start()
         if selected > 0 { view.selectTab(selected) }
@@ -262,6 +268,10 @@ public final class AppWindow: AppHosting {
         preferences?.update { $0.hoverPreviews = enabled }
     }
 
+    public func startSearch() {
+        search.open()
+    }
+
     // MARK: Private
 
     /// A first run: the catalog's generation, its progress in place of the channel page, then the channels.
@@ -298,6 +308,23 @@ public final class AppWindow: AppHosting {
         page.onChromeChanged = { [weak self, weak page] in
             guard let self, let page else { return }
             self.model.feedChromeChanged(page.model)
+        }
+    }
+
+    private func connectSearch(capturingKeysFrom page: UnsafeMutablePointer<GtkWidget>) {
+        search.captureKeys(from: page)
+        search.search = { [weak self] query in self?.model.searchFeed(query: query) }
+        search.makeView = { [weak self] model in
+            let view = FeedView(model: model, pipeline: self?.pipeline ?? ImagePipeline(decoder: PixbufImageDecoder()))
+            self?.configure(view)
+            return view
+        }
+        search.onTyping = { [weak self] typing in
+            self?.model.isTyping = typing
+            self?.refreshActions()
+        }
+        search.onClose = { [weak self] in
+            if let page = self?.channelPager?.currentPage { gtk_widget_grab_focus(page.scrolled) }
         }
     }
 

@@ -30,4 +30,6 @@ public protocol AppHosting: AnyObject {
     func showHoverPreviews(_ enabled: Bool)
     /// Remember whether hover previews are on for the next run.
     func rememberHoverPreviews(_ enabled: Bool)
+    /// Open the search bar over the channel page (Ctrl+F) with the focus in its entry.
+    func startSearch()
 }

@@ -1,3 +1,6 @@
+import CascadeFeed
+import CascadeSearch
+
 extension AppModel {
     // MARK: Commands
 
@@ -8,10 +11,13 @@ extension AppModel {
     }
 
     /// Whether `command` would do something now (the window's GAction for it is enabled then).
+    /// While the user types in the search entry (`isTyping`), PgUp, PgDn, Home and End are the
+    /// entry's, so the feed's scroll commands do not apply.
     public func canPerform(_ command: AppKeyCommand) -> Bool {
         guard command.isAvailable(in: commandContext) else { return false }
         switch command {
-        case .switchChannel, .scroll: return pager != nil
+        case .scroll: return pager != nil && !isTyping
+        case .switchChannel, .search: return pager != nil
         case .dismissAlert, .back, .columns, .toggleHoverPreviews: return true
         }
     }
@@ -28,8 +34,26 @@ extension AppModel {
         case .toggleHoverPreviews: setHoverPreviews(!hoverPreviews)
         case .switchChannel(let forward): host?.switchChannel(forward: forward)
         case .scroll(let scroll): host?.scrollFeed(scroll)
+        case .search: host?.startSearch()
         }
         return true
+    }
+
+    // MARK: Search
+
+    /// The feed of a search: the loaded items of every channel prepared so far, in channel order,
+    /// each once, whose titles match `query` (`TitleMatcher`), in the channels' columns and
+    /// direction, without a banner; nil for an empty query or before the channels loaded.
+    public func searchFeed(query: String) -> FeedScreenModel? {
+        let matcher = TitleMatcher(query: query)
+        guard !matcher.isEmpty, let pager else { return nil }
+        let loaded = channels.indices.flatMap { pager.feed(at: $0)?.items ?? [] }
+        var configuration = FeedScreenModel.Configuration()
+        if let columns { configuration.columns = .fixed(columns) }
+        configuration.showsBanner = false
+        configuration.direction = layoutDirection
+        let results = SearchResults(items: loaded, matcher: matcher)
+        return FeedScreenModel(pager: FeedPager(loader: results, pageSize: 10), configuration: configuration)
     }
 
     // MARK: Keys

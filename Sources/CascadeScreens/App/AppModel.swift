@@ -47,6 +47,8 @@ public final class AppModel {
     /// Whether the feed's hover previews are on: off for a `--no-previews` run or when the
     /// previous run turned them off, until the user turns them on (Ctrl+Shift+P).
     public private(set) var hoverPreviews: Bool
+    /// Whether the keyboard focus is in a text entry (the search bar's): set by the host.
+    public var isTyping = false
     /// Which side feeds start at (set before `start()`; `InterfaceDirection` decides it).
     public var layoutDirection: LayoutDirection = .leftToRight
 

@@ -77,6 +77,7 @@ public struct AppAction: Equatable, Sendable {
         AppAction(
             .win, "prev-channel", "Previous channel", accelerators: ["<Control><Shift>Tab", "<Control>Page_Up"],
             group: .feed, command: .switchChannel(forward: false)),
+        AppAction(.win, "search", "Search", accelerators: ["<Control>f"], group: .feed, command: .search),
         AppAction(
             .win, "scroll-page-down", "Scroll down a page", accelerators: ["Page_Down"], group: .feed,
             command: .scroll(.pageDown)),

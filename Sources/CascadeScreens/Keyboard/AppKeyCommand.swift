@@ -5,7 +5,7 @@
 /// - On the player page: Esc, Backspace or Alt+← goes back to the feed.
 /// - On the channel page: Ctrl + `+` / `-` / `0` change the columns (`ColumnShortcut`);
 ///   Ctrl+Tab / Ctrl+PgDn goes to the next channel (with Shift, or Ctrl+PgUp, to the previous one); PgDn / PgUp scroll the feed by 0.9 of its height, Home /
-///   End to its top / bottom; Ctrl+Shift+P turns hover previews on or off. Arrow keys and Enter are the feed's: arrows move the focus
+///   End to its top / bottom; Ctrl+Shift+P turns hover previews on or off; Ctrl+F opens the search bar. Arrow keys and Enter are the feed's: arrows move the focus
 ///   between cells (`FeedScreenModel.focusTarget(from:direction:)`), Enter opens the focused one.
 ///
 /// `name` is a GDK key name (`gdk_keyval_name`: `Escape`, `Return`, `Page_Down`...); the X
@@ -23,6 +23,8 @@ public enum AppKeyCommand: Equatable, Sendable {
     case columns(ColumnShortcut)
     /// Turn hover previews on or off (remembered).
     case toggleHoverPreviews
+    /// Open the search bar (Ctrl+F).
+    case search
 
     /// Where the key arrives.
     public enum Context: Equatable, Sendable {
@@ -41,7 +43,7 @@ public enum AppKeyCommand: Equatable, Sendable {
         switch self {
         case .dismissAlert: context == .alert
         case .back: context == .player
-        case .switchChannel, .scroll, .columns, .toggleHoverPreviews: context == .feed
+        case .switchChannel, .scroll, .columns, .toggleHoverPreviews, .search: context == .feed
         }
     }
 
@@ -49,7 +51,7 @@ public enum AppKeyCommand: Equatable, Sendable {
     public static let all: [AppKeyCommand] =
         [.dismissAlert, .back, .switchChannel(forward: true), .switchChannel(forward: false)]
         + [FeedScrollCommand.pageDown, .pageUp, .top, .bottom].map { .scroll($0) }
-        + [ColumnShortcut.more, .fewer, .adaptive].map { .columns($0) } + [.toggleHoverPreviews]
+        + [ColumnShortcut.more, .fewer, .adaptive].map { .columns($0) } + [.toggleHoverPreviews, .search]
 
     /// The command for a key, or nil for keys the app leaves to the focused widget.
     public static func command(forKey name: String, modifiers: KeyModifiers, in context: Context) -> AppKeyCommand? {
@@ -64,6 +66,7 @@ public enum AppKeyCommand: Equatable, Sendable {
             if modifiers.contains(.control) {
                 if let shortcut = ColumnShortcut(keyName: name) { return .columns(shortcut) }
                 if modifiers.contains(.shift), name == "P" || name == "p" { return .toggleHoverPreviews }
+                if !modifiers.contains(.shift), name == "f" { return .search }
                 switch name {
                 case "Tab", "Page_Down", "Next", "KP_Page_Down", "KP_Next":
                     return .switchChannel(forward: !modifiers.contains(.shift))

@@ -1,0 +1,124 @@
+import CGtk
+import CascadeScreens
+
+/// The search bar over the channel page (`GtkSearchBar` with a `GtkSearchEntry`): Ctrl+F or
+/// typing on the channel page opens it; each change of the query shows the model's search feed
+/// (`AppModel.searchFeed(query:)`) in a `FeedView` in place of the channel pager, which stays
+/// as it was; Esc (or an empty query) shows the pager again at the same position.
+@MainActor
+final class FeedSearch {
+    /// The `GtkSearchBar`.
+    let bar: UnsafeMutablePointer<GtkWidget>
+    /// The feed of the results shown, nil while the pager is shown.
+    private(set) var results: FeedView?
+    /// Builds the results' view for a feed model (the window configures and starts it).
+    var makeView: ((FeedScreenModel) -> FeedView)?
+    /// The results' feed model for a query (nil: show the pager).
+    var search: ((String) -> FeedScreenModel?)?
+    /// Called after the pager is shown again (the window gives it the focus).
+    var onClose: (() -> Void)?
+    /// Called when the entry gains (true) or loses the keyboard focus.
+    var onTyping: ((Bool) -> Void)?
+
+    private let entry: UnsafeMutablePointer<GtkWidget>
+    private var stack: OpaquePointer?
+
+    // MARK: Lifecycle
+
+    init() {
+        bar = gtk_search_bar_new()
+        entry = gtk_search_entry_new()
+        gtk_widget_set_hexpand(entry, 1)
+        Self.setString(entry, "placeholder-text", Localization.text("Search videos"))
+        Accessible.setLabel(entry, Localization.text("Search videos"))
+        gtk_search_bar_set_child(OpaquePointer(bar), entry)
+        gtk_search_bar_connect_entry(OpaquePointer(bar), OpaquePointer(entry))
+        gtk_search_bar_set_show_close_button(OpaquePointer(bar), 1)
+        Signal.connect(entry.raw, "search-changed") { [weak self] in self?.queryChanged() }
+        let focus = gtk_event_controller_focus_new()!
+        Signal.connect(UnsafeMutableRawPointer(focus), "enter") { [weak self] in self?.onTyping?(true) }
+        Signal.connect(UnsafeMutableRawPointer(focus), "leave") { [weak self] in self?.onTyping?(false) }
+        gtk_widget_add_controller(entry, focus)
+        Signal.connect(entry.raw, "stop-search") { [weak self] in self?.close() }
+        Signal.connectNotify(bar.raw, "search-mode-enabled") { [weak self] in
+            guard let self, gtk_search_bar_get_search_mode(OpaquePointer(self.bar)) == 0, self.results != nil else {
+                return
+            }
+            self.showPager()
+            self.onClose?()
+        }
+    }
+
+    // MARK: Internal
+
+    /// Whether the bar is open.
+    var isOpen: Bool { gtk_search_bar_get_search_mode(OpaquePointer(bar)) != 0 }
+
+    /// Typing on `widget` (the channel page) opens the bar with what was typed.
+    func captureKeys(from widget: UnsafeMutablePointer<GtkWidget>) {
+        gtk_search_bar_set_key_capture_widget(OpaquePointer(bar), widget)
+    }
+
+    /// Puts `pager` (the channel pager's root) in a stack the results share, and returns the
+    /// stack's widget for the window to show.
+    func wrap(_ pager: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+        results = nil
+        let stack = OpaquePointer(gtk_stack_new())!
+        gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_NONE)
+        gtk_stack_add_named(stack, pager, "channels")
+        gtk_widget_set_vexpand(stack.widget, 1)
+        self.stack = stack
+        return stack.widget
+    }
+
+    /// Opens the bar with the focus in the entry.
+    func open() {
+        gtk_search_bar_set_search_mode(OpaquePointer(bar), 1)
+        gtk_widget_grab_focus(entry)
+    }
+
+    /// Closes the bar and shows the pager again.
+    func close() {
+        gtk_search_bar_set_search_mode(OpaquePointer(bar), 0)
+        showPager()
+        onClose?()
+    }
+
+    // MARK: Private
+
+    private func queryChanged() {
+        let text = gtk_editable_get_text(OpaquePointer(entry)).map { String(cString: $0) } ?? ""
+        guard let model = search?(text), let view = makeView?(model), let stack else {
+            showPager()
+            return
+        }
+        dropResults()
+        results = view
+        gtk_stack_add_named(stack, view.root, "search")
+        gtk_stack_set_visible_child_name(stack, "search")
+        view.start()
+        model.start()
+    }
+
+    private func showPager() {
+        guard results != nil, let stack else { return }
+        gtk_stack_set_visible_child_name(stack, "channels")
+        dropResults()
+    }
+
+    /// A string property (GTK 4.8 has no setter for the entry's placeholder; `g_object_set` is variadic).
+    private static func setString(_ object: UnsafeMutablePointer<GtkWidget>, _ name: String, _ text: String) {
+        var value = GValue()
+        g_value_init(&value, GType(16 << 2))  // G_TYPE_STRING
+        defer { g_value_unset(&value) }
+        g_value_set_string(&value, text)
+        g_object_set_property(UnsafeMutableRawPointer(object).assumingMemoryBound(to: GObject.self), name, &value)
+    }
+
+    private func dropResults() {
+        guard let view = results, let stack else { return }
+        results = nil
+        view.stop()
+        gtk_stack_remove(stack, view.root)
+    }
+}
