@@ -1,3 +1,4 @@
+import CascadePixbuf
 import CascadeScript
 import CascadeTestSupport
 import Foundation
@@ -32,6 +33,15 @@ import Testing
             #expect(titles[item.id]?.lowercased().contains("pick") == true, "\(item.id): \(titles[item.id] ?? "?")")
         }
         #expect(try driver.drawingProblems(found, minimumCovers: 2).isEmpty)
+
+        // A query nothing matches: "No Results Found" and no cells (the status page's texts drawn).
+        driver.xdotool(["type", "--delay", "40", "zzq"])
+        let (none, noneMet) = try driver.settle { $0.report.visibleItems($0.step).isEmpty }
+        #expect(noneMet, "cells still drawn for a query nothing matches")
+        let noneImage = try PixbufImageDecoder().decode(Data(contentsOf: none.png), targetSize: nil)
+        let statusColours = ScreenCheck.colours(
+            in: noneImage, x: 0, y: noneImage.height / 3, width: noneImage.width, height: noneImage.height / 3, step: 2)
+        #expect(statusColours > 8, "the status page is blank (\(statusColours) colours)")
 
         // Esc: the channel page again, on the same channel at the same offset.
         driver.key("Escape")

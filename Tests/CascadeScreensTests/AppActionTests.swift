@@ -80,7 +80,7 @@ import Testing
             + PrimaryMenu.sections.flatMap { $0 }.map(\.label) + ColorScheme.allCases.map(\.label)
             + [
                 "Main Menu", "Columns", "Adaptive", "Hover previews", "Browse videos as a waterfall feed",
-                "Search videos",
+                "Search videos", "No Results Found", "Try a different search",
             ]
         for label in labels {
             #expect(ids.contains(label), "\(label) has no msgid in po/zh_CN.po")

@@ -26,11 +26,15 @@ public final class AppWindow: AppHosting {
     package var channels: [Channel] { model.channels }
     /// The channel page (nil until the channel list loaded).
     package private(set) var channelPager: ChannelPagerView?
-    /// The feed shown: a search's results while the search bar shows them, else the selected
-    /// channel's (nil until it is built).
-    package var feed: FeedView? { search.results ?? channelPager?.currentPage }
+    /// The feed shown: a search's results while the search bar shows them (none while it says
+    /// it found nothing), else the selected channel's (nil until it is built).
+    package var feed: FeedView? {
+        search.showsNoResults ? nil : search.results ?? channelPager?.currentPage
+    }
     /// The search bar and its results.
     let search = FeedSearch()
+    /// Whether the search says it found nothing (no feed is shown then).
+    package var showsNoSearchResults: Bool { search.showsNoResults }
     /// The page shown.
     package var screen: Screen { model.screen }
     /// Whether loading the channel list is still going on.
@@ -313,7 +317,10 @@ public final class AppWindow: AppHosting {
 
     private func connectSearch(capturingKeysFrom page: UnsafeMutablePointer<GtkWidget>) {
         search.captureKeys(from: page)
-        search.search = { [weak self] query in self?.model.searchFeed(query: query) }
+        search.search = { [weak self] query in
+            guard let self, let results = self.model.searchResults(query: query) else { return nil }
+            return (self.model.searchFeed(results), results.items.isEmpty)
+        }
         search.makeView = { [weak self] model in
             let view = FeedView(model: model, pipeline: self?.pipeline ?? ImagePipeline(decoder: PixbufImageDecoder()))
             self?.configure(view)

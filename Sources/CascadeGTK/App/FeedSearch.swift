@@ -13,8 +13,8 @@ final class FeedSearch {
     private(set) var results: FeedView?
     /// Builds the results' view for a feed model (the window configures and starts it).
     var makeView: ((FeedScreenModel) -> FeedView)?
-    /// The results' feed model for a query (nil: show the pager).
-    var search: ((String) -> FeedScreenModel?)?
+    /// The results' feed model for a query (nil: show the pager), and whether it found nothing.
+    var search: ((String) -> (feed: FeedScreenModel, isEmpty: Bool)?)?
     /// Called after the pager is shown again (the window gives it the focus).
     var onClose: (() -> Void)?
     /// Called when the entry gains (true) or loses the keyboard focus.
@@ -22,6 +22,8 @@ final class FeedSearch {
 
     private let entry: UnsafeMutablePointer<GtkWidget>
     private var stack: OpaquePointer?
+    /// "No Results Found" (`AdwStatusPage`), shown in place of an empty results feed.
+    private let empty: UnsafeMutablePointer<GtkWidget>
 
     // MARK: Lifecycle
 
@@ -32,6 +34,11 @@ final class FeedSearch {
         Self.setString(entry, "placeholder-text", Localization.text("Search videos"))
         Accessible.setLabel(entry, Localization.text("Search videos"))
         gtk_search_bar_set_child(OpaquePointer(bar), entry)
+        empty = adw_status_page_new()
+        g_object_ref_sink(empty.raw)
+        adw_status_page_set_icon_name(OpaquePointer(empty), "system-search-symbolic")
+        adw_status_page_set_title(OpaquePointer(empty), Localization.text("No Results Found"))
+        adw_status_page_set_description(OpaquePointer(empty), Localization.text("Try a different search"))
         gtk_search_bar_connect_entry(OpaquePointer(bar), OpaquePointer(entry))
         gtk_search_bar_set_show_close_button(OpaquePointer(bar), 1)
         Signal.connect(entry.raw, "search-changed") { [weak self] in self?.queryChanged() }
@@ -41,7 +48,9 @@ final class FeedSearch {
         gtk_widget_add_controller(entry, focus)
         Signal.connect(entry.raw, "stop-search") { [weak self] in self?.close() }
         Signal.connectNotify(bar.raw, "search-mode-enabled") { [weak self] in
-            guard let self, gtk_search_bar_get_search_mode(OpaquePointer(self.bar)) == 0, self.results != nil else {
+            guard let self, gtk_search_bar_get_search_mode(OpaquePointer(self.bar)) == 0,
+                self.results != nil || self.showsNoResults
+            else {
                 return
             }
             self.showPager()
@@ -50,6 +59,12 @@ final class FeedSearch {
     }
 
     // MARK: Internal
+
+    /// Whether "No Results Found" is shown.
+    var showsNoResults: Bool {
+        guard let stack, let name = gtk_stack_get_visible_child_name(stack) else { return false }
+        return String(cString: name) == "empty"
+    }
 
     /// Whether the bar is open.
     var isOpen: Bool { gtk_search_bar_get_search_mode(OpaquePointer(bar)) != 0 }
@@ -63,9 +78,11 @@ final class FeedSearch {
     /// stack's widget for the window to show.
     func wrap(_ pager: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
         results = nil
+        if let old = self.stack, gtk_widget_get_parent(empty) != nil { gtk_stack_remove(old, empty) }
         let stack = OpaquePointer(gtk_stack_new())!
         gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_NONE)
         gtk_stack_add_named(stack, pager, "channels")
+        gtk_stack_add_named(stack, empty, "empty")
         gtk_widget_set_vexpand(stack.widget, 1)
         self.stack = stack
         return stack.widget
@@ -88,11 +105,17 @@ final class FeedSearch {
 
     private func queryChanged() {
         let text = gtk_editable_get_text(OpaquePointer(entry)).map { String(cString: $0) } ?? ""
-        guard let model = search?(text), let view = makeView?(model), let stack else {
+        guard let found = search?(text), let stack else {
             showPager()
             return
         }
         dropResults()
+        if found.isEmpty {
+            gtk_stack_set_visible_child_name(stack, "empty")
+            return
+        }
+        guard let view = makeView?(found.feed) else { return }
+        let model = found.feed
         results = view
         gtk_stack_add_named(stack, view.root, "search")
         gtk_stack_set_visible_child_name(stack, "search")
@@ -101,7 +124,7 @@ final class FeedSearch {
     }
 
     private func showPager() {
-        guard results != nil, let stack else { return }
+        guard results != nil || showsNoResults, let stack else { return }
         gtk_stack_set_visible_child_name(stack, "channels")
         dropResults()
     }

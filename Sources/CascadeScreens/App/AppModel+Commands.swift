@@ -41,18 +41,22 @@ extension AppModel {
 
     // MARK: Search
 
-    /// The feed of a search: the loaded items of every channel prepared so far, in channel order,
-    /// each once, whose titles match `query` (`TitleMatcher`), in the channels' columns and
-    /// direction, without a banner; nil for an empty query or before the channels loaded.
-    public func searchFeed(query: String) -> FeedScreenModel? {
+    /// What a search finds: the loaded items of every channel prepared so far, in channel order,
+    /// each once, whose titles match `query` (`TitleMatcher`); nil for an empty query or before
+    /// the channels loaded.
+    public func searchResults(query: String) -> SearchResults? {
         let matcher = TitleMatcher(query: query)
         guard !matcher.isEmpty, let pager else { return nil }
         let loaded = channels.indices.flatMap { pager.feed(at: $0)?.items ?? [] }
+        return SearchResults(items: loaded, matcher: matcher)
+    }
+
+    /// The feed that shows `results`, in the channels' columns and direction, without a banner.
+    public func searchFeed(_ results: SearchResults) -> FeedScreenModel {
         var configuration = FeedScreenModel.Configuration()
         if let columns { configuration.columns = .fixed(columns) }
         configuration.showsBanner = false
         configuration.direction = layoutDirection
-        let results = SearchResults(items: loaded, matcher: matcher)
         return FeedScreenModel(pager: FeedPager(loader: results, pageSize: 10), configuration: configuration)
     }
 

@@ -28,7 +28,8 @@ extension ScriptRunner {
 
     private func isIdle() -> Bool {
         if app.isLoadingChannels { return false }
-        guard let feed = app.feed else { return app.alert.text != nil }
+        // No feed: idle once an alert or the search's "No Results Found" is all there is to draw.
+        guard let feed = app.feed else { return app.alert.text != nil || app.showsNoSearchResults }
         if app.channelPager?.isMoving == true { return false }
         return !feed.model.feedState.isLoading && !feed.hasPendingImages && !feed.isAnimating
     }
