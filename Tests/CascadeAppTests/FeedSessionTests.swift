@@ -26,7 +26,8 @@ import Testing
         var script = "screenshot first\n"
         for _ in 0..<6 { script += "scroll-to-end\nwait-idle\n" }
         script += "screenshot end\npull-refresh\nwait-idle\nfling 0 -4000\nwait-idle\n"
-        let (report, dir, status) = try runScript(script, arguments: ["--catalog", catalog.path, "--columns", "2"])
+        // Three columns: the first row's covers fit wholly under the header bar and the banner.
+        let (report, dir, status) = try runScript(script, arguments: ["--catalog", catalog.path, "--columns", "3"])
         #expect(status == 0)
         for i in report.steps.indices { #expect(report.ok(i), "step \(i) \(report.steps[i].action)") }
 
