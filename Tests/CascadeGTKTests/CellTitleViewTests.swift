@@ -78,8 +78,9 @@ import Testing
         #expect(abs(size - 13) < 0.5 || abs(size - 13 * 4 / 3) < 0.5, "13 pt: \(size)")
         var color = GdkRGBA()
         gtk_style_context_get_color(gtk_widget_get_style_context(view.widget), &color)
-        // `.video-cell .title { font-size: 13pt; color: #1d1f24; }`
-        #expect(abs(color.red - 0x1D / 255.0) < 0.01 && abs(color.blue - 0x24 / 255.0) < 0.01, "\(color)")
+        // `.video-cell .title { font-size: 13pt; color: @view_fg_color; }`: libadwaita's light
+        // style gives rgba(0, 0, 0, 0.8).
+        #expect(color.red < 0.01 && color.blue < 0.01 && abs(color.alpha - 0.8) < 0.01, "\(color)")
         _ = Self.drawn(view, width: 400, height: 60)
         var shaped = PangoRectangle()
         var labelShaped = PangoRectangle()

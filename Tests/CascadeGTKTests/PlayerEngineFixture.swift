@@ -67,6 +67,9 @@ struct PlayerEngineFixture {
             // (with `none` there are none); it replaces the test command's `none`.
             setenv("GTK_A11Y", "test", 1)
             initialized = gtk_init_check() != 0
+            // The app runs under libadwaita (AdwApplication initialises it), whose named colours
+            // the stylesheet uses: so do the widget tests.
+            if initialized { adw_init() }
         }
         return initialized
     }
