@@ -33,9 +33,16 @@ public final class CascadeProcess: @unchecked Sendable {
     /// --mount`; a user other than root also gets a user namespace) where that bundle is
     /// bind-mounted over the system's, so its https requests trust a `TestCertificate`;
     /// `unshare` and `sh` exec into `cascade`, so `pid` is still the app's.
-    public init(arguments: [String], environment: [String: String] = [:], trusting bundle: URL? = nil) throws {
+    /// With `inside`, it runs in that mount namespace (`nsenter` execs into `cascade`).
+    public init(
+        arguments: [String], environment: [String: String] = [:], trusting bundle: URL? = nil,
+        inside namespace: MountNamespace? = nil
+    ) throws {
         process = Process()
-        if let bundle {
+        if let namespace {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/nsenter")
+            process.arguments = namespace.enterArguments + [Self.binary.path] + arguments
+        } else if let bundle {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
             process.arguments =
                 (geteuid() == 0 ? [] : ["--map-root-user"])
