@@ -27,6 +27,9 @@ grep -E "^.*(error|warning):" "$log" | grep -v -- "-mfpmath=sse" | head -40 || t
 # The UI translations, beside the binaries (po/*.po → .build/<config>/locale).
 bash scripts/build-locales.sh
 
+echo "== documentation: DocC catalogs of the core products, no warnings"
+bash scripts/build-docs.sh
+
 echo "== release build: .provided sizing"
 bash scripts/release-check.sh
 
