@@ -25,6 +25,17 @@ if [ -z "$docc" ]; then
 fi
 [ -x "$docc" ] || { echo "build-docs: docc not found beside $(command -v swift)" >&2; exit 1; }
 
+# The tutorial's last step of each file is the example package's file, which the test command
+# builds and runs: the listings cannot drift from code that works.
+tutorial=Sources/CascadeScreens/CascadeScreens.docc/Resources
+example=Examples/FeedScreenExample/Sources/FeedScreenExample
+for pair in loader-02:InMemoryFeedLoader host-02:RecordingHost check-01:ExampleCheck main-03:main; do
+  if ! cmp -s "$tutorial/feed-screen-${pair%%:*}.swift" "$example/${pair##*:}.swift"; then
+    echo "build-docs: $tutorial/feed-screen-${pair%%:*}.swift differs from $example/${pair##*:}.swift" >&2
+    exit 1
+  fi
+done
+
 started=$(date +%s)
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
