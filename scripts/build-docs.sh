@@ -9,10 +9,17 @@
 # `docc convert` turns each catalog (Sources/<Target>/<Target>.docc) and its symbol graphs
 # into an archive.
 #
-# Usage: scripts/build-docs.sh [TARGET...]   (default: every library product with a catalog)
+# Usage: scripts/build-docs.sh [--skip-build] [TARGET...]
+#   (default: every library product; --skip-build when the debug build is fresh, as in the test
+#   command right after `swift build --build-tests`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+build=1
+if [ "${1:-}" = "--skip-build" ]; then
+  build=0
+  shift
+fi
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(CascadeLayout CascadeCollection CascadeFeed CascadeImages CascadePlayer CascadeFolder CascadeScreens)
@@ -41,6 +48,7 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 for target in "${targets[@]}"; do
   [ -d "Sources/$target/$target.docc" ] || { echo "build-docs: no catalog Sources/$target/$target.docc" >&2; exit 1; }
+  [ "$build" = 1 ] || continue
   if ! swift build --target "$target" >"$log" 2>&1; then
     grep -v -- "-mfpmath=sse" "$log" | tail -40
     exit 1
@@ -51,19 +59,29 @@ triple=$(swift -print-target-info | python3 -c 'import json,sys; print(json.load
 
 out=.build/docs
 mkdir -p "$out"
-status=0
-for target in "${targets[@]}"; do
-  graphs="$out/symbol-graphs/$target"
+# One catalog's extraction and conversion; the catalogs convert side by side (each mostly waits
+# on the file system: seven in a row took 40 s on the shared box, most of it idle).
+convert() {
+  local target=$1 graphs="$out/symbol-graphs/$1"
   rm -rf "$graphs" "$out/$target.doccarchive"
   mkdir -p "$graphs"
   swift symbolgraph-extract -module-name "$target" -I "$modules" -target "$triple" \
-    -minimum-access-level public -skip-synthesized-members -output-dir "$graphs"
-  if ! "$docc" convert "Sources/$target/$target.docc" --additional-symbol-graph-dir "$graphs" \
-    --fallback-display-name "$target" --fallback-bundle-identifier "org.cascade.$target" \
-    --output-path "$out/$target.doccarchive" --warnings-as-errors >"$log" 2>&1 \
-    || grep -qE "(warning|error):" "$log"; then
+    -minimum-access-level public -skip-synthesized-members -output-dir "$graphs" \
+    && "$docc" convert "Sources/$target/$target.docc" --additional-symbol-graph-dir "$graphs" \
+      --fallback-display-name "$target" --fallback-bundle-identifier "org.cascade.$target" \
+      --output-path "$out/$target.doccarchive" --warnings-as-errors
+}
+pids=()
+for target in "${targets[@]}"; do
+  convert "$target" >"$out/$target.log" 2>&1 &
+  pids+=($!)
+done
+status=0
+for index in "${!targets[@]}"; do
+  target=${targets[$index]}
+  if ! wait "${pids[$index]}" || grep -qE "(warning|error):" "$out/$target.log"; then
     echo "== $target: DocC found problems"
-    cat "$log"
+    cat "$out/$target.log"
     status=1
   else
     echo "$target: $out/$target.doccarchive"

@@ -29,7 +29,7 @@ grep -E "^.*(error|warning):" "$log" | grep -v -- "-mfpmath=sse" | head -40 || t
 bash scripts/build-locales.sh
 
 echo "== documentation: DocC catalogs of the core products, no warnings"
-bash scripts/build-docs.sh
+bash scripts/build-docs.sh --skip-build
 
 echo "== example package: a feed screen over a fake host, core products only"
 # Its own package (and .build) under Examples/, depending on this one by path: what a user of
