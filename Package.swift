@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "CascadeImages", targets: ["CascadeImages"]),
         .library(name: "CascadePlayer", targets: ["CascadePlayer"]),
         .library(name: "CascadeFolder", targets: ["CascadeFolder"]),
+        .library(name: "CascadeScreens", targets: ["CascadeScreens"]),
         .executable(name: "cascade", targets: ["CascadeApp"]),
         .executable(name: "cascade-bench", targets: ["CascadeBench"]),
         .executable(name: "cascade-layout-check", targets: ["CascadeLayoutCheck"]),

@@ -83,7 +83,10 @@ public final class ThumbnailGenerator: Sendable {
 
     /// The cover URL for `subject`: a valid existing thumbnail at the needed size or larger
     /// (ours or another program's), else where ours will be, registered for lazy generation.
-    /// - Parameter aspectRatio: the video's height over width (1 when unknown).
+    /// - Parameters:
+    ///   - subject: the video file the thumbnail stands for.
+    ///   - duration: the video's duration in seconds, when known (the grabber picks its frame from it).
+    ///   - aspectRatio: the video's height over width (1 when unknown).
     public func cover(for subject: ThumbnailSubject, duration: Double?, aspectRatio: Double = 1) -> URL {
         let needed = neededSize(aspectRatio: aspectRatio)
         if let existing = store.existing(for: subject, atLeast: needed) { return existing }
