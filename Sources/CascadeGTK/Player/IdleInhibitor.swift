@@ -1,0 +1,46 @@
+import CGtk
+import CascadePlayer
+
+/// Keeps the screen on while a video plays: performs what `IdleInhibition` decides with
+/// `gtk_application_inhibit` (IDLE, for the window) and `gtk_application_uninhibit`.
+///
+/// GTK asks the session manager (`org.gnome.SessionManager.Inhibit`) on the application's bus
+/// connection; without one, or when the call fails, the cookie is 0 and nothing is held.
+@MainActor
+final class IdleInhibitor {
+    private let application: UnsafeMutablePointer<GtkApplication>
+    private let window: UnsafeMutablePointer<GtkWidget>
+    private var decision = IdleInhibition()
+    private var cookie: guint = 0
+
+    /// Creates the inhibitor of `window`; it holds nothing yet.
+    init(application: UnsafeMutablePointer<GtkApplication>, window: UnsafeMutablePointer<GtkWidget>) {
+        self.application = application
+        self.window = window
+    }
+
+    /// Whether the desktop granted the inhibition now held.
+    var isHeld: Bool { cookie != 0 }
+
+    /// The player is in `state` on a page shown or not.
+    func update(state: PlayerState, pageShown: Bool) {
+        decision.update(state: state, pageShown: pageShown).map(perform)
+    }
+
+    /// The window closes: releases the inhibition for good.
+    func close() {
+        decision.close().map(perform)
+    }
+
+    private func perform(_ action: IdleInhibition.Action) {
+        switch action {
+        case .inhibit:
+            cookie = gtk_application_inhibit(
+                application, window.as(GtkWindow.self), GTK_APPLICATION_INHIBIT_IDLE,
+                Localization.text("Playing a video"))
+        case .uninhibit:
+            if cookie != 0 { gtk_application_uninhibit(application, cookie) }
+            cookie = 0
+        }
+    }
+}
