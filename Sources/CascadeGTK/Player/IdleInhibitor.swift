@@ -29,7 +29,13 @@ final class IdleInhibitor {
 
     /// The window closes: releases the inhibition for good.
     func close() {
-        decision.close().map(perform)
+        guard let action = decision.close() else { return }
+        perform(action)
+        // GTK sends Uninhibit without waiting; the process may end right after its window.
+        let gApplication = UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self)
+        if let connection = g_application_get_dbus_connection(gApplication) {
+            g_dbus_connection_flush_sync(connection, nil, nil)
+        }
     }
 
     private func perform(_ action: IdleInhibition.Action) {

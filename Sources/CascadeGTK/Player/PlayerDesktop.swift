@@ -33,7 +33,7 @@ final class PlayerDesktop {
         }
         server?.onMethod = { [weak self] method in self?.perform(method) }
         server?.position = { [weak page] in page?.controller.snapshot.position ?? 0 }
-        Signal.connect(window.raw, "unrealize") { [weak self] in self?.inhibitor.close() }
+        Signal.connect(window.raw, "unrealize") { [weak self] in self?.windowClosed() }
     }
 
     /// Whether the screen is kept on now (the desktop granted the inhibition).
@@ -45,6 +45,13 @@ final class PlayerDesktop {
         let snapshot = page.controller.snapshot
         server?.publish(MPRISState(snapshot: snapshot, track: page.track))
         inhibitor.update(state: snapshot.state, pageShown: page.track != nil)
+    }
+
+    /// The window goes away (its widgets still exist): playback ends, so no engine event draws
+    /// into destroyed widgets, and the screen may sleep again.
+    private func windowClosed() {
+        page?.controller.stop()
+        inhibitor.close()
     }
 
     private func perform(_ method: MPRISMethod) {
