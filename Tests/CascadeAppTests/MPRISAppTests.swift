@@ -81,9 +81,17 @@ import Testing
         let reported = Double(playerctl("position")) ?? -1
         #expect(abs(reported - 2) < 0.05, "playerctl position \(reported)")
 
+        // position 1-: Seek by -1 s; volume 0.3: the Volume property written.
+        _ = bus.run(["playerctl", "-p", "cascade", "position", "1-"])
+        let back = ResumeAppTests.poll(reportURL, timeout: 30) { abs($0.position - 1) < 0.05 }
+        #expect(back?.state == "paused", "position 1-: \(String(describing: back))")
+        _ = bus.run(["playerctl", "-p", "cascade", "volume", "0.3"])
+        #expect(ResumeAppTests.poll(reportURL, timeout: 30) { abs($0.volume - 0.3) < 0.001 } != nil)
+        #expect(waitFor("0.300000", "volume"), "\(playerctl("volume"))")
+
         // play-pause plays on from there; history has every state the client asked for.
         _ = bus.run(["playerctl", "-p", "cascade", "play-pause"])
-        let resumed = ResumeAppTests.poll(reportURL, timeout: 30) { $0.state == "playing" && $0.position >= 2 }
+        let resumed = ResumeAppTests.poll(reportURL, timeout: 30) { $0.state == "playing" && $0.position >= 1 }
         #expect(resumed != nil)
         #expect(
             resumed.map { Self.ordered(["idle", "loading", "playing", "paused", "playing"], in: $0.history) } == true,
@@ -93,6 +101,25 @@ import Testing
         _ = bus.run(["playerctl", "-p", "cascade", "stop"])
         #expect(ResumeAppTests.poll(reportURL, timeout: 30) { $0.state == "stopped" } != nil)
         #expect(waitFor("Stopped", "status"))
+
+        // Esc goes back to the feed: no track any more.
+        let search = PlayerPageTests.xdotool(
+            ["search", "--sync", "--onlyvisible", "--pid", "\(child.pid)", "--name", "^Cascade$"], display: display.name
+        )
+        let window = try #require(search?.split(separator: "\n").first.map(String.init), "no Cascade window")
+        _ = PlayerPageTests.xdotool(["key", "--window", window, "Escape"], display: display.name)
+        // playerctl reports no metadata for NoTrack, so the property is read with gdbus.
+        var metadata = ""
+        let noTrack = waitUntilBlocking(timeout: .seconds(30), interval: .milliseconds(200)) {
+            metadata =
+                bus.run([
+                    "gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.cascade", "--object-path",
+                    "/org/mpris/MediaPlayer2", "--method", "org.freedesktop.DBus.Properties.Get",
+                    "org.mpris.MediaPlayer2.Player", "Metadata",
+                ]).output
+            return metadata.contains("/org/mpris/MediaPlayer2/TrackList/NoTrack")
+        }
+        #expect(noTrack && !metadata.contains("xesam:title"), "\(metadata)")
         let signalled = { follower.text.split(separator: "\n").map(String.init) }
         let expected = ["Stopped", "Playing", "Paused", "Playing", "Stopped"]
         #expect(

@@ -140,9 +140,6 @@ package final class PlayerPage {
         return MPRISTrack(id: item.id, title: item.title, artURL: item.coverURL)
     }
 
-    /// Whether the desktop keeps the screen on for the video playing now.
-    package var isInhibitingIdle: Bool { desktop?.isInhibitingIdle ?? false }
-
     /// Whether the toplevel window is fullscreen (what the window manager did, which under an
     /// X server without one differs from `controller.snapshot.isFullscreen`).
     package var isWindowFullscreen: Bool { fullscreen.isWindowFullscreen }

@@ -19,9 +19,6 @@ final class IdleInhibitor {
         self.window = window
     }
 
-    /// Whether the desktop granted the inhibition now held.
-    var isHeld: Bool { cookie != 0 }
-
     /// The player is in `state` on a page shown or not.
     func update(state: PlayerState, pageShown: Bool) {
         decision.update(state: state, pageShown: pageShown).map(perform)

@@ -36,9 +36,6 @@ final class PlayerDesktop {
         Signal.connect(window.raw, "unrealize") { [weak self] in self?.windowClosed() }
     }
 
-    /// Whether the screen is kept on now (the desktop granted the inhibition).
-    var isInhibitingIdle: Bool { inhibitor.isHeld }
-
     /// The page or its player changed: tells the desktop.
     func update() {
         guard let page else { return }
