@@ -61,6 +61,15 @@ import Testing
         #expect(
             waitUntilBlocking(timeout: .seconds(10), interval: .milliseconds(50)) { follower.text.contains("Stopped") })
 
+        // A monitor of the Seeked signal, which tells clients of a jump in the position.
+        let seeks = try ChildGroup(
+            [
+                "stdbuf", "-oL", "dbus-monitor",
+                "type='signal',interface='org.mpris.MediaPlayer2.Player',member='Seeked'",
+            ],
+            environment: bus.environment)
+        defer { seeks.killGroup() }
+
         // play: the app plays; the status and the length follow.
         #expect(!bus.run(["playerctl", "-p", "cascade", "play"]).output.contains("No player"))
         let playing = ResumeAppTests.poll(reportURL, timeout: 30) { $0.state == "playing" }
@@ -80,6 +89,10 @@ import Testing
         #expect(moved?.state == "paused", "position 2: \(String(describing: moved))")
         let reported = Double(playerctl("position")) ?? -1
         #expect(abs(reported - 2) < 0.05, "playerctl position \(reported)")
+        #expect(
+            waitUntilBlocking(timeout: .seconds(10), interval: .milliseconds(50)) {
+                seeks.text.contains("int64 2000000")
+            }, "no Seeked(2000000): \(seeks.text)")
 
         // position 1-: Seek by -1 s; volume 0.3: the Volume property written.
         _ = bus.run(["playerctl", "-p", "cascade", "position", "1-"])
