@@ -136,6 +136,7 @@ public final class AppWindow: AppHosting {
         }
         playerPage.onBack = { [weak self] in self?.model.back() }
         model.host = self
+        playerPage.attachDesktop(application: UnsafeMutablePointer(application), window: window)
         followStatus(of: catalog)
         connectKeys()
         Signal.connect(window.raw, "realize") { [weak self] in
