@@ -184,7 +184,8 @@ let package = Package(
             name: "CascadeAppTests",
             dependencies: [
                 "CascadeTestSupport", "CascadeFeed", "CascadeGTK", "CascadeImages", "CascadePixbuf", "CascadeFolder",
-                "CascadeNumerics", "CascadeScreens", "CascadeScript", "CascadeScriptRunner", "CascadeStorage",
+                "CascadeNumerics", "CascadePlayer", "CascadeScreens", "CascadeScript", "CascadeScriptRunner",
+                "CascadeStorage",
             ]
         ),
     ],
