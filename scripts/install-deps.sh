@@ -24,6 +24,8 @@ PACKAGES=(
   x11-utils
   ffmpeg
   imagemagick
+  # cjpeg -arithmetic: the arithmetic-coded JPEG fixture (ImageMagick 6 cannot write one)
+  libjpeg-turbo-progs
   dbus-x11
   fonts-dejavu-core
   # Chinese, Japanese and Korean titles: WenQuanYi Micro Hei (1.6 MB download, 5 MB installed)
