@@ -26,6 +26,8 @@ PACKAGES=(
   imagemagick
   # cjpeg -arithmetic: the arithmetic-coded JPEG fixture (ImageMagick 6 cannot write one)
   libjpeg-turbo-progs
+  # the proxy test: a real forward proxy on loopback whose log is read back
+  tinyproxy-bin
   dbus-x11
   fonts-dejavu-core
   # Chinese, Japanese and Korean titles: WenQuanYi Micro Hei (1.6 MB download, 5 MB installed)
