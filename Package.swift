@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "CascadeImages", targets: ["CascadeImages"]),
         .library(name: "CascadePlayer", targets: ["CascadePlayer"]),
         .library(name: "CascadeFolder", targets: ["CascadeFolder"]),
+        .library(name: "CascadeScreens", targets: ["CascadeScreens"]),
         .executable(name: "cascade", targets: ["CascadeApp"]),
         .executable(name: "cascade-bench", targets: ["CascadeBench"]),
         .executable(name: "cascade-layout-check", targets: ["CascadeLayoutCheck"]),
@@ -25,6 +26,9 @@ let package = Package(
         .target(name: "CascadeNumerics"),
         // The one timer source of every model with a timer (carousel, player controls).
         .target(name: "CascadeScheduling"),
+        // The one way a file is replaced (temporary file, fsync, rename, folder fsync), the sweep
+        // of temporary files a crash left, and the once-per-folder warning of a full disk.
+        .target(name: "CascadeStorage"),
         .target(name: "CascadeLayout", dependencies: ["CascadeNumerics"]),
         .target(name: "CascadeCollection", dependencies: ["CascadeLayout", "CascadeNumerics", "CascadeScheduling"]),
         // The one content sniffer (what a file's first bytes are): the folder scan, the opener and
@@ -33,14 +37,17 @@ let package = Package(
         // Cascade's one HTTP client: URLSession with a cap counted after decoding, backpressure,
         // timeouts and the redirect rule, for the feed loader, the covers and the player's probe.
         .target(name: "CascadeTransfer"),
-        .target(name: "CascadeFeed", dependencies: ["CascadeNumerics", "CascadeTransfer"]),
-        .target(name: "CascadeImages", dependencies: ["CascadeNumerics", "CascadeTransfer"]),
+        .target(name: "CascadeFeed", dependencies: ["CascadeNumerics", "CascadeStorage", "CascadeTransfer"]),
+        .target(name: "CascadeImages", dependencies: ["CascadeNumerics", "CascadeStorage", "CascadeTransfer"]),
         .target(
             name: "CascadePlayer",
-            dependencies: ["CascadeContent", "CascadeNumerics", "CascadeScheduling", "CascadeTransfer"]),
+            dependencies: [
+                "CascadeContent", "CascadeNumerics", "CascadeScheduling", "CascadeStorage", "CascadeTransfer",
+            ]),
         // A folder of videos as a feed: scanning, content sniffing, the freedesktop thumbnail store.
         .target(
-            name: "CascadeFolder", dependencies: ["CascadeContent", "CascadeFeed", "CascadeImages", "CascadeNumerics"]),
+            name: "CascadeFolder",
+            dependencies: ["CascadeContent", "CascadeFeed", "CascadeImages", "CascadeNumerics", "CascadeStorage"]),
 
         // MARK: Platform adapters without UI
         // gdk-pixbuf alone (no GTK): the Linux image decoder, usable by the bench and tests.
@@ -89,7 +96,7 @@ let package = Package(
             dependencies: [
                 "CGtk", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeFolder", "CascadeGStreamer",
                 "CascadeImages", "CascadeNumerics", "CascadePixbuf", "CascadePlayer", "CascadeScheduling",
-                "CascadeScreens",
+                "CascadeScreens", "CascadeStorage",
             ]
         ),
         // Script mode: the runner that drives the window as input does, the headless display,
@@ -103,7 +110,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "CascadeApp",
-            dependencies: ["CascadeGTK", "CascadeFeed", "CascadePlayer", "CascadeScreens", "CascadeScriptRunner"]),
+            dependencies: [
+                "CascadeGTK", "CascadeFeed", "CascadePlayer", "CascadeScreens", "CascadeScriptRunner", "CascadeStorage",
+            ]),
 
         // MARK: Benchmarks
         .executableTarget(
@@ -132,6 +141,7 @@ let package = Package(
         ),
         .testTarget(name: "CascadeNumericsTests", dependencies: ["CascadeNumerics"]),
         .testTarget(name: "CascadeContentTests", dependencies: ["CascadeContent"]),
+        .testTarget(name: "CascadeStorageTests", dependencies: ["CascadeStorage"]),
         .testTarget(name: "CascadeTransferTests", dependencies: ["CascadeTransfer", "CascadeTestSupport"]),
         .testTarget(
             name: "CascadeLayoutTests", dependencies: ["CascadeLayout", "CascadeLayoutCheck", "CascadeTestSupport"]),
@@ -164,7 +174,8 @@ let package = Package(
         ),
         .testTarget(name: "CascadeSearchTests", dependencies: ["CascadeSearch", "CascadeFeed"]),
         .testTarget(
-            name: "CascadePlayerTests", dependencies: ["CascadeContent", "CascadePlayer", "CascadeTestSupport"]),
+            name: "CascadePlayerTests",
+            dependencies: ["CascadeContent", "CascadePlayer", "CascadeStorage", "CascadeTestSupport"]),
         .testTarget(name: "CascadeScriptTests", dependencies: ["CascadeScript"]),
         .testTarget(
             name: "CascadeGTKTests",
@@ -177,7 +188,8 @@ let package = Package(
             name: "CascadeAppTests",
             dependencies: [
                 "CascadeTestSupport", "CascadeFeed", "CascadeGTK", "CascadeImages", "CascadePixbuf", "CascadeFolder",
-                "CascadeNumerics", "CascadeScreens", "CascadeScript", "CascadeScriptRunner",
+                "CascadeNumerics", "CascadePlayer", "CascadeScreens", "CascadeScript", "CascadeScriptRunner",
+                "CascadeStorage",
             ]
         ),
     ],

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Cascade needs (GTK4, libadwaita, GStreamer and its development files, Xvfb,
 # ffmpeg, xdotool, openbox, x11-utils (xmessage, xprop), ImageMagick, fonts for Chinese/Japanese/Korean/Arabic/emoji titles,
-# gettext and the zh_CN.UTF-8 locale). Only what `dpkg -s` reports missing is installed, so a
+# gettext and the zh_CN.UTF-8 locale, playerctl, python3-gi). Only what `dpkg -s` reports missing is installed, so a
 # second run is instant. Needs root (or sudo) on Debian 12.
 set -euo pipefail
 
@@ -25,6 +25,10 @@ PACKAGES=(
   x11-utils
   ffmpeg
   imagemagick
+  # cjpeg -arithmetic: the arithmetic-coded JPEG fixture (ImageMagick 6 cannot write one)
+  libjpeg-turbo-progs
+  # the proxy test: a real forward proxy on loopback whose log is read back
+  tinyproxy-bin
   dbus-x11
   fonts-dejavu-core
   # Chinese, Japanese and Korean titles: WenQuanYi Micro Hei (1.6 MB download, 5 MB installed)
@@ -49,6 +53,11 @@ PACKAGES=(
   mount
   dbus
   libglib2.0-bin
+  # the MPRIS test drives the player with a real MPRIS client
+  playerctl
+  # the idle-inhibition test's session manager (GLib's D-Bus from /usr/bin/python3)
+  python3-gi
+  gir1.2-glib-2.0
 )
 
 missing=()

@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 
 echo "== swift format lint"
-swift format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests Fuzz
+swift format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests Fuzz \
+  Examples/FeedScreenExample/Package.swift Examples/FeedScreenExample/Sources
 
 echo "== script checks: imports match Package.swift, leftover detection"
 python3 scripts/tests/test_check_imports.py 2>&1 | tail -3
@@ -26,6 +27,19 @@ fi
 grep -E "^.*(error|warning):" "$log" | grep -v -- "-mfpmath=sse" | head -40 || true
 # The UI translations, beside the binaries (po/*.po → .build/<config>/locale).
 bash scripts/build-locales.sh
+
+echo "== documentation: DocC catalogs of the core products, no warnings"
+bash scripts/build-docs.sh --skip-build
+
+echo "== example package: a feed screen over a fake host, core products only"
+# Its own package (and .build) under Examples/, depending on this one by path: what a user of
+# the products writes. It prints the visible items after each step and exits non-zero on a
+# wrong one.
+if ! swift build --package-path Examples/FeedScreenExample >"$log" 2>&1; then
+  grep -v -- "-mfpmath=sse" "$log" | tail -40
+  exit 1
+fi
+swift run --skip-build --package-path Examples/FeedScreenExample
 
 echo "== release build: .provided sizing"
 bash scripts/release-check.sh

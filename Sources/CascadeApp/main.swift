@@ -3,6 +3,7 @@ import CascadeGTK
 import CascadePlayer
 import CascadeScreens
 import CascadeScriptRunner
+import CascadeStorage
 import Foundation
 
 // cascade: the video feed app. See `cascade --help`, the README and Docs/SCRIPTING.md.
@@ -29,6 +30,9 @@ if options.showVersion {
     print("GStreamer \(RuntimeVersions.gstreamer ?? "not found")")
     exit(0)
 }
+
+// A full disk or a read-only folder: one line per folder, and the app goes on from memory.
+StorageWarnings.shared.setSink { FileHandle.standardError.write(Data("cascade: warning: \($0)\n".utf8)) }
 
 // The user's language for the UI's texts (LANG / LC_MESSAGES), before any is shown.
 Localization.start()

@@ -165,12 +165,7 @@ final class TransferRouter: NSObject, URLSessionDataDelegate, @unchecked Sendabl
         guard let transfer else { return }
         let result: Result<TransferResponse, TransferFailure>
         if let error {
-            let urlError = (error as? URLError) ?? URLError(.unknown)
-            switch urlError.code {
-            case .cancelled: result = .failure(.cancelled)
-            case .timedOut: result = .failure(.timedOut)
-            default: result = .failure(.transport(urlError))
-            }
+            result = .failure(TransferFailure.from((error as? URLError) ?? URLError(.unknown)))
         } else if let response = transfer.response ?? (task.response as? HTTPURLResponse) {
             result = .success(TransferResponse(body: transfer.body, response: response))
         } else {

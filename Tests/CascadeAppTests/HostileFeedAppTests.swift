@@ -171,7 +171,23 @@ import Testing
         #expect(refused.status == 0, "stderr: \(refused.stderr)")
         #expect(refused.report.feed(0).items == 0)
         let alert = refused.report.state(0).alert
-        #expect(alert?.contains("could not be reached") == true, "\(alert ?? "no alert")")
+        // The alert names the certificate problem, not the network.
+        #expect(alert?.contains("certificate was refused (SSL certificate problem") == true, "\(alert ?? "no alert")")
+
+        // Trusted, but for another host: the certificate names 127.0.0.1, the feed localhost.
+        let otherHost = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: otherHost) }
+        let byName = [
+            "--feed-url",
+            server.url("feed/hostile?page={page}&size={size}")
+                .replacingOccurrences(of: "127.0.0.1", with: "localhost"),
+        ]
+        let mismatch = try run("wait-idle\n", arguments: byName, in: otherHost, trusting: certificate.bundle)
+        #expect(mismatch.status == 0, "stderr: \(mismatch.stderr)")
+        #expect(mismatch.report.feed(0).items == 0)
+        let mismatchAlert = mismatch.report.state(0).alert ?? "no alert"
+        #expect(mismatchAlert.contains("certificate was refused"), "\(mismatchAlert)")
+        #expect(mismatchAlert.contains("localhost"), "the reason names the host: \(mismatchAlert)")
     }
 
     @Test func aFeedTallerThanTheHostCanScrollSaysSo() throws {

@@ -145,7 +145,7 @@ import Testing
     @Test func realClicksOpenThePlayerAndStartPlayback() throws {
         let dir = try temporaryDirectory()
         let scriptURL = dir.appendingPathComponent("script.txt")
-        try ("wait-idle\n" + String(repeating: "wait 500ms\n", count: 40)).write(
+        try ("wait-idle\n" + String(repeating: "wait 500ms\n", count: 80)).write(
             to: scriptURL, atomically: true, encoding: .utf8)
         let reportURL = dir.appendingPathComponent("report.json")
         let catalog = try PlayerCatalog.directory()
@@ -222,6 +222,21 @@ import Testing
             return player.state == "paused" && (player.brightness) < 0.9
         }
         #expect(after != nil, "the drag did not dim the picture or Space did not pause")
+
+        // J skips 10 s back, clamped to the start (the 8 s clip is paused before 8 s); L skips
+        // 10 s forward, clamped to the end, where the video ends and stops as any end does.
+        _ = xdotool(["key", "--window", id, "j"])
+        let start = poll(reportURL, timeout: 8) { state in
+            state.player.state == "paused" && abs(state.player.position) < 0.05
+        }
+        #expect(start != nil, "J did not skip back to the start")
+        _ = xdotool(["key", "--window", id, "l"])
+        let end = poll(reportURL, timeout: 8) { state in
+            let player = state.player
+            return (player.state == "paused" && player.position >= 7.95)
+                || (player.state == "stopped" && player.history.last(where: { $0 == "ended" }) != nil)
+        }
+        #expect(end != nil, "L did not skip to the end")
     }
 
     // MARK: Resources

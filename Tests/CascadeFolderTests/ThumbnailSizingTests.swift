@@ -52,6 +52,21 @@ import Testing
         #expect(grabber.maxEdges == [512, 512])
     }
 
+    /// A thumbnail cache that cannot be written (here a file where its folder should be) still
+    /// gives the cover, from memory, and leaves nothing on disk.
+    @Test(.timeLimit(.minutes(1))) func aCacheThatCannotBeWrittenStillGivesTheCover() async throws {
+        let folder = try VideoFolderFixture(label: "cascade-sizing")
+        defer { folder.remove() }
+        let blocker = folder.url.appendingPathComponent("thumbnails")
+        try Data("not a folder".utf8).write(to: blocker)
+        let store = ThumbnailStore(root: blocker)
+        let generator = ThumbnailGenerator(store: store, grabber: FakeGrabber(), size: .large)
+        let subject = ThumbnailSubject(path: folder.path("a.mp4"), mtime: 1_700_000_000, size: 42)
+        let data = try await generator.thumbnail(at: generator.cover(for: subject, duration: 1))
+        #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try String(contentsOf: blocker, encoding: .utf8) == "not a folder")
+    }
+
     /// A page listed before the feed was laid out named the default size; the cells, laid out
     /// since, need more: the thumbnail is made at the size needed when it is fetched.
     @Test(.timeLimit(.minutes(1))) func theSizeIsDecidedWhenTheCoverIsFetched() async throws {

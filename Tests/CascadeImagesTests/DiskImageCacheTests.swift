@@ -122,7 +122,7 @@ import Testing
             for await ok in group { #expect(ok) }
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
-        #expect(!names.contains { $0.hasPrefix(".tmp-") })
+        #expect(!names.contains { $0.hasSuffix(".tmp") })
         #expect(cache.totalSize <= 20 * (4_000 + header))
     }
 

@@ -22,6 +22,25 @@ enum PixbufFixtures {
         "anim.gif": ["-delay", "10", "-size", "40x30", "xc:#ff0000", "xc:#0000ff", "-loop", "0", "GIF:{out}"],
     ]
 
+    /// An arithmetic-coded JPEG (red left half, blue right half, 800 × 600), which ImageMagick 6
+    /// cannot write: libjpeg-turbo's own `cjpeg -arithmetic` encodes ImageMagick's PPM.
+    static func arithmeticJPEG() throws -> Data {
+        let file = folder.appendingPathComponent("arith.jpg")
+        if let data = try? Data(contentsOf: file) { return data }
+        guard let convert = ChildProcess.which("convert"), let cjpeg = ChildProcess.which("cjpeg") else {
+            throw ChildProcess.Failure(description: "convert or cjpeg is missing (scripts/install-deps.sh)")
+        }
+        let ppm = folder.appendingPathComponent("\(UUID().uuidString).ppm")
+        defer { try? FileManager.default.removeItem(at: ppm) }
+        try ChildProcess.run(
+            convert,
+            ["-size", "800x600", "xc:red", "-fill", "blue", "-draw", "rectangle 400,0 799,599", "PPM:\(ppm.path)"])
+        let temporary = folder.appendingPathComponent("\(UUID().uuidString)-arith.jpg")
+        try ChildProcess.run(cjpeg, ["-arithmetic", "-quality", "90", "-outfile", temporary.path, ppm.path])
+        _ = rename(temporary.path, file.path)
+        return try Data(contentsOf: file)
+    }
+
     /// The bytes of fixture `name`, generating it on first use.
     static func data(_ name: String) throws -> Data {
         let file = folder.appendingPathComponent(name)

@@ -25,6 +25,27 @@ import Testing
         }
     }
 
+    /// gdk-pixbuf's incremental loader fails on arithmetic coding ("Suspension not allowed
+    /// here"); the decoder takes the whole-file path, within the same pixel limit.
+    @Test func anArithmeticCodedJPEGDecodesAndIsScaledToTheTarget() throws {
+        let data = try PixbufFixtures.arithmeticJPEG()
+        let image = try decoder.decode(data, targetSize: PixelSize(width: 200, height: 200))
+        #expect(image.width == 200 && image.height == 150)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] {
+            let offset = y * image.bytesPerRow + x * 4
+            return Array(image.pixels[offset..<offset + 3])
+        }
+        let left = pixel(40, 75)
+        let right = pixel(160, 75)
+        #expect(left[0] > 200 && left[2] < 60, "red half: \(left)")
+        #expect(right[2] > 200 && right[0] < 60, "blue half: \(right)")
+        #expect(throws: ImageDecodingError.tooLarge(width: 800, height: 600, limit: 1_000)) {
+            try PixbufImageDecoder(pixelLimit: 1_000).decode(data, targetSize: nil)
+        }
+        // Cut short: an error, not a crash or a half image.
+        #expect(throws: ImageDecodingError.self) { try decoder.decode(data.prefix(data.count / 2), targetSize: nil) }
+    }
+
     @Test func decodesTheTinyPNGWriterExactly() throws {
         let rgba: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 255, 0, 10, 20, 30, 255]
         let image = try decoder.decode(TinyPNG.encode(width: 2, height: 2, rgba: rgba), targetSize: nil)

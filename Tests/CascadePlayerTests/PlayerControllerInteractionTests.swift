@@ -62,6 +62,28 @@ import Testing
         #expect(h.fullscreenRequests == [true, false])
     }
 
+    @Test func skipKeysMoveTenSecondsWithinTheVideo() {
+        let h = PlayerHarness()
+        h.startPlaying(duration: 25)
+        h.engine.send(.position(3))
+        #expect(h.controller.handleKey(named: "l"))
+        #expect(h.snapshot.position == 13)
+        #expect(h.controller.handleKey(named: "L"))
+        #expect(h.controller.handleKey(named: "l"))  // past the end: the end
+        #expect(h.snapshot.position == 25)
+        #expect(h.controller.handleKey(named: "j"))
+        #expect(h.controller.handleKey(named: "J"))
+        #expect(h.controller.handleKey(named: "j"))  // before the start: the start
+        #expect(h.snapshot.position == 0)
+        #expect(
+            h.engine.calls.filter { if case .seek = $0 { return true } else { return false } } == [
+                .seek(13), .seek(23), .seek(25), .seek(15), .seek(5), .seek(0),
+            ])
+        h.controller.pause()
+        #expect(h.controller.handleKey(named: "l"))
+        #expect(h.snapshot.state == .paused && h.snapshot.position == 10)
+    }
+
     @Test func seekKeysDoNothingWithoutMedia() {
         let h = PlayerHarness()
         #expect(!h.controller.perform(.seek(by: 5)))

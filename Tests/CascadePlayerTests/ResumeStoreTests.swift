@@ -1,4 +1,5 @@
 import CascadePlayer
+import CascadeStorage
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -59,17 +60,20 @@ import Testing
         #expect(printed.isEmpty)
     }
 
-    @Test func aFolderInPlaceOfTheFileIsIgnoredAndAFailedWriteWarns() throws {
+    @Test func aFolderInPlaceOfTheFileIsIgnoredAndFailedWritesWarnOnceForTheFolder() throws {
         let dir = try temporary.make("cascade-resume")
         let file = dir.appendingPathComponent("resume-positions")
         try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
         let store = ResumeStore(fileURL: file)
         #expect(store.warnings.first?.contains("not a regular file") == true)
-        var printed: [String] = []
-        store.onWarning = { printed.append($0) }
         store.record("a", position: 30, duration: 120)
-        #expect(printed.count == 1)
+        store.record("b", position: 40, duration: 120)
+        // The rename over a folder fails (EISDIR) at each write; one warning names the folder.
+        let warned = StorageWarnings.shared.messages.filter { $0.contains(dir.path) }
+        #expect(warned.count == 1)
+        #expect(warned.first?.contains("rename into place \(file.path)") == true)
         #expect(store.resumePoint(for: "a")?.position == 30)  // still offered in this run
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["resume-positions"])
     }
 
     @Test func theFileLivesUnderXDGStateHomeWhenItIsAbsolute() {

@@ -5,7 +5,9 @@ import CascadeTestSupport
 import Foundation
 import Testing
 
-/// The README's API tour, kept compiling and true.
+/// The README's API tour, kept compiling and true: `theTourRuns` holds the tour's lines as
+/// they are in the README, and `theReadmeTourIsTheOneThatRuns` fails when the README's lines
+/// drift from them.
 @MainActor
 @Suite struct ReadmeSnippetTests {
     @Test func theTourRuns() async throws {
@@ -18,10 +20,11 @@ import Testing
         // Virtualization: what appeared, disappeared and should be prefetched at each scroll step.
         let viewport = CollectionViewport(layout: layout)
         let update = viewport.setVisibleRect(CGRect(x: 0, y: 0, width: 375, height: 667))
+        print(update.appeared.map(\.id), update.prefetch)
         #expect(Set(update.appeared.map(\.id)) == [.item(0), .item(1), .footer(section: 0)])
 
         // Paging: single-flight load-more, refresh that replaces only when the first page lands.
-        func makePager(catalog: URL) throws -> FeedPager {
+        @MainActor func makePager(catalog: URL) throws -> FeedPager {
             let channel = Channel(id: "travel", title: "Travel")
             let pager = FeedPager(loader: try FeedCatalog.directory(catalog).loader(for: channel))
             pager.onChange = { snapshot in print(snapshot.items.count, snapshot.state.name, snapshot.message ?? "") }
@@ -33,5 +36,24 @@ import Testing
             channels: [Channel(id: "travel", title: "Travel")], itemsPerChannel: 12, at: root)
         let pager = try makePager(catalog: root)
         #expect(await waitUntil { pager.items.count == 10 })
+    }
+
+    @Test func theReadmeTourIsTheOneThatRuns() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let test = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let tour = try #require(readme.range(of: "## A short tour of the API"))
+        let block = try #require(readme[tour.upperBound...].range(of: "```swift\n"))
+        let end = try #require(readme[block.upperBound...].range(of: "```"))
+        let lines = readme[block.upperBound..<end.lowerBound].split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("import ") }
+        #expect(lines.count > 10)
+        let testLines = Set(test.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        for line in lines {
+            let compiled = testLines.contains(line)
+            #expect(compiled, "README line not in the test: \(line)")
+        }
     }
 }

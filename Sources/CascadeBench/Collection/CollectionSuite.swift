@@ -12,7 +12,7 @@ struct CollectionSuite: BenchSuite {
     static let screen = CGSize(width: 400, height: 800)
 
     func run(quick: Bool) -> [BenchLine] {
-        frameLines(n: quick ? 100_000 : 1_000_000) + [diffLine(n: 100_000)]
+        frameLines(n: quick ? 100_000 : 1_000_000) + [diffLine(n: 100_000), refreshDiffLine(n: 10_000)]
     }
 
     // MARK: collection.frame and collection.live_cells
@@ -136,6 +136,45 @@ struct CollectionSuite: BenchSuite {
     private func frameTarget(n: Int) -> Double { n >= 1_000_000 ? 1000 : 50 }
 
     // MARK: collection.diff
+
+    /// `diff.refresh`: a pull-to-refresh landing on a feed of n items: 1 % new items at the top,
+    /// 1 % of the old ones gone (seeded), the rest in order. Ours is what the host pays: build
+    /// the new snapshot, then diff it against the shown one; against `hash-floor`.
+    private func refreshDiffLine(n: Int) -> BenchLine {
+        var random = BenchRandom(seed: 23)
+        let oldIDs = Array(0..<n)
+        var kept = oldIDs
+        for _ in 0..<(n / 100) { kept.remove(at: Int(random.next() % UInt64(kept.count))) }
+        let newIDs = Array(n..<(n + n / 100)) + kept
+        let old = CollectionSnapshot<Int, Int>(section: 0, items: oldIDs)
+        let new = CollectionSnapshot<Int, Int>(section: 0, items: newIDs)
+        var changes = 0
+        var best = [Double](repeating: .infinity, count: 3)
+        let contenders: [() -> Void] = [
+            {
+                let fresh = CollectionSnapshot<Int, Int>(section: 0, items: newIDs)
+                let changeset = old.changeset(to: fresh)
+                changes = changeset.items.count
+                blackHole(changeset)
+            },
+            { blackHole(old.changeset(to: new)) },
+            {
+                var index: [Int: Int] = [:]
+                index.reserveCapacity(n)
+                for (position, id) in newIDs.enumerated() { index[id] = position }
+                blackHole(index)
+            },
+        ]
+        // Short runs (about 0.1 ms): many interleaved rounds, each contender keeping its best.
+        for _ in 0..<200 {
+            for (slot, body) in contenders.enumerated() {
+                best[slot] = min(best[slot], BenchClock.best(runs: 1, warmup: false, clock: .threadCPU, body))
+            }
+        }
+        return .ratio(
+            suite: name, name: "diff.refresh", n: n, oursNs: best[0], baseline: "hash-floor", baselineNs: best[2],
+            target: 0.5, extra: ["diff_only_ns": best[1], "changes": Double(changes)])
+    }
 
     private func diffLine(n: Int) -> BenchLine {
         var random = BenchRandom(seed: 17)

@@ -2,7 +2,8 @@ import CascadeLayout
 import Foundation
 
 /// `cascade-bench layout`: WaterfallLayout against `cht-port`, `seed-port` and `write-floor`
-/// at n = 1,000,000 items (100,000 with --quick), for 2 and 5 columns.
+/// at n = 1,000,000 items (100,000 with --quick), and a stable height change against a full
+/// relayout at 100,000 items, for 2 and 5 columns.
 struct LayoutSuite: BenchSuite {
     let name = "layout"
 
@@ -11,6 +12,7 @@ struct LayoutSuite: BenchSuite {
         var lines: [BenchLine] = []
         for columns in [2, 5] {
             lines += WaterfallCases(n: n, columns: columns).run()
+            lines += LocalReflowCase(columns: columns).run()
         }
         return lines
     }

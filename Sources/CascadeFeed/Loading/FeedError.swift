@@ -9,6 +9,8 @@ public enum FeedError: Error, Hashable, Sendable {
     case offline
     /// The connection broke before the whole response arrived (reset, truncated body).
     case connectionLost
+    /// The server's TLS certificate was refused; carries the TLS library's reason.
+    case certificateRejected(String)
     /// The response arrived but is not a feed.
     case badPayload(PayloadProblem)
     /// The response's content type is not one that carries JSON.
@@ -37,7 +39,8 @@ public enum FeedError: Error, Hashable, Sendable {
         switch self {
         case .timedOut, .offline, .connectionLost: true
         case .httpStatus(let code): code >= 500 || code == 408 || code == 429
-        case .badPayload, .unsupportedContentType, .tooLarge, .cancelled, .invalidURL, .unreadableFile, .unexpected:
+        case .badPayload, .unsupportedContentType, .tooLarge, .cancelled, .invalidURL, .unreadableFile, .unexpected,
+            .certificateRejected:
             false
         }
     }
@@ -55,6 +58,7 @@ public enum FeedError: Error, Hashable, Sendable {
         case .invalidURL: "The feed address is not valid"
         case .unreadableFile: "The feed could not be opened"
         case .unexpected: "The feed could not be loaded"
+        case .certificateRejected(let reason): "The server's certificate was refused (\(reason))"
         }
     }
 

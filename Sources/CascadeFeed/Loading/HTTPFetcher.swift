@@ -170,6 +170,7 @@ public final class HTTPFetcher: Sendable {
         case .timedOut: .timedOut
         case .cancelled: .cancelled
         case .redirectRefused(let target): .invalidURL(target)
+        case .certificateRejected(let reason): .certificateRejected(reason)
         case .transport(let urlError): error(from: urlError, limit: limit)
         }
     }

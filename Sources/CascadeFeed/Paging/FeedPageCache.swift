@@ -1,11 +1,12 @@
+import CascadeStorage
 import Foundation
 
 /// Keeps the last good first page of one feed on disk, so the next start can show it at once.
 ///
 /// Reads are synchronous (a first page is a few kilobytes, and the first paint needs it now);
-/// writes go to a serial background queue and are atomic: the page is written to a temporary file
-/// in the same directory and renamed over the old one, so a crash leaves the old or the new page,
-/// never a torn one. Temporary files a crash left behind are removed when the cache is created.
+/// writes go to a serial background queue through `AtomicFile` (a cache write: no fsync), so a
+/// crash leaves the old or the new page, never a torn one, and a full disk leaves the old page.
+/// Temporary files a crash left behind are removed when the cache is created.
 ///
 /// The stored file is input from outside like any other: it is read only if it is a regular file
 /// under `maximumBytes`, and every restored item passes `VideoItem.validated(by:)` with the
@@ -33,7 +34,7 @@ public final class FeedPageCache: Sendable {
         fileURL = directory.appendingPathComponent(Self.fileName(forKey: key))
         self.policy = policy
         queue = DispatchQueue(label: "cascade.feed-page-cache")
-        Self.removeLeftoverTemporaries(of: fileURL)
+        AtomicFile.sweepOnce(directory.standardizedFileURL.path)
     }
 
     /// The file name a key maps to: `feed-<readable>-<hash>.json`.
@@ -102,25 +103,8 @@ public final class FeedPageCache: Sendable {
     private static let allowed = CharacterSet(
         charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
 
-    /// Removes `.<name>.<uuid>.tmp` files an interrupted write left beside `target`.
-    private static func removeLeftoverTemporaries(of target: URL) {
-        let directory = target.deletingLastPathComponent()
-        let prefix = ".\(target.lastPathComponent)."
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
-        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
-        }
-    }
-
     private static func write(_ page: FeedPage, to target: URL) throws {
-        let directory = target.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let data = try JSONEncoder().encode(Stored(version: Stored.currentVersion, page: page))
-        let temporary = directory.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).tmp")
-        try data.write(to: temporary)
-        guard rename(temporary.path, target.path) == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown)
-        }
+        try AtomicFile.write(data, to: target, durability: .cache)
     }
 }

@@ -57,10 +57,10 @@ public actor FolderLibrary {
     /// Creates a library; call `start()` to begin scanning.
     /// - Parameters:
     ///   - root: the folder.
-    ///   - store: the thumbnail cache.
     ///   - prober: reads durations and sizes.
     ///   - thumbnails: makes thumbnails (shared by every folder a window shows, so the limit of
     ///     two at a time holds for the app).
+    ///   - scanner: walks the tree and recognises videos by their content.
     ///   - firstPageWait: how long a first page waits for a running scan before it shows what
     ///     was found so far.
     ///   - rescanAge: a first page asked for this long after the last scan rescans.
@@ -179,6 +179,9 @@ public actor FolderLibrary {
 
     /// One page of a channel's files, newest first (nil `folder`: every video).
     /// - Parameters:
+    ///   - folder: the top-level subfolder (relative to the root), or nil for every video.
+    ///   - offset: the index of the page's first file in the channel's newest-first list.
+    ///   - size: the most files the page holds.
     ///   - isFirst: a first page (a refresh): rescans when the folder is stale or the last scan is old.
     /// - Returns: the files of the page (probed; broken ones left out) and whether it is the last.
     public func page(folder: String?, offset: Int, size: Int, isFirst: Bool) async throws -> FolderPage {

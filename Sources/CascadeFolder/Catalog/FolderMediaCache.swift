@@ -1,4 +1,5 @@
 import CascadeImages
+import CascadeStorage
 import Foundation
 
 #if canImport(Glibc)
@@ -82,26 +83,16 @@ public struct FolderMediaCache: Sendable {
         return entries
     }
 
-    /// Writes `entries` (the newest `maxEntries` when there are more) atomically.
-    /// - Throws: a file-system error; the previous file is then left as it was.
+    /// Writes `entries` (the newest `maxEntries` when there are more) through `AtomicFile`.
+    /// - Throws: `StorageFailure`; the previous file is then left as it was.
     public func save(_ entries: [String: Entry]) throws {
         var kept = Array(entries)
         if kept.count > maxEntries {
             kept.sort { $0.value.mtime > $1.value.mtime }
             kept.removeLast(kept.count - maxEntries)
         }
-        let data = Data(FolderMediaCodec.encode(root: root, entries: kept))
-        let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        guard
-            FileManager.default.createFile(
-                atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
-        else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path]) }
-        guard rename(temporary.path, url.path) == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-        }
+        let data = FolderMediaCodec.encode(root: root, entries: kept)
+        try AtomicFile.write(data, to: url, durability: .cache, permissions: 0o600, folderPermissions: 0o700)
     }
 
     // MARK: Library state

@@ -83,7 +83,10 @@ public final class ThumbnailGenerator: Sendable {
 
     /// The cover URL for `subject`: a valid existing thumbnail at the needed size or larger
     /// (ours or another program's), else where ours will be, registered for lazy generation.
-    /// - Parameter aspectRatio: the video's height over width (1 when unknown).
+    /// - Parameters:
+    ///   - subject: the video file the thumbnail stands for.
+    ///   - duration: the video's duration in seconds, when known (the grabber picks its frame from it).
+    ///   - aspectRatio: the video's height over width (1 when unknown).
     public func cover(for subject: ThumbnailSubject, duration: Double?, aspectRatio: Double = 1) -> URL {
         let needed = neededSize(aspectRatio: aspectRatio)
         if let existing = store.existing(for: subject, atLeast: needed) { return existing }
@@ -137,11 +140,9 @@ public final class ThumbnailGenerator: Sendable {
             }
             switch grabbed {
             case .success(let png):
-                do {
-                    try store.store(png: png, for: entry.subject, size: size)
-                } catch {
-                    return .failure(.unreadable("cannot store the thumbnail: \(error)"))
-                }
+                // A full disk or a read-only cache keeps the thumbnail in memory only: the cover
+                // still shows (the store's failure is warned once per folder).
+                try? store.store(png: png, for: entry.subject, size: size)
             case .failure:
                 try? store.recordFailure(entry.subject)
             }
@@ -149,10 +150,9 @@ public final class ThumbnailGenerator: Sendable {
         }
         state.withLock { $0.running -= 1 }
         switch result {
-        case .success:
+        case .success(let png):
             state.withLock { $0.counters.generated += 1 }
-            guard let data = try? Data(contentsOf: store.url(for: entry.subject, size: size)) else { throw .failed }
-            return data
+            return (try? Data(contentsOf: store.url(for: entry.subject, size: size))) ?? Data(png)
         case .failure:
             state.withLock { $0.counters.failed += 1 }
             throw .failed

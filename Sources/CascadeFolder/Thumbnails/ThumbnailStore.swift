@@ -1,3 +1,4 @@
+import CascadeStorage
 import Foundation
 
 #if canImport(Glibc)
@@ -12,8 +13,7 @@ import Foundation
 /// - A thumbnail is `<root>/<size>/<MD5 of the file URI>.png`; it is valid for a file when its
 ///   `Thumb::URI` equals the file's URI, its `Thumb::MTime` the file's modification time and,
 ///   when present, its `Thumb::Size` the file's size.
-/// - Writes are atomic (a temporary file in the same folder renamed over the target), files
-///   are created 0600 and folders 0700.
+/// - Writes go through `AtomicFile` (a cache write), files are created 0600 and folders 0700.
 /// - A file that cannot be thumbnailed gets a 1 × 1 PNG with the same text chunks under
 ///   `fail/<application>-<version>/`, so it is not retried until it changes.
 public final class ThumbnailStore: Sendable {
@@ -121,32 +121,10 @@ public final class ThumbnailStore: Sendable {
             ("Software", software),
         ]
         guard let bytes = PNGText.inserting(entries, into: png) else { throw .notPNG }
-        let folder = target.deletingLastPathComponent()
-        try makeFolder(folder)
-        let temporary = folder.appendingPathComponent(".\(subject.fileName).\(UUID().uuidString).tmp")
-        guard
-            FileManager.default.createFile(
-                atPath: temporary.path, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
-        else { throw .io("cannot create \(temporary.path)") }
-        _ = chmod(temporary.path, 0o600)
-        guard rename(temporary.path, target.path) == 0 else {
-            let code = errno
-            try? FileManager.default.removeItem(at: temporary)
-            throw .io("cannot rename into \(target.path): errno \(code)")
-        }
-    }
-
-    private func makeFolder(_ folder: URL) throws(Failure) {
-        var missing: [URL] = []
-        var current = folder
-        while !FileManager.default.fileExists(atPath: current.path), current.path != "/" {
-            missing.append(current)
-            current = current.deletingLastPathComponent()
-        }
-        for url in missing.reversed() {
-            // mkdir's mode is masked by the umask; 0700 is within any sane umask.
-            if mkdir(url.path, 0o700) != 0, errno != EEXIST { throw .io("cannot create \(url.path): errno \(errno)") }
-            _ = chmod(url.path, 0o700)
+        do {
+            try AtomicFile.write(bytes, to: target, durability: .cache, permissions: 0o600, folderPermissions: 0o700)
+        } catch {
+            throw .io(error.description)
         }
     }
 }

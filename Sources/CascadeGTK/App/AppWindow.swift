@@ -147,6 +147,7 @@ public final class AppWindow: AppHosting {
         }
         refreshActions()
         connectSearch(capturingKeysFrom: feedPage)
+        playerPage.attachDesktop(application: UnsafeMutablePointer(application), window: window)
         followStatus(of: catalog)
         connectKeys()
         Signal.connect(window.raw, "realize") { [weak self] in

@@ -34,6 +34,8 @@ package final class PlayerPage {
     private var coverTask: ImageTask?
     private var firstFrame = false
     private var log = PlayerHistory()
+    private var isShown = false
+    private var desktop: PlayerDesktop?
 
     /// Creates the page; covers load through `pipeline` (none: black until the first frame).
     package init(pipeline: ImagePipeline? = nil) {
@@ -99,6 +101,7 @@ package final class PlayerPage {
     package func show(_ item: VideoItem) {
         stop()
         self.item = item
+        isShown = true
         gtk_label_set_text(titleLabel, item.title)
         controller.setSource(item.videoURL)
         log.restart()
@@ -116,8 +119,25 @@ package final class PlayerPage {
     package func stop() {
         if controller.snapshot.isFullscreen || fullscreen.isWindowFullscreen { fullscreen.leaveNow() }
         controller.stop()
+        isShown = false
         surface.setVideo(engine.paintable)
         render()
+    }
+
+    /// Connects the page to the desktop for `application`'s `window`: the MPRIS player and the
+    /// idle inhibitor (`PlayerDesktop`). Call once, when the window exists.
+    package func attachDesktop(
+        application: UnsafeMutablePointer<GtkApplication>, window: UnsafeMutablePointer<GtkWidget>
+    ) {
+        guard desktop == nil else { return }
+        desktop = PlayerDesktop(application: application, window: window, page: self)
+        desktop?.update()
+    }
+
+    /// The video the desktop's media controls show: the item while the page shows it.
+    package var track: MPRISTrack? {
+        guard isShown, let item else { return nil }
+        return MPRISTrack(id: item.id, title: item.title, artURL: item.coverURL)
     }
 
     /// Whether the toplevel window is fullscreen (what the window manager did, which under an
@@ -185,6 +205,7 @@ package final class PlayerPage {
         // "none" is GDK's blank cursor; nil inherits the default again.
         gtk_widget_set_cursor_from_name(root, controls.hidesPointer ? "none" : nil)
         log.record(state: snapshot.state.name, isFullscreen: snapshot.isFullscreen, position: snapshot.position)
+        desktop?.update()
     }
 
     private func present(fullscreen: Bool) {

@@ -1,5 +1,6 @@
 import CGtk
 import CascadeScreens
+import CascadeStorage
 import Foundation
 
 /// The preferences key file on disk (GKeyFile): reads it once, writes it atomically when
@@ -68,27 +69,20 @@ public final class PreferencesFile {
         return .entries(entries)
     }
 
-    /// Writes the whole file through `g_file_set_contents` (a temporary file renamed over the old
-    /// one), so a crash never leaves half a file.
+    /// Writes the whole file through `AtomicFile` (durable), so neither a crash nor a power loss
+    /// leaves half a file, and a failed write (warned once per folder) keeps the old one.
     private func write(_ entries: [String: String]) {
-        do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
-        } catch {
-            Self.warn("cannot create \(url.deletingLastPathComponent().path): \(error)")
-            return
-        }
         let file = g_key_file_new()
         defer { g_key_file_free(file) }
         g_key_file_set_comment(file, nil, nil, " Cascade preferences (written by the app)", nil)
         for (key, value) in entries.sorted(by: { $0.key < $1.key }) {
             g_key_file_set_string(file, PreferencesModel.group, key, value)
         }
-        var error: UnsafeMutablePointer<GError>?
-        if g_key_file_save_to_file(file, url.path, &error) == 0 {
-            Self.warn("cannot write \(url.path): \(Self.consume(&error))")
-        }
+        var length: gsize = 0
+        guard let text = g_key_file_to_data(file, &length, nil) else { return }
+        defer { g_free(text) }
+        let bytes = UnsafeRawBufferPointer(start: text, count: Int(length))
+        try? AtomicFile.write(bytes, to: url, durability: .durable, permissions: 0o644, folderPermissions: 0o700)
     }
 
     private static func consume(_ error: inout UnsafeMutablePointer<GError>?) -> String {

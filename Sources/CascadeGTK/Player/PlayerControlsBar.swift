@@ -48,7 +48,7 @@ package final class PlayerControlsBar {
         gtk_scale_set_draw_value(progress.as(GtkScale.self), 0)
         gtk_widget_set_hexpand(progress, 1)
         gtk_widget_set_valign(progress, GTK_ALIGN_CENTER)
-        gtk_widget_set_tooltip_text(progress, Localization.text("Seek"))
+        gtk_widget_set_tooltip_text(progress, Localization.text("Seek (←/→ 5 s, J/L 10 s)"))
         volumeIcon = OpaquePointer(gtk_image_new_from_icon_name("audio-volume-high-symbolic"))
         volume = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.05)
         gtk_scale_set_draw_value(volume.as(GtkScale.self), 0)

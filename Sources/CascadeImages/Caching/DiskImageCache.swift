@@ -1,3 +1,4 @@
+import CascadeStorage
 import Foundation
 import Synchronization
 
@@ -6,9 +7,9 @@ import Synchronization
 /// - Each entry is one file named by the MD5 of the URL's absolute string (the hash thumbnail
 ///   names use too): no part of a URL ever reaches the file system. Entries named by the
 ///   SHA-256 of earlier versions are deleted when the cache opens.
-/// - Writes are atomic: the bytes go to a uniquely named temporary file that is then renamed
-///   over the entry, so a reader (in this process or another) sees the old entry, the new one,
-///   or none, never a partial file.
+/// - Writes go through `AtomicFile` (a cache write: no fsync), so a reader (in this process or
+///   another) sees the old entry, the new one, or none, never a partial file; a full disk
+///   stores nothing and leaves no temporary file.
 /// - Every file starts with a small header carrying the payload length; a file whose header is
 ///   wrong or that is shorter than it says (truncated, corrupt) is deleted on read and reported
 ///   as a miss. The pipeline also deletes an entry whose bytes fail to decode and fetches again.
@@ -35,7 +36,8 @@ public final class DiskImageCache: @unchecked Sendable {
     /// "CSC1": the first bytes of every entry file.
     static let magic: [UInt8] = Array("CSC1".utf8)
     static let headerSize = 12
-    private static let temporaryPrefix = ".tmp-"
+    /// The temporary files of earlier versions.
+    private static let legacyTemporaryPrefix = ".tmp-"
 
     /// The folder holding the entries.
     public let directory: URL
@@ -46,14 +48,21 @@ public final class DiskImageCache: @unchecked Sendable {
     // MARK: Lifecycle
 
     /// Opens (creating if needed) a cache in `directory` and rebuilds its index from the files
-    /// there, evicting the oldest if they exceed `sizeLimit`. Temporary files left by a crash
-    /// more than ten minutes ago are removed.
+    /// there, evicting the oldest if they exceed `sizeLimit`. Temporary files whose writer
+    /// has ended (and `.tmp-*` ones of earlier versions, after ten minutes) are removed.
     ///
-    /// - Throws: the file-system error if the directory cannot be created or listed.
+    /// - Throws: `StorageFailure` if the directory cannot be created (also reported to
+    ///   `StorageWarnings`), or the file-system error if it cannot be listed.
     public init(directory: URL, sizeLimit: Int = DiskImageCache.defaultSizeLimit) throws {
         self.directory = directory.standardizedFileURL
         self.sizeLimit = max(0, sizeLimit)
-        try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
+        do {
+            try AtomicFile.makeFolder(self.directory.path)
+        } catch {
+            // A cache folder that cannot be made leaves the covers in memory only; say so once.
+            StorageWarnings.shared.report(error)
+            throw error
+        }
         try rebuildIndex()
     }
 
@@ -99,20 +108,14 @@ public final class DiskImageCache: @unchecked Sendable {
         let size = Self.headerSize + data.count
         guard size <= sizeLimit else { return false }
         let name = Self.fileName(for: url)
-        let temporary = directory.appendingPathComponent(Self.temporaryPrefix + UUID().uuidString)
         var contents = Data(capacity: size)
         contents.append(contentsOf: Self.magic)
         withUnsafeBytes(of: UInt64(data.count).littleEndian) { contents.append(contentsOf: $0) }
         contents.append(data)
         do {
-            try contents.write(to: temporary)
+            try AtomicFile.write(
+                contents, to: directory.appendingPathComponent(name), durability: .cache, folderPermissions: nil)
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            return false
-        }
-        let destination = directory.appendingPathComponent(name)
-        guard rename(temporary.path, destination.path) == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
             return false
         }
         state.withLock { state in
@@ -189,6 +192,7 @@ public final class DiskImageCache: @unchecked Sendable {
     }
 
     private func rebuildIndex() throws {
+        AtomicFile.sweep(directory.path)
         let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
         let files = try FileManager.default.contentsOfDirectory(
             at: directory, includingPropertiesForKeys: keys, options: [])
@@ -198,7 +202,7 @@ public final class DiskImageCache: @unchecked Sendable {
             let name = file.lastPathComponent
             let values = try? file.resourceValues(forKeys: Set(keys))
             let date = values?.contentModificationDate ?? .distantPast
-            if name.hasPrefix(Self.temporaryPrefix) {
+            if name.hasPrefix(Self.legacyTemporaryPrefix) {
                 if date < staleBefore { try? FileManager.default.removeItem(at: file) }
             } else if Self.isHexName(name, length: 32), let size = values?.fileSize {
                 found.append((name, size, date))

@@ -96,6 +96,8 @@ public final class URLSessionDataFetcher: DataFetching {
         case .failure(.redirectRefused(let target)):
             let scheme = URL(string: target)?.scheme ?? "non-http"
             throw ImagePipelineError.refused("redirect to a \(scheme) URL")
+        case .failure(.certificateRejected(let reason)):
+            throw ImagePipelineError.fetchFailed("the server's certificate was refused (\(reason))")
         case .failure(.transport(let error)): throw ImagePipelineError.fetchFailed(error.localizedDescription)
         }
     }

@@ -65,6 +65,15 @@ public struct PixbufImageDecoder: ImageDecoding {
         // A JPEG stored sideways is decoded for the target turned the same way, then turned upright.
         let orientation = format == .jpeg ? ExifOrientation.read(fromJPEG: data) : .up
         let storedTarget = orientation.storedSize(targetSize)
+        if format == .jpeg, let size = ArithmeticJPEG.frameSize(of: data) {
+            let pixbuf = try ArithmeticJPEG.decode(data, size: size, pixelLimit: pixelLimit)
+            defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+            var statistics = PixbufDecodeStatistics(
+                declaredSize: size, loadedSize: size, pixelBufferBytes: Int(gdk_pixbuf_get_byte_length(pixbuf)))
+            let image = try Self.finish(
+                pixbuf, orientation: orientation, targetSize: targetSize, statistics: &statistics)
+            return (image, statistics)
+        }
         var error: UnsafeMutablePointer<GError>?
         guard let loader = gdk_pixbuf_loader_new_with_type(format.loaderName, &error) else {
             g_clear_error(&error)

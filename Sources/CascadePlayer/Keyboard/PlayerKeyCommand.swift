@@ -1,7 +1,8 @@
 /// What a key does on the player page; a pure mapping from key names to controller actions.
 ///
-/// Space toggles play/pause, ←/→ seek 5 s, ↑/↓ change the volume by 0.1, `f` toggles
-/// fullscreen and Esc leaves it. Run a command with `PlayerController.perform(_:)`.
+/// Space toggles play/pause, ←/→ seek 5 s, `j`/`l` skip 10 s back/forward (as on video sites),
+/// ↑/↓ change the volume by 0.1, `f` toggles fullscreen and Esc leaves it. Seeks are clamped
+/// to 0…duration by the controller. Run a command with `PlayerController.perform(_:)`.
 public enum PlayerKeyCommand: Equatable, Sendable {
     /// Play if not playing, else pause.
     case togglePlayPause
@@ -17,10 +18,10 @@ public enum PlayerKeyCommand: Equatable, Sendable {
     /// The command for a key, or nil for keys the player ignores.
     ///
     /// `name` is a GDK key name (`gdk_keyval_name`: `space`, `Left`, `Right`, `Up`, `Down`, `f`,
-    /// `F`, `Escape`, and the keypad's `KP_Left`...) or a web-style name (` `, `ArrowLeft`,
+    /// `F`, `j`, `J`, `l`, `L`, `Escape`, and the keypad's `KP_Left`...) or a web-style name (` `, `ArrowLeft`,
     /// `Esc`...). Matching is exact except for letters, which ignore case.
     public static func command(
-        forKey name: String, seekStep: Double = 5, volumeStep: Double = 0.1
+        forKey name: String, seekStep: Double = 5, skipStep: Double = 10, volumeStep: Double = 0.1
     )
         -> PlayerKeyCommand?
     {
@@ -31,6 +32,10 @@ public enum PlayerKeyCommand: Equatable, Sendable {
             return .seek(by: -seekStep)
         case "Right", "KP_Right", "ArrowRight":
             return .seek(by: seekStep)
+        case "j", "J":
+            return .seek(by: -skipStep)
+        case "l", "L":
+            return .seek(by: skipStep)
         case "Up", "KP_Up", "ArrowUp":
             return .changeVolume(by: volumeStep)
         case "Down", "KP_Down", "ArrowDown":

@@ -95,6 +95,8 @@ public struct MediaProbe: Sendable {
         case .success(let transfer): .unreadable("The server answered \(transfer.statusCode)")
         case .failure(.redirectRefused): .refused("This isn't a video (redirected away from http).")
         case .failure(.timedOut): .unreadable("The video could not be reached in time")
+        case .failure(.certificateRejected(let reason)):
+            .unreadable("The video's server has a certificate that was refused (\(reason))")
         case .failure(.transport(let error)):
             .unreadable("The video could not be reached (\(error.localizedDescription))")
         case .failure(.tooLarge), .failure(.cancelled): .unreadable("The video could not be read")

@@ -1,3 +1,4 @@
+import CascadeStorage
 import Foundation
 
 /// Where videos were left, kept in a file across runs: the default `ResumeStoring`.
@@ -6,9 +7,11 @@ import Foundation
 ///   variable is unset, empty or relative, as the XDG base directory specification says): the
 ///   spec's place for state that should outlive a restart but is not a document or a setting.
 /// - Bounded: the `policy.capacity` most recently watched videos (500 by default).
-/// - Written when a recorded change changes something, atomically: the bytes go to a
-///   temporary file in the same folder that is renamed over the old file, so a crash leaves the
-///   old or the new file, never a torn one. The file is private (0600, its folder 0700).
+/// - Written when a recorded change changes something, through `AtomicFile` (durable: fsync of
+///   the file and its folder), so a crash or a power loss leaves the old or the new file, never
+///   a torn one. The file is private (0600, its folder 0700). A write that fails (a full disk, a
+///   read-only folder) keeps the positions in memory and the old file as it was; the failure is
+///   warned once per folder by `StorageWarnings`.
 /// - A missing file is an empty store; a damaged one is ignored with a warning (nothing traps,
 ///   see `ResumeFileFormat`) and replaced at the next change.
 ///
@@ -23,7 +26,7 @@ public final class ResumeStore: ResumeStoring {
     public let fileURL: URL?
     /// When a position is kept.
     public let policy: ResumePolicy
-    /// What was wrong with the file or a write, one line each (oldest first).
+    /// What was wrong with the file, one line each (oldest first).
     public private(set) var warnings: [String] = []
     /// Called with each new warning (the host prints it).
     public var onWarning: ((String) -> Void)?
@@ -118,25 +121,10 @@ public final class ResumeStore: ResumeStoring {
 
     private func save() {
         guard let fileURL else { return }
-        let directory = fileURL.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(fileURL.lastPathComponent).\(UUID().uuidString).tmp")
-        do {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            // What a person watched is theirs alone: 0600, like the thumbnails of their videos.
-            guard
-                FileManager.default.createFile(
-                    atPath: temporary.path, contents: ResumeFileFormat.encode(list),
-                    attributes: [.posixPermissions: 0o600])
-            else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path]) }
-            guard rename(temporary.path, fileURL.path) == 0 else {
-                try? FileManager.default.removeItem(at: temporary)
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: fileURL.path])
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            warn("cannot write \(fileURL.path): \(error.localizedDescription)")
-        }
+        // What a person watched is theirs alone: 0600, like the thumbnails of their videos.
+        try? AtomicFile.write(
+            ResumeFileFormat.encode(list), to: fileURL, durability: .durable, permissions: 0o600,
+            folderPermissions: 0o700)
     }
 
     private func warn(_ message: String) {

@@ -17,7 +17,9 @@ public enum FolderFeedChoice: Equatable, Sendable {
     public static let catalogFileName = "channels.json"
 
     /// The choice for `folder`.
-    /// - Parameter isFile: whether a path exists (the file system unless a test says otherwise).
+    /// - Parameters:
+    ///   - folder: the folder given on the command line.
+    ///   - isFile: whether a path exists (the file system unless a test says otherwise).
     public static func choose(
         for folder: URL, isFile: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
     ) -> FolderFeedChoice {

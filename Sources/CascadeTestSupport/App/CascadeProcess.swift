@@ -32,18 +32,27 @@ public final class CascadeProcess: @unchecked Sendable {
     /// With `trusting`, a CA bundle, the child runs in a private mount namespace (`unshare
     /// --mount`; a user other than root also gets a user namespace) where that bundle is
     /// bind-mounted over the system's, so its https requests trust a `TestCertificate`;
-    /// `unshare` and `sh` exec into `cascade`, so `pid` is still the app's.
-    public init(arguments: [String], environment: [String: String] = [:], trusting bundle: URL? = nil) throws {
+    /// `binding` bind-mounts other files the same way (a `resolv.conf`, say). `unshare` and `sh`
+    /// exec into `cascade`, so `pid` is still the app's.
+    /// With `inside`, it runs in that mount namespace (`nsenter` execs into `cascade`).
+    public init(
+        arguments: [String], environment: [String: String] = [:], trusting bundle: URL? = nil,
+        binding mounts: [(source: URL, target: String)] = [], inside namespace: MountNamespace? = nil
+    ) throws {
         process = Process()
-        if let bundle {
+        let binds = (bundle.map { [($0, TestCertificate.systemBundle.path)] } ?? []) + mounts
+        if let namespace {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/nsenter")
+            process.arguments = namespace.enterArguments + [Self.binary.path] + arguments
+        } else if !binds.isEmpty {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
             process.arguments =
                 (geteuid() == 0 ? [] : ["--map-root-user"])
                 + [
                     "--mount", "--propagation", "private", "/bin/sh", "-c",
-                    "mount --bind \"$1\" \"$2\" || exit 97; shift 2; exec \"$@\"", "sh", bundle.path,
-                    TestCertificate.systemBundle.path, Self.binary.path,
-                ] + arguments
+                    "while [ \"$1\" != -- ]; do mount --bind \"$1\" \"$2\" || exit 97; shift 2; done; shift; exec \"$@\"",
+                    "sh",
+                ] + binds.flatMap { [$0.0.path, $0.1] } + ["--", Self.binary.path] + arguments
         } else {
             process.executableURL = Self.binary
             process.arguments = arguments

@@ -1,0 +1,89 @@
+/// What an MPRIS 2 player (`org.mpris.MediaPlayer2.Player`) shows the desktop, derived from the
+/// player's snapshot and the track on the page: one value, so the host publishes exactly what
+/// changed between two of them (`changes(from:)`).
+///
+/// `Position` is part of the value for `Get`, but changes of it are not `PropertiesChanged`
+/// (MPRIS says clients extrapolate it from `Rate`); a jump is the `Seeked` signal
+/// (`seeked(from:)`).
+public struct MPRISState: Equatable, Sendable {
+    /// `PlaybackStatus`.
+    public enum PlaybackStatus: String, Equatable, Sendable {
+        case playing = "Playing"
+        case paused = "Paused"
+        case stopped = "Stopped"
+    }
+
+    /// `PlaybackStatus`.
+    public var playbackStatus: PlaybackStatus
+    /// The track (nil: none, the `NoTrack` id and no other metadata).
+    public var track: MPRISTrack?
+    /// `mpris:length` in microseconds (nil while the duration is unknown).
+    public var length: Int64?
+    /// `Position` in microseconds.
+    public var position: Int64
+    /// `Volume`, 0…1.
+    public var volume: Double
+    /// `CanPlay`.
+    public var canPlay: Bool
+    /// `CanPause`.
+    public var canPause: Bool
+    /// `CanSeek`.
+    public var canSeek: Bool
+    /// Whether a seek is in flight (not an MPRIS property: its end is a `Seeked` signal).
+    public var isSeeking: Bool
+    /// `Rate`, `MinimumRate` and `MaximumRate`: the engine has one speed.
+    public let rate = 1.0
+    /// `CanGoNext` and `CanGoPrevious`: the player page has no next video.
+    public let canGoNext = false
+    /// `CanControl`: always (MPRIS expects it never to change).
+    public let canControl = true
+
+    /// The state for `snapshot` with `track` on the page (nil: the page is not shown).
+    ///
+    /// Loading counts as playing (playback was asked for); an ended video, about to stop, as
+    /// stopped. Without a track nothing can be played, paused or seeked.
+    public init(snapshot: PlayerSnapshot, track: MPRISTrack?) {
+        self.track = track
+        let state = track == nil ? .idle : snapshot.state
+        switch state {
+        case .playing, .loading: playbackStatus = .playing
+        case .paused: playbackStatus = .paused
+        case .idle, .ended, .stopped, .failed: playbackStatus = .stopped
+        }
+        length = snapshot.duration > 0 && track != nil ? MPRISTime.microseconds(fromSeconds: snapshot.duration) : nil
+        position = track == nil ? 0 : MPRISTime.microseconds(fromSeconds: snapshot.position)
+        volume = snapshot.volume.isFinite ? min(1, max(0, snapshot.volume)) : 1
+        switch state {
+        case .failed(_, let retryable): canPlay = retryable
+        case .idle, .stopped, .ended, .paused, .loading, .playing: canPlay = track != nil
+        }
+        canPause = [.playing, .loading, .paused].contains(state)
+        canSeek = (state == .playing || state == .paused) && snapshot.duration > 0
+        isSeeking = snapshot.isSeeking
+    }
+
+    /// `mpris:trackid`.
+    public var trackID: String { track?.objectPath ?? MPRISTrack.noTrackPath }
+
+    /// The properties whose values differ from `old`'s, in `MPRISProperty` order (never
+    /// `Position`).
+    public func changes(from old: MPRISState) -> [MPRISProperty] {
+        MPRISProperty.allCases.filter { property in
+            switch property {
+            case .playbackStatus: return playbackStatus != old.playbackStatus
+            case .metadata: return track != old.track || length != old.length
+            case .volume: return volume != old.volume
+            case .canPlay: return canPlay != old.canPlay
+            case .canPause: return canPause != old.canPause
+            case .canSeek: return canSeek != old.canSeek
+            }
+        }
+    }
+
+    /// The position to send in a `Seeked` signal, when going from `old` to this state is a jump:
+    /// a seek finished (or started and finished between two states) on the same track.
+    public func seeked(from old: MPRISState) -> Int64? {
+        guard track != nil, track == old.track, !isSeeking else { return nil }
+        return old.isSeeking ? position : nil
+    }
+}

@@ -1,0 +1,33 @@
+import CascadeCollection
+import CascadeFeed
+import CascadeLayout
+import CascadeScreens
+import Foundation
+
+// A feed screen over a fake host: 45 videos in pages of 10, two columns on a 375 × 667 screen.
+let loader = InMemoryFeedLoader(items: InMemoryFeedLoader.videos(0..<45))
+let model = FeedScreenModel(pager: FeedPager(loader: loader, pageSize: 10), configuration: .init(columns: .fixed(2)))
+let host = RecordingHost(model: model, viewportSize: CGSize(width: 375, height: 667))
+var check = ExampleCheck()
+
+@MainActor func show(_ step: String) {
+    let ids = host.visibleItems.map(\.videoID).joined(separator: " ")
+    print("\(step): \(model.items.count) items, offset \(String(format: "%.0f", model.scrollOffset)), visible \(ids)")
+    print("  footer: \(model.footerText.isEmpty ? "(empty)" : model.footerText)")
+}
+
+// 1. Load: the first page replaces the empty list; ten two-column items fill less than two
+//    screens, so the footer loads the second page at once.
+model.start()
+check.expect(await ExampleCheck.wait { model.items.count == 20 && !model.feedState.isLoading }, "load: no 2 pages")
+model.refreshClosingFinished()
+show("load")
+check.cellsMatchLayout(host, model: model, step: "load")
+check.expect(host.visibleItems.first?.videoID == "video-0", "load: video-0 is not first")
+
+if check.failures.isEmpty {
+    print("ok")
+} else {
+    for failure in check.failures { print("FAIL: \(failure)") }
+    exit(1)
+}
