@@ -62,7 +62,7 @@ public final class AppWindow: AppHosting {
     private var started = false
     private let generation: DemoCatalogGeneration?
     private var preparation: CatalogPreparation?
-    private let pipeline: ImagePipeline
+    let pipeline: ImagePipeline
     private let stack: OpaquePointer
     private let feedHolder: UnsafeMutablePointer<GtkWidget>
     /// The header bar.
@@ -300,7 +300,7 @@ public final class AppWindow: AppHosting {
         gtk_box_append(feedHolder.as(GtkBox.self), widget)
     }
 
-    private func configure(_ page: FeedView) {
+    func configure(_ page: FeedView) {
         page.bannerInterval = options.carouselInterval
         if let resumeStore {
             page.watchProgress = { [weak resumeStore] item in
@@ -313,26 +313,6 @@ public final class AppWindow: AppHosting {
         page.onChromeChanged = { [weak self, weak page] in
             guard let self, let page else { return }
             self.model.feedChromeChanged(page.model)
-        }
-    }
-
-    private func connectSearch(capturingKeysFrom page: UnsafeMutablePointer<GtkWidget>) {
-        search.captureKeys(from: page)
-        search.search = { [weak self] query in
-            guard let self, let results = self.model.searchResults(query: query) else { return nil }
-            return (self.model.searchFeed(results), results.items.isEmpty)
-        }
-        search.makeView = { [weak self] model in
-            let view = FeedView(model: model, pipeline: self?.pipeline ?? ImagePipeline(decoder: PixbufImageDecoder()))
-            self?.configure(view)
-            return view
-        }
-        search.onTyping = { [weak self] typing in
-            self?.model.isTyping = typing
-            self?.refreshActions()
-        }
-        search.onClose = { [weak self] in
-            if let page = self?.channelPager?.currentPage { gtk_widget_grab_focus(page.scrolled) }
         }
     }
 
