@@ -21,9 +21,9 @@ import Testing
             log = folder.appendingPathComponent("tinyproxy.log")
             var chosen = 0
             var started: Process?
-            // tinyproxy takes its port from the config: try free-looking ports until one binds.
+            // tinyproxy takes its port from the config: a port free a moment ago, again if taken since.
             for _ in 0..<20 {
-                let port = Int.random(in: 20_000...60_000)
+                let port = try LocalHTTPServer.freePort()
                 let config = folder.appendingPathComponent("tinyproxy.conf")
                 try """
                 Port \(port)
@@ -41,7 +41,7 @@ import Testing
                 process.standardError = FileHandle.nullDevice
                 try process.run()
                 let listening = waitUntilBlocking(timeout: .seconds(5)) {
-                    !process.isRunning || Self.accepts(port: port)
+                    !process.isRunning || LocalHTTPServer.accepts(port: port)
                 }
                 if listening && process.isRunning {
                     chosen = port
@@ -73,21 +73,6 @@ import Testing
             guard process.isRunning else { return }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-        }
-
-        private static func accepts(port: Int) -> Bool {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard fd >= 0 else { return false }
-            defer { close(fd) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            return withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-                }
-            }
         }
     }
 

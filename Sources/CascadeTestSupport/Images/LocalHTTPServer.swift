@@ -152,7 +152,8 @@ public final class LocalHTTPServer: @unchecked Sendable {
 
     // MARK: Private
 
-    private static func freePort() throws -> Int {
+    /// A port of 127.0.0.1 free a moment ago (bound to port 0, then released).
+    public static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ChildProcess.Failure(description: "socket() failed") }
         defer { close(fd) }
@@ -170,7 +171,8 @@ public final class LocalHTTPServer: @unchecked Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    private static func accepts(port: Int) -> Bool {
+    /// Whether something accepts TCP connections on 127.0.0.1:`port` now.
+    public static func accepts(port: Int) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
