@@ -15,6 +15,12 @@ import Testing
         #expect(try LaunchOptions.parse(["--color-scheme", "default"]).colorScheme == .default)
     }
 
+    @Test func cellsAreFittedUnlessTheReferenceStyleIsAsked() throws {
+        #expect(try LaunchOptions.parse([]).cellStyle == .fitted)
+        #expect(try LaunchOptions.parse(["--cell-style", "reference"]).cellStyle == .reference)
+        #expect(try LaunchOptions.parse(["--cell-style", "fitted"]).cellStyle == .fitted)
+    }
+
     @Test func feedURLWithPlaceholders() throws {
         let options = try LaunchOptions.parse([
             "--feed-url", "http://127.0.0.1:8080/feed/{channel}?page={page}&size={size}",
@@ -38,6 +44,7 @@ import Testing
         ["--feed-url"], ["--feed-url", "ftp://x/feed"], ["--feed-url", "not a url"], ["--columns", "0"],
         ["--columns", "x"], ["--script", "s.txt"], ["--bogus"], ["--request-timeout", "0"],
         ["--request-timeout", "nan"], ["--color-scheme", "purple"], ["--color-scheme"],
+        ["--cell-style", "tall"], ["--cell-style"],
     ])
     func mistakesAreReported(arguments: [String]) {
         #expect(throws: LaunchOptions.Error.self) { try LaunchOptions.parse(arguments) }

@@ -53,11 +53,9 @@ extension AppModel {
 
     /// The feed that shows `results`, in the channels' columns and direction, without a banner.
     public func searchFeed(_ results: SearchResults) -> FeedScreenModel {
-        var configuration = FeedScreenModel.Configuration()
-        if let columns { configuration.columns = .fixed(columns) }
-        configuration.showsBanner = false
-        configuration.direction = layoutDirection
-        return FeedScreenModel(pager: FeedPager(loader: results, pageSize: 10), configuration: configuration)
+        FeedScreenModel(
+            pager: FeedPager(loader: results, pageSize: 10), configuration: feedConfiguration(showsBanner: false),
+            titleMeasurer: titleMeasurer)
     }
 
     // MARK: Keys

@@ -51,6 +51,11 @@ public final class AppModel {
     public var isTyping = false
     /// Which side feeds start at (set before `start()`; `InterfaceDirection` decides it).
     public var layoutDirection: LayoutDirection = .leftToRight
+    /// The host's title measurer, for the `.fitted` cells feeds made from now on get (set
+    /// before `start()`; without one cells keep the reference proportions).
+    public var titleMeasurer: (any TitleMeasuring)?
+    /// The cells' style, as the launch options ask (`--cell-style`).
+    public var cellStyle: CellStyle { options.cellStyle }
 
     private let options: LaunchOptions
     private let cacheDirectory: URL
@@ -132,12 +137,20 @@ public final class AppModel {
         let cache = FeedPageCache(
             directory: cacheDirectory.appendingPathComponent("feeds"), key: pageCacheKey(for: channel),
             policy: source.referencePolicy)
+        return FeedScreenModel(
+            pager: FeedPager(loader: loader, pageSize: options.pageSize, cache: cache),
+            configuration: feedConfiguration(showsBanner: showsBanner(channel)), titleMeasurer: titleMeasurer)
+    }
+
+    /// A feed's configuration: the columns in effect, the layout direction and the launch
+    /// options' cell style.
+    func feedConfiguration(showsBanner: Bool) -> FeedScreenModel.Configuration {
         var configuration = FeedScreenModel.Configuration()
         if let columns { configuration.columns = .fixed(columns) }
-        configuration.showsBanner = showsBanner(channel)
+        configuration.showsBanner = showsBanner
         configuration.direction = layoutDirection
-        return FeedScreenModel(
-            pager: FeedPager(loader: loader, pageSize: options.pageSize, cache: cache), configuration: configuration)
+        configuration.cellStyle = options.cellStyle
+        return configuration
     }
 
     /// Whether `channel`'s feed shows its featured items in a banner carousel: the first

@@ -3,7 +3,7 @@ import Foundation
 /// The `cascade` command line.
 ///
 /// ```
-/// cascade [--feed-url URL] [--catalog DIR] [--folder DIR] [--columns N] [--no-previews] [--color-scheme S] [--request-timeout S] [--script FILE --report FILE.json
+/// cascade [--feed-url URL] [--catalog DIR] [--folder DIR] [--columns N] [--no-previews] [--color-scheme S] [--cell-style S] [--request-timeout S] [--script FILE --report FILE.json
 ///         [--screenshots DIR]] [--headless-out DIR] [--single-instance | --new-instance] [--version] [--help]
 ///         [FILE | DIR]...
 /// ```
@@ -47,6 +47,9 @@ public struct LaunchOptions: Equatable, Sendable {
     /// `--color-scheme default|light|dark`: the style for this run whatever the preference says
     /// (nil: the preference's).
     public var colorScheme: ColorScheme?
+    /// `--cell-style fitted|reference`: fitted cells (the default) give a title the lines it
+    /// needs; reference cells keep the design's 85/4/11 proportions.
+    public var cellStyle = CellStyle.fitted
     /// Whether to print usage and exit.
     public var showHelp = false
     /// Whether to print the version (and the GTK and GStreamer versions) and exit.
@@ -81,6 +84,8 @@ public struct LaunchOptions: Equatable, Sendable {
           --no-previews         no hover previews in the feed this run (the preference keeps
                                 its value)
           --color-scheme S      default (follow the desktop), light or dark, this run only
+          --cell-style S        fitted (default: a title gets the lines it needs, up to 3) or
+                                reference (the design's 85/4/11 cover, gap and title band)
           --request-timeout S   HTTP request timeout in seconds (default 10)
           --carousel-interval S seconds between banner auto-advances (default 4, 0 = off)
           --page-size N         items per feed page (default 10, as in the reference API)
@@ -170,6 +175,12 @@ public struct LaunchOptions: Equatable, Sendable {
                     throw Error("--color-scheme must be default, light or dark, got '\(text)'")
                 }
                 options.colorScheme = scheme
+            case "--cell-style":
+                let text = try value(arg)
+                guard let style = CellStyle(rawValue: text) else {
+                    throw Error("--cell-style must be fitted or reference, got '\(text)'")
+                }
+                options.cellStyle = style
             case "--request-timeout":
                 let text = try value(arg)
                 guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 600 else {

@@ -49,6 +49,9 @@ public final class FeedScreenModel {
         public var maximumContentHeight: CGFloat = Configuration.defaultMaximumContentHeight
         /// `maximumContentHeight`'s default: 2^23 points.
         public static let defaultMaximumContentHeight: CGFloat = 8_388_608
+        /// How a cell divides its height between cover and title. `.fitted` takes effect only
+        /// with a `titleMeasurer`; without one cells keep the reference proportions.
+        public var cellStyle: CellStyle = .reference
 
         /// The defaults: adaptive columns at least 170 wide (2 at the reference's 375 pt width), spacing 10.
         public init(
@@ -83,6 +86,13 @@ public final class FeedScreenModel {
     public let viewport: CollectionViewport
     /// The configuration.
     public let configuration: Configuration
+    /// Measures titles for `.fitted` cells (`FeedScreenModel+Fitting.swift`).
+    public let titleMeasurer: (any TitleMeasuring)?
+    /// How the cells are laid out: `.fitted` when the configuration asks for it and there is a
+    /// measurer, else `.reference`.
+    public var cellStyle: CellStyle { titleMeasurer != nil ? configuration.cellStyle : .reference }
+    /// Per item, the lines its title wrapped to when the layout last sized it (fitted cells).
+    var titleLineCounts: [UInt8] = []
 
     /// The items shown, in layout order.
     public private(set) var items: [VideoItem] = []
@@ -122,19 +132,25 @@ public final class FeedScreenModel {
 
     // MARK: Lifecycle
 
-    /// Creates the model over `pager`.
-    public init(pager: FeedPager, configuration: Configuration = Configuration()) {
+    /// Creates the model over `pager`; `titleMeasurer` sizes `.fitted` cells' titles.
+    public init(
+        pager: FeedPager, configuration: Configuration = Configuration(), titleMeasurer: (any TitleMeasuring)? = nil
+    ) {
         self.pager = pager
         self.configuration = configuration
+        self.titleMeasurer = titleMeasurer
         let spacing = configuration.spacing
         let style = WaterfallSectionStyle(
             columns: configuration.columns, columnSpacing: spacing, rowSpacing: spacing,
             insets: LayoutInsets(all: spacing), footerHeight: configuration.footerHeight)
-        layout = WaterfallLayout(
-            configuration: WaterfallConfiguration(
-                section: style, direction: configuration.direction, displayScale: configuration.displayScale))
+        var waterfall = WaterfallConfiguration(
+            section: style, direction: configuration.direction, displayScale: configuration.displayScale)
+        // A title measured again moves only the cells below it in its column.
+        waterfall.keepsColumnsOnHeightChange = titleMeasurer != nil && configuration.cellStyle == .fitted
+        layout = WaterfallLayout(configuration: waterfall)
         layout.replaceAll(sections: [[]])
         viewport = CollectionViewport(layout: layout)
+        installHeightProvider()
         pager.onChange = { [weak self] snapshot in self?.apply(snapshot) }
         apply(pager.snapshot)
     }
@@ -375,10 +391,11 @@ public final class FeedScreenModel {
         return style
     }
 
-    /// The layout item of a video: the reference's height = column width × cover height ÷
-    /// width (the layout rounds it to the device pixel), with the minimum ratio applied; a bad
-    /// size (NaN, zero, negative) gives a square.
+    /// The layout item of a video: a fitted cell's height is provided (`fittedHeight`); the
+    /// reference's is column width × cover height ÷ width (the layout rounds it to the device
+    /// pixel), with the minimum ratio applied; a bad size (NaN, zero, negative) gives a square.
     private func layoutItem(for item: VideoItem) -> WaterfallItem {
+        if cellStyle == .fitted { return .provided() }
         let ratio = item.aspectRatio.isFinite && item.aspectRatio > 0 ? CGFloat(item.aspectRatio) : 1
         return WaterfallItem(sizing: .aspectRatio(max(ratio, configuration.minimumAspectRatio)))
     }
@@ -396,6 +413,7 @@ public final class FeedScreenModel {
         let isAppend =
             newItems.count > old.count && newBanners == banners && zip(old, newItems).allSatisfy { $0.id == $1.id }
         items = newItems
+        resizeTitleLineCounts()
         if isAppend {
             layout.appendItems(newItems[old.count...].map(layoutItem(for:)), toSection: itemSection)
             onItemsChanged?(.appended(old.count..<newItems.count))

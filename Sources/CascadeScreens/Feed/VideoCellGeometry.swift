@@ -1,11 +1,12 @@
 import CascadeNumerics
 import Foundation
 
-/// Where the parts of a video cell go, from the reference design: the cover on top (85 % of
-/// the cell height) with its two top corners rounded (radius 5), a 4 % gap, then the title
-/// centred below in the remaining 11 % (13 pt, word-wrapped).
-///
-/// Proportions, not fixed sizes, so they hold whatever size the layout gives the cell.
+/// Where the parts of a video cell go. In the reference design (`init(size:)`) the cover is on
+/// top (85 % of the cell height) with its two top corners rounded (radius 5), a 4 % gap, then
+/// the title centred below in the remaining 11 % (13 pt, word-wrapped): proportions, so they
+/// hold whatever size the layout gives the cell. A fitted cell
+/// (`init(size:fittedTitleLines:lineHeight:)`) gives its title the band its measured lines
+/// need and the cover the rest.
 public struct VideoCellGeometry: Equatable, Sendable {
     /// The cover image's frame in cell coordinates.
     public var cover: CGRect
@@ -13,6 +14,8 @@ public struct VideoCellGeometry: Equatable, Sendable {
     public var title: CGRect
     /// The corner radius of the cover's two top corners.
     public var coverCornerRadius: CGFloat
+    /// How many lines the title wraps to (the last one ellipsized).
+    public var titleLines: Int
 
     /// The cover's share of the cell height.
     public static let coverFraction: CGFloat = 0.85
@@ -39,14 +42,56 @@ public struct VideoCellGeometry: Equatable, Sendable {
         cover = CGRect(x: 0, y: 0, width: width, height: coverHeight)
         title = CGRect(x: 0, y: titleTop, width: width, height: max(0, height - titleTop))
         coverCornerRadius = min(Self.cornerRadius, width / 2, coverHeight / 2)
+        // Two lines when the title's share of the cell is tall enough for them, else one.
+        titleLines = title.height >= Self.twoLineTitleHeight ? 2 : 1
     }
 
     /// The title band's height, in points, from which two wrapped lines fit in it.
     public static let twoLineTitleHeight: CGFloat = 34
 
-    /// How many lines the title wraps to (the last one ellipsized): two when the title's share
-    /// of the cell is tall enough for them, else one.
-    public var titleLines: Int { title.height >= Self.twoLineTitleHeight ? 2 : 1 }
+    // MARK: Fitted cells
+
+    /// The most lines a fitted cell's title gets; a longer title is ellipsized on the last one.
+    public static let maximumFittedTitleLines = 3
+    /// The space above and below a fitted cell's title lines, in points.
+    public static let fittedTitlePadding: CGFloat = 7
+
+    /// The height of a fitted cell's title band for `lines` lines (clamped to
+    /// 1…`maximumFittedTitleLines`) of `lineHeight` points (not finite or negative: 0), in
+    /// whole points.
+    public static func fittedTitleBand(lines: Int, lineHeight: CGFloat) -> CGFloat {
+        let lines = CGFloat(min(max(1, lines), maximumFittedTitleLines))
+        let line = lineHeight.isFinite ? min(max(0, lineHeight), 1000) : 0
+        return (fittedTitlePadding * 2 + lines * line).rounded(.up)
+    }
+
+    /// A fitted cell's height at `width`: its cover at `coverAspect` (height over width; not
+    /// finite or not positive: square) over the whole width, in whole points, plus the band of
+    /// `titleLines` lines.
+    public static func fittedHeight(
+        width: CGFloat, coverAspect: Double, titleLines: Int, lineHeight: CGFloat
+    )
+        -> CGFloat
+    {
+        let width = width.isFinite ? max(0, width) : 0
+        let aspect = coverAspect.isFinite && coverAspect > 0 ? CGFloat(coverAspect) : 1
+        return (width * aspect).rounded() + fittedTitleBand(lines: titleLines, lineHeight: lineHeight)
+    }
+
+    /// Lays out a fitted cell of `size` whose title wraps to `fittedTitleLines` lines of
+    /// `lineHeight` points: the title band at the bottom, the cover above it taking the rest.
+    /// Sizes that are not finite or not positive give empty frames.
+    public init(size: CGSize, fittedTitleLines: Int, lineHeight: CGFloat) {
+        let width = size.width.isFinite ? max(0, size.width) : 0
+        let height = size.height.isFinite ? max(0, size.height) : 0
+        let lines = min(max(1, fittedTitleLines), Self.maximumFittedTitleLines)
+        let band = min(height, Self.fittedTitleBand(lines: lines, lineHeight: lineHeight))
+        let coverHeight = (height - band).rounded()
+        cover = CGRect(x: 0, y: 0, width: width, height: coverHeight)
+        title = CGRect(x: 0, y: coverHeight, width: width, height: max(0, height - coverHeight))
+        coverCornerRadius = min(Self.cornerRadius, width / 2, coverHeight / 2)
+        titleLines = lines
+    }
 
     /// The cover's size in device pixels for a display `scale`: what the image pipeline should
     /// decode to.
@@ -63,8 +108,15 @@ public struct VideoCellGeometry: Equatable, Sendable {
     ) -> (
         width: Int, height: Int
     ) {
-        let drawn = CGSize(width: widgetWidth(forFrameWidth: size.width), height: size.height)
-        return VideoCellGeometry(size: drawn).coverPixelSize(scale: scale, imageAspect: imageAspect)
+        VideoCellGeometry(size: size).coverDecodeSize(scale: scale, imageAspect: imageAspect)
+    }
+
+    /// The size in device pixels to decode the cover of this geometry's cell to: its cover box
+    /// at the width its widget gets (`widgetWidth`), covered as `coverPixelSize(scale:imageAspect:)` does.
+    public func coverDecodeSize(scale: CGFloat, imageAspect: Double) -> (width: Int, height: Int) {
+        var drawn = self
+        drawn.cover.size.width = Self.widgetWidth(forFrameWidth: cover.width)
+        return drawn.coverPixelSize(scale: scale, imageAspect: imageAspect)
     }
 
     /// How far past the cover box a covering decode may reach in its cropped dimension: an
