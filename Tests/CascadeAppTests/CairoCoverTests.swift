@@ -68,10 +68,9 @@ import Testing
             for entry in entries {
                 guard case let id = entry.id, case let frame = entry.frame, frame.count == 4
                 else { continue }
-                let cover = VideoCellGeometry(size: CGSize(width: frame[2], height: frame[3])).cover
+                let cover = entry.coverFrame
                 let box = CGRect(
-                    x: origin[0] + frame[0], y: origin[1] + frame[1] - offset, width: Double(cover.width),
-                    height: Double(cover.height))
+                    x: origin[0] + frame[0], y: origin[1] + frame[1] - offset, width: cover[2], height: cover[3])
                 // Covers wholly on screen, below the tab strip.
                 guard box.minX >= 0, box.minY >= origin[1], box.maxX <= Double(screenshot.width),
                     box.maxY <= Double(screenshot.height)
@@ -87,8 +86,10 @@ import Testing
                 // Sharp: the cover is the image resized once to the drawn size and copied 1:1 (a
                 // mean difference of 0 per channel). Enlarged from a smaller decode it differs by
                 // 1-12 (median 4); decoded a pixel wider than its cell, or on a fractional position
-                // after the resize, by up to 5.7.
-                let difference = try Self.meanDifference(screenshot, box: box, file: file, decoder: decoder)
+                // after the resize, by up to 5.7. A fitted cover's box has its image's aspect to a
+                // pixel, so its crop offset is under a pixel, rounded either way: slack 1.
+                let difference = try Self.meanDifference(
+                    screenshot, box: box, file: file, decoder: decoder, slack: 1)
                 #expect(difference <= 2.5, "\(name): item \(id)'s cover differs by \(difference) per channel")
                 differences.append(difference)
                 compared += 1
@@ -150,9 +151,16 @@ import Testing
                 else { continue }
                 total += 1
                 let p = sy * screenshot.bytesPerRow + sx * 4
-                let q = iy * source.bytesPerRow + ix * 4
-                let close = (0..<3).allSatisfy {
-                    abs(Int(screenshot.pixels[p + $0]) - Int(source.pixels[q + $0])) <= 60
+                // The drawn pixel is its footprint in the source averaged (a downscale): a thin
+                // line in the source is no longer where one source pixel says.
+                let footprint = max(1, Int(saturating: (Double(source.width) / Double(fit.width)).rounded(.up)))
+                let xs = max(0, ix - footprint / 2)..<min(source.width, ix + footprint - footprint / 2)
+                let ys = max(0, iy - footprint / 2)..<min(source.height, iy + footprint - footprint / 2)
+                let close = (0..<3).allSatisfy { channel in
+                    var sum = 0
+                    for y in ys { for x in xs { sum += Int(source.pixels[y * source.bytesPerRow + x * 4 + channel]) } }
+                    let mean = sum / max(1, xs.count * ys.count)
+                    return abs(Int(screenshot.pixels[p + channel]) - mean) <= 60
                 }
                 if close { matched += 1 }
             }
@@ -233,11 +241,13 @@ import Testing
         let original = try decoder.decode(data, targetSize: nil)
         let fit = CoverFit.rect(
             image: CGSize(width: Double(original.width), height: Double(original.height)), box: box.size)
+        // Asked for the fit rounded up: the decoder fits inside what it is asked for, so a fit
+        // of 374 × 210.4 asked as 374 × 210 would come back 373 × 210.
         let ideal = try decoder.decode(
             data,
             targetSize: PixelSize(
-                width: Int(saturating: Double(fit.width).rounded()),
-                height: Int(saturating: Double(fit.height).rounded())))
+                width: Int(saturating: Double(fit.width).rounded(.up)),
+                height: Int(saturating: Double(fit.height).rounded(.up))))
         let left = Int(saturating: Double(box.minX).rounded())
         let top = Int(saturating: Double(box.minY).rounded())
         var least = Double.infinity

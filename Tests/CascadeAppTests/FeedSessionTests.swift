@@ -73,7 +73,7 @@ import Testing
             let x0 = Int(origin[0] + item.frame[0])
             let y0 = Int(origin[1] + item.frame[1] - offset)
             let w = Int(item.frame[2])
-            let coverHeight = Int(item.frame[3] * 0.85)
+            let coverHeight = Int(item.coverFrame[3])
             guard x0 >= 0, y0 >= 0, x0 + w <= image.width, y0 + coverHeight <= image.height else { continue }
             var colours = Set<UInt32>()
             for y in stride(from: y0 + 4, to: y0 + coverHeight - 4, by: 3) {

@@ -57,7 +57,7 @@ import Testing
         let offset = first.feed(1).offset ?? 0
         let cover = Cover(
             x: origin[0] + cell.frame[0], y: origin[1] + cell.frame[1] - offset, width: cell.frame[2],
-            height: cell.frame[3] * 0.85, cellHeight: cell.frame[3])
+            height: cell.coverFrame[3], cellHeight: cell.frame[3])
         #expect(first.preview(1).state == "idle")
         let moved = PlayerPageTests.xdotool(
             [

@@ -279,7 +279,7 @@ import Testing
         let cell = try #require(report.visibleItems(step).first { $0.index == item })
         let left = Int(saturatingRounded: origin[0] + cell.frame[0])
         let width = Int(saturatingRounded: cell.frame[2])
-        let coverBottom = Int(saturatingRounded: origin[1] + cell.frame[1] - offset + (cell.frame[3] * 0.85).rounded())
+        let coverBottom = Int(saturatingRounded: origin[1] + cell.frame[1] - offset + cell.coverFrame[3])
         var problems: [String] = []
         let bar = Self.accentShare(image, y: coverBottom - 2, from: left + 2, to: left + width - 2)
         guard let fraction else {

@@ -49,11 +49,11 @@ import Testing
             (
                 Int(saturatingRounded: origin[0] + frame[0]) + 4,
                 Int(saturatingRounded: origin[1] + frame[1] - offset) + 4,
-                Int(saturating: frame[2]) - 8, Int(saturating: frame[3] * 0.85) - 8
+                Int(saturating: frame[2]) - 8, Int(saturating: frame[3]) - 8
             )
         }
-        let right = coverRegion(first.frame)
-        let left = coverRegion(firstLTR.frame)
+        let right = coverRegion(first.coverFrame)
+        let left = coverRegion(firstLTR.coverFrame)
         #expect(right.y + right.height <= rtlImage.height, "item 0's cover is not on screen")
         let same = Self.meanDifference(
             rtlImage, at: (right.x, right.y), ltrImage, at: (left.x, left.y), size: (right.width, right.height))

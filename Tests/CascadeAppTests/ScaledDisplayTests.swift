@@ -96,11 +96,11 @@ import Testing
         for entry in state.visibleItems {
             guard case let id = entry.id, case let frame = entry.frame, frame.count == 4
             else { continue }
-            let geometry = VideoCellGeometry(size: CGSize(width: frame[2], height: frame[3]))
+            let cover = entry.coverFrame
             // The cover's box in device pixels.
             let box = CGRect(
                 x: (origin[0] + frame[0]) * scale, y: (origin[1] + frame[1] - offset) * scale,
-                width: Double(geometry.cover.width) * scale, height: Double(geometry.cover.height) * scale)
+                width: cover[2] * scale, height: cover[3] * scale)
             guard box.minX >= 0, box.minY >= origin[1] * scale, box.maxX <= Double(screenshot.width),
                 box.maxY <= Double(screenshot.height)
             else { continue }

@@ -132,6 +132,7 @@ public final class AppWindow: AppHosting {
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(content.as(GtkBox.self), header.root)
         gtk_box_append(content.as(GtkBox.self), overlay)
+        model.titleMeasurer = PangoTitleMeasurer(in: content)
         adw_application_window_set_content(window.as(AdwApplicationWindow.self), content)
 
         if let volume = preferences?.preferences.volume { playerPage.controller.setVolume(volume) }

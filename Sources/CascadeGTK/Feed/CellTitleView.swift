@@ -1,4 +1,5 @@
 import CGtk
+import CascadeScreens
 import Foundation
 
 /// A cell's title: plain text, centred, wrapped to at most `lines` lines and ellipsized, shaped
@@ -45,6 +46,8 @@ final class CellTitleView {
 
     /// The layout as drawn (its font, wrapping and text).
     var layout: OpaquePointer { content.layout }
+    /// The most lines the title wraps to.
+    var lines: Int { Int(clamping: content.lines) }
 
     /// The text shown.
     var text: String { String(cString: pango_layout_get_text(content.layout)) }
@@ -55,9 +58,10 @@ final class CellTitleView {
         gtk_widget_queue_draw(widget)
     }
 
-    /// Wraps to at most `lines` lines (the last one ellipsized).
+    /// Wraps to at most `lines` lines (1…`VideoCellGeometry.maximumFittedTitleLines`; the last
+    /// one ellipsized).
     func setLines(_ lines: Int) {
-        let lines = Int32(clamping: max(1, lines))
+        let lines = Int32(clamping: min(max(1, lines), VideoCellGeometry.maximumFittedTitleLines))
         guard lines != content.lines else { return }
         content.lines = lines
         gtk_widget_queue_draw(widget)

@@ -36,8 +36,8 @@ extension FeedView {
             gtk_fixed_move(content.as(GtkFixed.self), cell.root, x, y)
         }
         gtk_widget_set_visible(cell.root, 1)
-        cell.apply(size: element.frame.size)
-        let request = coverRequest(for: item, size: element.frame.size, priority: .visible)
+        cell.apply(size: element.frame.size, geometry: model.cellGeometry(ofItem: index, size: element.frame.size))
+        let request = coverRequest(forItem: index, size: element.frame.size, priority: .visible)
         if images.request(for: ObjectIdentifier(cell)) != request {
             cell.bind(title: item.title, duration: FeedScreenModel.durationText(item.duration))
         }
@@ -59,8 +59,10 @@ extension FeedView {
         gtk_widget_set_visible(cell.root, 0)
     }
 
-    private func coverRequest(for item: VideoItem, size: CGSize, priority: ImagePriority) -> ImageRequest {
-        let target = VideoCellGeometry.coverDecodeSize(forFrame: size, scale: scale, imageAspect: item.aspectRatio)
+    private func coverRequest(forItem index: Int, size: CGSize, priority: ImagePriority) -> ImageRequest {
+        let item = model.items[index]
+        let geometry = model.cellGeometry(ofItem: index, size: size)
+        let target = geometry.coverDecodeSize(scale: scale, imageAspect: item.aspectRatio)
         return ImageRequest(
             url: item.coverURL, targetSize: PixelSize(width: target.width, height: target.height), priority: priority)
     }
@@ -73,7 +75,7 @@ extension FeedView {
                 else {
                     return nil
                 }
-                return coverRequest(for: model.items[path.item], size: frame.size, priority: .prefetch)
+                return coverRequest(forItem: path.item, size: frame.size, priority: .prefetch)
             }
         }
         if !update.prefetch.isEmpty { prefetcher.startPrefetching(requests(update.prefetch)) }

@@ -22,6 +22,8 @@ package final class VideoCellWidget {
     /// The watched-fraction bar along the cover's bottom (`VideoCellWidget+Progress.swift`).
     let progressBar = CoverProgressBar()
     private var size = CGSize.zero
+    /// Where the cover and title go at the applied size.
+    package private(set) var geometry = VideoCellGeometry(size: .zero)
     /// Whether a hover preview's layer is in the cover area (`VideoCellWidget+Preview`).
     var previewAttached = false
     /// The tooltip shown when the pointer rests on the cell: the bound title.
@@ -117,11 +119,16 @@ package final class VideoCellWidget {
         showPlaceholder()
     }
 
-    /// Sizes the cell and its parts from `VideoCellGeometry`.
+    /// Sizes the cell and its parts with the reference proportions.
     package func apply(size newSize: CGSize) {
-        guard newSize != size else { return }
+        apply(size: newSize, geometry: VideoCellGeometry(size: newSize))
+    }
+
+    /// Sizes the cell to `newSize`, its parts where `geometry` (laid out for that size) puts them.
+    package func apply(size newSize: CGSize, geometry: VideoCellGeometry) {
+        guard newSize != size || geometry != self.geometry else { return }
         size = newSize
-        let geometry = VideoCellGeometry(size: newSize)
+        self.geometry = geometry
         gtk_widget_set_size_request(
             root, Int32(saturating: VideoCellGeometry.widgetWidth(forFrameWidth: newSize.width)),
             Int32(saturatingRounded: newSize.height))

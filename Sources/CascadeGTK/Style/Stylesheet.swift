@@ -12,6 +12,9 @@ import CascadeScreens
 package enum Stylesheet {
     /// The cells' corner radius in CSS (`VideoCellGeometry.cornerRadius`, as the cover draws it).
     private static let cellRadius = "\(VideoCellGeometry.cornerRadius)px"
+    /// The space left and right of a cell's title, in points: `PangoTitleMeasurer` wraps
+    /// titles at the cell's width less twice this, as the title draws them.
+    static let titleHorizontalPadding: Int32 = 8
 
     static let css = """
         window.cascade { background: @window_bg_color; }
@@ -26,7 +29,7 @@ package enum Stylesheet {
         .video-cell .cover.failed { background: alpha(@window_fg_color, 0.06); }
         .video-cell .cover-glyph { color: alpha(@window_fg_color, 0.45); }
         .video-cell .title {
-            font-size: 13pt; color: @view_fg_color; background: @view_bg_color; padding: 0 8px;
+            font-size: 13pt; color: @view_fg_color; background: @view_bg_color; padding: 0 \(titleHorizontalPadding)px;
             border-radius: 0 0 \(cellRadius) \(cellRadius);
         }
         .video-cell .cell-preview { opacity: 0; transition: opacity 250ms ease-in; }

@@ -53,14 +53,34 @@ extension ScriptReport {
         public var progress: Double?
         /// How the cover is drawn: `surface`, `texture`, `placeholder` or `failed` (drawn items only).
         public var cover: String?
+        /// The cover's height in the cell, from the cell's top (drawn items only); the title
+        /// takes the rest of the frame.
+        public var coverHeight: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case index, id, frame, progress, cover
+            case coverHeight = "cover_height"
+        }
 
         /// Creates an item entry.
-        public init(index: Int, id: String, frame: [Double], progress: Double? = nil, cover: String? = nil) {
+        public init(
+            index: Int, id: String, frame: [Double], progress: Double? = nil, cover: String? = nil,
+            coverHeight: Double? = nil
+        ) {
             self.index = index
             self.id = id
             self.frame = frame
             self.progress = progress
             self.cover = cover
+            self.coverHeight = coverHeight
+        }
+
+        /// The cover's frame as drawn, in content coordinates (`[x, y, width, height]`): the
+        /// item's frame at the whole-point width its widget gets, down to `coverHeight` (the
+        /// reference's 85 % when not drawn).
+        public var coverFrame: [Double] {
+            guard frame.count == 4 else { return frame }
+            return [frame[0], frame[1], frame[2].rounded(), coverHeight ?? (frame[3] * 0.85).rounded()]
         }
     }
 

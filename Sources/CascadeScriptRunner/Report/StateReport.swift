@@ -60,6 +60,7 @@ enum StateReport {
             let cell = feed.cell(forItem: item.index)
             item.progress = cell?.drawnProgress.map(round3)
             item.cover = cell?.coverDrawing
+            item.coverHeight = cell.map { round3(Double($0.geometry.cover.height)) }
             return item
         }
     }

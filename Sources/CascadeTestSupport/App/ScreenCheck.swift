@@ -64,7 +64,7 @@ public enum ScreenCheck {
             let x0 = Int(saturatingRounded: origin[0] + item.frame[0])
             let y0 = Int(saturatingRounded: origin[1] + item.frame[1] - offset)
             let width = Int(saturating: item.frame[2])
-            let coverHeight = Int(saturating: item.frame[3] * 0.85)
+            let coverHeight = Int(saturating: item.coverFrame[3])
             guard x0 >= 0, y0 >= top, width > 12, coverHeight > 12, x0 + width <= image.width,
                 y0 + coverHeight <= image.height
             else { continue }
