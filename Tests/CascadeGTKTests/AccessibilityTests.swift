@@ -117,20 +117,53 @@ import Testing
         #expect(x(of: 0) == -next)
     }
 
+    /// Assistive technologies get a container's children in widget order: the drawn cells are in
+    /// reading order (row by row, along the line) after any scroll, whatever order the pool
+    /// recycled them in, and the footer comes last.
+    @Test func cellsAreChildrenInReadingOrderAfterScrolling() async throws {
+        let loader = ScriptedFeedLoader(items: FeedFixtures.items(0..<120))
+        let model = FeedScreenModel(
+            pager: FeedPager(loader: loader, pageSize: 120),
+            configuration: FeedScreenModel.Configuration(columns: .fixed(3)))
+        let (view, window) = Self.startedFeed(model)
+        defer {
+            view.stop()
+            gtk_window_destroy(window)
+        }
+        #expect(
+            await Check.pumpAsync { model.items.count == 120 && view.maxOffset > 3000 && view.viewportHeight > 100 })
+        // Small steps down and back up, as a wheel scrolls: cells that leave at one edge are
+        // recycled for the other.
+        let down = Array(stride(from: 0.0, through: 3000, by: 150))
+        for offset in down + down.reversed() {
+            view.scroll(to: offset)
+            // Drawn once the next frame has placed the cells at the new offset.
+            let placed = Check.pump {
+                view.cellsInChildOrder.contains { model.frame(ofItem: $0).map { $0.minY > offset + 300 } ?? false }
+                    && !view.cellsInChildOrder.contains {
+                        model.frame(ofItem: $0).map { $0.maxY < offset - 600 } ?? false
+                    }
+            }
+            #expect(placed, "at \(offset): \(view.cellsInChildOrder)")
+            let order = view.cellsInChildOrder
+            #expect(order.count > 3)
+            #expect(order == model.readingOrder(order), "at \(offset): \(order)")
+            // The footer right after the last cell read.
+            #expect(gtk_widget_get_prev_sibling(view.footer) == order.last.flatMap { view.cell(forItem: $0)?.root })
+        }
+    }
+
     @Test func aFailedLoadMoreFooterJoinsTheTabChain() async {
         let loader = ScriptedFeedLoader { number, size in
             number == 0 ? .success(FeedPage(items: FeedFixtures.items(0..<size), isEnd: false)) : .failure(.offline)
         }
         let model = FeedScreenModel(
             pager: FeedPager(loader: loader), configuration: FeedScreenModel.Configuration(columns: .fixed(4)))
-        let view = FeedView(model: model, pipeline: Self.pipeline())
-        let window = Self.window(showing: view.root)
+        let (view, window) = Self.startedFeed(model)
         defer {
             view.stop()
             gtk_window_destroy(window)
         }
-        view.start()
-        model.start()
         #expect(gtk_widget_get_focusable(view.footer) == 0, "nothing to retry yet")
         // The first page is within a screen of its end: the next page loads at once, and fails.
         let failed = await Check.pumpAsync { if case .failed = model.footer.state { true } else { false } }
@@ -224,6 +257,15 @@ import Testing
 
     private static func pipeline() -> ImagePipeline {
         ImagePipeline(decoder: FakeImageDecoder(), fetcher: FakeDataFetcher(), memoryCache: nil)
+    }
+
+    /// A feed view of `model` in a shown window, started, and its model started.
+    private static func startedFeed(_ model: FeedScreenModel) -> (FeedView, UnsafeMutablePointer<GtkWindow>) {
+        let view = FeedView(model: model, pipeline: pipeline())
+        let window = window(showing: view.root)
+        view.start()
+        model.start()
+        return (view, window)
     }
 
     private static func window(showing child: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWindow> {

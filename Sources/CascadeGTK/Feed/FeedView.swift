@@ -279,6 +279,7 @@ package final class FeedView {
         var update = model.scroll(to: rect)
         placeBanner(&update)
         recycler.apply(update, make: { [weak self] _ in self?.makeCell() ?? VideoCellWidget() }, bind: bind, hide: hide)
+        if !update.appeared.isEmpty || !update.moved.isEmpty { orderCellsForReading() }
         prefetch(update)
         placeFooter()
     }

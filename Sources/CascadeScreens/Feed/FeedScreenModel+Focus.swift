@@ -43,6 +43,18 @@ extension FeedScreenModel {
         return ahead.min { distance($0.frame) < distance($1.frame) }?.index
     }
 
+    /// Items `indices` in reading order, as a masonry grid is read: row by row by their top
+    /// edges (in whole points, so a rounding difference is the same row), then along the line in
+    /// the layout's direction. Assistive technologies and the Tab key meet the cells in this
+    /// order. Indices without a frame are left out.
+    public func readingOrder(_ indices: [Int]) -> [Int] {
+        let sign: CGFloat = configuration.direction == .rightToLeft ? -1 : 1
+        let placed = indices.compactMap { index in
+            frame(ofItem: index).map { (index: index, row: $0.minY.rounded(), along: $0.minX * sign) }
+        }
+        return placed.sorted { ($0.row, $0.along, $0.index) < ($1.row, $1.along, $1.index) }.map(\.index)
+    }
+
     /// Points kept between a focused cell and the viewport's edge.
     public static let focusMargin: Double = 10
 
