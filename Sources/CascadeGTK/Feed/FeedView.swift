@@ -21,7 +21,7 @@ package final class FeedView {
     package let recycler = CellRecycler<VideoCellWidget>(
         pool: ReusePool(capacityPerIdentifier: CacheBudgets.pooledCells))
 
-    let scrolled: UnsafeMutablePointer<GtkWidget>
+    package let scrolled: UnsafeMutablePointer<GtkWidget>
     let adjustment: UnsafeMutablePointer<GtkAdjustment>
     let content: UnsafeMutablePointer<GtkWidget>
     let refreshHeader: UnsafeMutablePointer<GtkWidget>

@@ -42,18 +42,25 @@ extension ScriptRunner {
         try await frames(1)
     }
 
-    /// A primary click at the centre of item `index`'s cell: the widget GTK picks under that
-    /// point must be the cell (or inside it), whose click gesture then gets the release.
+    /// A primary click at the centre of the part of item `index`'s cell that the feed shows (a
+    /// person clicks what they see; a tall cell's centre may be below the window): the widget GTK
+    /// picks under that point must be the cell (or inside it), whose click gesture then gets the
+    /// release.
     func click(item index: Int) async throws {
         let feed = try requireFeed()
         guard app.screen == .feed else { throw ScriptFailure("the feed is not shown") }
         guard let cell = feed.cell(forItem: index) else { throw ScriptFailure("item \(index) is not on screen") }
         var bounds = graphene_rect_t()
-        guard gtk_widget_compute_bounds(cell.root, app.window, &bounds) != 0 else {
-            throw ScriptFailure("item \(index)'s cell is not laid out")
+        var shown = graphene_rect_t()
+        guard gtk_widget_compute_bounds(cell.root, app.window, &bounds) != 0,
+            gtk_widget_compute_bounds(feed.scrolled, app.window, &shown) != 0
+        else { throw ScriptFailure("item \(index)'s cell is not laid out") }
+        var visible = graphene_rect_t()
+        guard graphene_rect_intersection(&bounds, &shown, &visible) else {
+            throw ScriptFailure("item \(index)'s cell is outside the feed's view")
         }
-        let x = Double(bounds.origin.x + bounds.size.width / 2)
-        let y = Double(bounds.origin.y + bounds.size.height / 2)
+        let x = Double(visible.origin.x + visible.size.width / 2)
+        let y = Double(visible.origin.y + visible.size.height / 2)
         guard let picked = gtk_widget_pick(app.window, x, y, GTK_PICK_DEFAULT),
             picked == cell.root || gtk_widget_is_ancestor(picked, cell.root) != 0
         else { throw ScriptFailure("item \(index)'s cell is covered at (\(x), \(y))") }
