@@ -20,6 +20,10 @@ public final class AppWindow: AppHosting {
     package let model: AppModel
     /// The alert shown over everything.
     package let alert = AlertOverlay()
+    /// Passing notices (toasts) over the pages; set up with the window's content.
+    package let toasts: ToastNotices
+    /// Files and folders dropped on the window open as `cascade PATH` does.
+    var dropTarget: WindowDropTarget?
     /// The player page.
     package let playerPage: PlayerPage
     /// The channels of the catalog (empty until loaded).
@@ -130,8 +134,10 @@ public final class AppWindow: AppHosting {
         gtk_overlay_add_overlay(OpaquePointer(overlay), alert.root)
         gtk_widget_set_vexpand(overlay, 1)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        toasts = ToastNotices(around: overlay)
+        gtk_widget_set_vexpand(toasts.root, 1)
         gtk_box_append(content.as(GtkBox.self), header.root)
-        gtk_box_append(content.as(GtkBox.self), overlay)
+        gtk_box_append(content.as(GtkBox.self), toasts.root)
         adw_application_window_set_content(window.as(AdwApplicationWindow.self), content)
 
         if let volume = preferences?.preferences.volume { playerPage.controller.setVolume(volume) }
@@ -150,6 +156,7 @@ public final class AppWindow: AppHosting {
         playerPage.attachDesktop(application: UnsafeMutablePointer(application), window: window)
         followStatus(of: catalog)
         connectKeys()
+        connectDrop()
         Signal.connect(window.raw, "realize") { [weak self] in
             self?.followPresence()
         }

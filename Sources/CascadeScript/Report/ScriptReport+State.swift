@@ -57,6 +57,9 @@ extension ScriptReport {
         public var catalogProgress: CatalogProgress?
         /// What has the keyboard focus.
         public var focus: Focus?
+        /// The passing notices shown as toasts in this run, as drawn, oldest first (the last 16);
+        /// nil when none was shown.
+        public var toasts: [String]?
 
         /// Creates a state; every field is a parameter (the report builder fills them all).
         public init(
@@ -99,6 +102,7 @@ extension ScriptReport {
 
         enum CodingKeys: String, CodingKey {
             case screen, channel, window, alert, renderer, feed, feeds, tabs, player, preview, opened, columns, focus
+            case toasts
             case carouselPage = "carousel_page"
             case carouselAutoAdvancing = "carousel_auto_advancing"
             case catalogStatus = "catalog_status"

@@ -23,7 +23,7 @@ enum StateReport {
         } else if app.isLoadingChannels {
             summary.state = "refreshing"
         }
-        return ScriptReport.State(
+        var state = ScriptReport.State(
             screen: app.screen.rawValue, channel: pager?.model.selectedIndex ?? 0,
             carouselPage: feed?.banner?.currentPage, carouselAutoAdvancing: feed?.banner?.isAutoAdvancing ?? false,
             window: .init(
@@ -48,6 +48,8 @@ enum StateReport {
                 .init(done: $0.done, total: $0.total, message: $0.message, running: $0.running)
             },
             focus: focus(app))
+        state.toasts = app.toasts.shown.isEmpty ? nil : app.toasts.shown
+        return state
     }
 
     // MARK: Feed
