@@ -320,7 +320,13 @@ public final class AppWindow: AppHosting {
         page.onChromeChanged = { [weak self, weak page] in
             guard let self, let page else { return }
             self.model.feedChromeChanged(page.model)
+            page.status.show(self.model.statusPage(for: page.model))
         }
+        page.status.onAction = { [weak self, weak page] in
+            guard let self, let page else { return }
+            self.model.statusPageActivated(for: page.model)
+        }
+        page.status.show(model.statusPage(for: page.model))
     }
 
     private func connectKeys() {

@@ -41,6 +41,7 @@ package enum Stylesheet {
         .load-footer.failed { color: @error_color; }
         .load-footer:focus-visible { outline: 2px solid #3b82f6; outline-offset: -4px; border-radius: 6px; }
         .load-footer.beyond-limit { background: alpha(@window_bg_color, 0.94); color: @window_fg_color; }
+        .feed-status { background: @window_bg_color; }
         .alert-backdrop { background: alpha(black, 0.35); }
         .alert {
             background: @view_bg_color; color: @view_fg_color; border-radius: 12px; padding: 20px 24px 14px 24px;

@@ -49,6 +49,15 @@ enum StateReport {
             },
             focus: focus(app))
         state.toasts = app.toasts.shown.isEmpty ? nil : app.toasts.shown
+        state.statusPage = app.shownStatusPage.flatMap { view in
+            view.shown.map { page in
+                ScriptReport.StatusPage(
+                    kind: page.kind, title: Localization.text(page.title),
+                    description: Localization.text(page.description),
+                    action: page.actionLabel.map(Localization.text),
+                    actionFrame: view.buttonFrame(in: app.window)?.map(round3))
+            }
+        }
         return state
     }
 
