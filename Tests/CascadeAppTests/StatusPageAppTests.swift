@@ -9,24 +9,32 @@ import Testing
 /// input, loads the feed), and a search that found nothing. Each is checked in pixels.
 @Suite(.serialized) struct StatusPageAppTests {
     @Test(arguments: ["light", "dark"])
-    func anEmptyFolderSaysSoWithAReloadButton(scheme: String) throws {
+    func anEmptyFolderSaysSoAndReloadShowsAVideoCopiedIn(scheme: String) throws {
         let folder = try VideoFolderFixture(label: "cascade-status-empty")
         defer { folder.remove() }
         try folder.file("videos/readme.txt", bytes: Array("nothing to watch".utf8))
-        let result = try CascadeProcess.runScript(
-            "wait-idle\nwait-status No videos\nwait-idle\nscreenshot empty\n", in: folder.url,
+        let driver = try WindowDriver(
             arguments: ["--folder", folder.path("videos"), "--color-scheme", scheme],
             environment: DesktopFixtures.quietEnvironment)
-        #expect(result.status == 0, "\(result.stderr)")
-        let report = try #require(result.report, "no report: \(result.stderr)")
-        let page = try #require(report.state(3).statusPage, "no status page for an empty folder")
+        let (empty, shown) = try driver.settle { $0.state.statusPage != nil }
+        #expect(shown, "no status page for an empty folder")
+        let page = try #require(empty.state.statusPage)
         #expect(page.kind == "empty_folder")
         #expect(page.title == "No Videos in This Folder")
         #expect(page.action == "Reload")
-        #expect(report.visibleItems(3).isEmpty)
-        let problems = try Self.pixelProblems(
-            png: folder.url.appendingPathComponent("empty.png"), page: page, scheme: scheme)
+        #expect(empty.report.visibleItems(empty.step).isEmpty)
+        let problems = try Self.pixelProblems(png: empty.png, page: page, scheme: scheme)
         #expect(problems.isEmpty, "\(problems)")
+
+        // A video copied in, then a real click on Reload: the feed shows it, drawn.
+        try folder.clip("videos/new.mp4", size: "160x90", duration: 1)
+        let frame = try #require(page.actionFrame, "the Reload button has no frame")
+        driver.move(to: frame[0] + frame[2] / 2, frame[1] + frame[3] / 2)
+        driver.xdotool(["click", "1"])
+        let (loaded, loadedMet) = try driver.settle { $0.feed.items == 1 && $0.state.statusPage == nil }
+        #expect(loadedMet, "Reload did not show the new video: \(loaded.feed) \(loaded.state.statusPage as Any)")
+        let drawn = try driver.drawingProblems(loaded, minimumCovers: 1)
+        #expect(drawn.isEmpty, "the feed after Reload: \(drawn)")
     }
 
     @Test(arguments: ["light", "dark"])
