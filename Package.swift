@@ -170,7 +170,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CascadeScreensTests",
-            dependencies: ["CascadeScreens", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeTestSupport"]
+            dependencies: [
+                "CascadeScreens", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeSearch",
+                "CascadeTestSupport",
+            ]
         ),
         .testTarget(name: "CascadeSearchTests", dependencies: ["CascadeSearch", "CascadeFeed"]),
         .testTarget(

@@ -72,4 +72,13 @@ static inline char *cascade_test_accessible_check_reference(GtkAccessible *self,
   return gtk_test_accessible_check_relation(self, relation, expected, NULL);
 }
 
+/* g_signal_emit_by_name is variadic: the tests' way to deliver a drop to a GtkDropTarget
+   through its real "drop" signal, as GTK does when the pointer is released over it. */
+static inline gboolean cascade_drop_target_emit_drop(GtkDropTarget *target, const GValue *value, double x,
+                                                     double y) {
+  gboolean taken = FALSE;
+  g_signal_emit_by_name(target, "drop", value, x, y, &taken);
+  return taken;
+}
+
 #endif

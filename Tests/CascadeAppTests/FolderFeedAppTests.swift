@@ -71,6 +71,10 @@ import Testing
         #expect(result.state(7).catalogStale == false)
         #expect(result.state(8).catalogStale == true)
         #expect(result.state(8).catalogStatus == "The folder changed: pull down to refresh")
+        // …and said so once in a toast (AdwToast).
+        #expect(result.state(7).toasts == nil)
+        #expect(result.state(8).toasts == ["The folder changed"])
+        #expect(result.state(12).toasts == ["The folder changed"])
         #expect(result.state(11).catalogStale == false)
         // The added file is the newest: first, and its cover is drawn.
         let addedID = ThumbnailSubject(path: folder.path("Travel/added.mp4"), mtime: 0, size: 0).fileName.dropLast(4)

@@ -63,8 +63,8 @@ import Testing
         let last = result.steps.count - 1
         #expect(result.feed(last).state == "exhausted")
         #expect(result.feed(last).footer == "没有更多数据了")
-        // What is drawn at step 4: the alert card (white) with its text (dark) in the window's middle,
-        // over the dimmed feed.
+        // What is drawn at step 4: the alert (an AdwMessageDialog, white) with its text (dark) in
+        // the window's middle, over the feed.
         let image = try PixbufImageDecoder().decode(
             Data(contentsOf: dir.appendingPathComponent("alert.png")), targetSize: nil)
         var white = 0
@@ -76,7 +76,7 @@ import Testing
                 if level > 245 { white += 1 } else if level < 90 { dark += 1 }
             }
         }
-        #expect(white > 500, "no alert card drawn (\(white) white samples)")
+        #expect(white > 500, "no alert dialog drawn (\(white) white samples)")
         #expect(dark > 20, "no alert text drawn (\(dark) dark samples)")
     }
 }

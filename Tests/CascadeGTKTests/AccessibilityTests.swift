@@ -238,19 +238,44 @@ import Testing
 
     // MARK: Alert
 
-    @Test func theAlertIsAnAlertLabelledByItsTitle() throws {
-        let alert = AlertOverlay()
-        #expect(Check.has(alert.card, role: GTK_ACCESSIBLE_ROLE_ALERT))
-        alert.show(title: "Loading timed out", message: "Please check your network")
-        #expect(Check.mismatch(alert.card, GTK_ACCESSIBLE_PROPERTY_LABEL, "Loading timed out") == nil)
-        #expect(Check.mismatch(alert.card, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "Please check your network") == nil)
-        let title = try #require(gtk_widget_get_first_child(alert.card))
-        let message = try #require(gtk_widget_get_next_sibling(title))
-        #expect(Check.mismatch(alert.card, GTK_ACCESSIBLE_RELATION_LABELLED_BY, title) == nil)
-        #expect(Check.mismatch(alert.card, GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, message) == nil)
-        #expect(Check.mismatch(alert.card, GTK_ACCESSIBLE_RELATION_LABELLED_BY, message) != nil)
-        let button = try #require(gtk_widget_get_next_sibling(message))
-        #expect(Check.has(button, role: GTK_ACCESSIBLE_ROLE_BUTTON))
+    @Test func theAlertIsAModalAlertDialogLabelledByItsTitle() throws {
+        let window = try #require(gtk_window_new())
+        defer { gtk_window_destroy(window.as(GtkWindow.self)) }
+        let alert = AlertDialog(parent: window)
+        var dismissed = 0
+        alert.show(title: "Loading timed out", message: "Please check your network") { dismissed += 1 }
+        let dialog = try #require(alert.dialog)
+        #expect(
+            String(cString: g_type_name_from_instance(UnsafeMutablePointer(OpaquePointer(dialog))))
+                == "AdwMessageDialog")
+        #expect(Check.has(dialog, role: GTK_ACCESSIBLE_ROLE_ALERT_DIALOG))
+        #expect(Check.mismatch(dialog, GTK_ACCESSIBLE_PROPERTY_LABEL, "Loading timed out") == nil)
+        #expect(Check.mismatch(dialog, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "Please check your network") == nil)
+        #expect(gtk_window_get_modal(dialog.as(GtkWindow.self)) != 0)
+        #expect(gtk_window_get_transient_for(dialog.as(GtkWindow.self)) == window.as(GtkWindow.self))
+        #expect(alert.text == "Loading timed out — Please check your network")
+        let heading = adw_message_dialog_get_heading(dialog.as(AdwMessageDialog.self)).map { String(cString: $0) }
+        #expect(heading == "Loading timed out")
+
+        // Esc (closing the dialog) answers with OK: the alert is dismissed once. GTK closes only
+        // a realized window: let the main loop present it first (bounded).
+        let deadline = Date().addingTimeInterval(10)
+        while gtk_widget_get_realized(dialog) == 0, Date() < deadline { g_main_context_iteration(nil, 0) }
+        #expect(gtk_widget_get_realized(dialog) != 0)
+        gtk_window_close(dialog.as(GtkWindow.self))
+        // (The test's main actor is not the main thread: the handler arrives through the main loop.)
+        let answered = Date().addingTimeInterval(10)
+        while alert.text != nil, Date() < answered { g_main_context_iteration(nil, 0) }
+        #expect(dismissed == 1 && alert.text == nil && alert.dialog == nil)
+        alert.dismiss()
+        #expect(dismissed == 1)
+
+        // A new alert replaces the one shown without answering for it; dismiss() closes it.
+        alert.show(title: "A", message: "") { dismissed += 10 }
+        alert.show(title: "B", message: "") { dismissed += 100 }
+        #expect(alert.text == "B")
+        alert.dismiss()
+        #expect(dismissed == 101 && alert.dialog == nil)
     }
 
     // MARK: Helpers

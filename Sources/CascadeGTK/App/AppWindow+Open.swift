@@ -22,7 +22,31 @@ extension AppWindow {
             showFolder(url.deletingLastPathComponent())
             model.open(OpenTarget.item(forVideoFile: url))
         case .notVideo, .missing:
-            model.present(FeedAlert(title: "Can't open this", message: target.problem ?? ""))
+            model.present(FeedAlert(title: FileDrop.refusalTitle, message: target.problem ?? ""))
+        }
+    }
+
+    /// Lets files and folders dropped on the window open (`FileDrop` decides what a drop means).
+    func connectDrop() {
+        let target = WindowDropTarget(on: window)
+        target.onDrop = { [weak self] paths, others in
+            self?.openDropped(paths: paths, otherURIs: others)
+            return self != nil
+        }
+        dropTarget = target
+    }
+
+    /// Opens what `FileDrop` makes of a drop of `paths` (and `otherURIs` URIs that are not
+    /// local files) through the command line's path, and says what was left out.
+    package func openDropped(paths: [String], otherURIs: Int) {
+        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        switch FileDrop.outcome(ofPaths: paths, otherURIs: otherURIs, relativeTo: directory) {
+        case .open(let target, let notices):
+            open(target)
+            present()
+            for notice in notices { toasts.show(notice) }
+        case .refuse(let alert):
+            model.present(alert)
         }
     }
 

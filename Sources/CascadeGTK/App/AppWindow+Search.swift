@@ -12,7 +12,7 @@ extension AppWindow {
         search.captureKeys(from: page)
         search.search = { [weak self] query in
             guard let self, let results = self.model.searchResults(query: query) else { return nil }
-            return (self.model.searchFeed(results), results.items.isEmpty)
+            return (self.model.searchFeed(results), self.model.statusPage(for: results))
         }
         search.makeView = { [weak self] model in
             let view = FeedView(model: model, pipeline: self?.pipeline ?? ImagePipeline(decoder: PixbufImageDecoder()))

@@ -7,7 +7,7 @@ import CascadeScreens
 import Foundation
 
 /// The app's window (an `AdwApplicationWindow`): the header bar with the primary menu, then the
-/// channel page or the player page, and the in-window alert.
+/// channel page or the player page, toasts over them, and the modal alert.
 /// It draws what its `AppModel` decides (`AppHosting`), passes it the input and keeps the preferences file.
 @MainActor
 public final class AppWindow: AppHosting {
@@ -18,8 +18,12 @@ public final class AppWindow: AppHosting {
     package let window: UnsafeMutablePointer<GtkWidget>
     /// The app's logic.
     package let model: AppModel
-    /// The alert shown over everything.
-    package let alert = AlertOverlay()
+    /// The modal alert (`AdwMessageDialog`) over the window.
+    package let alert: AlertDialog
+    /// Passing notices (toasts) over the pages; set up with the window's content.
+    package let toasts: ToastNotices
+    /// Files and folders dropped on the window open as `cascade PATH` does.
+    var dropTarget: WindowDropTarget?
     /// The player page.
     package let playerPage: PlayerPage
     /// The channels of the catalog (empty until loaded).
@@ -109,6 +113,7 @@ public final class AppWindow: AppHosting {
         gtk_window_set_title(window.as(GtkWindow.self), "Cascade")
         gtk_window_set_default_size(window.as(GtkWindow.self), 1000, 760)
         gtk_widget_add_css_class(window, "cascade")
+        alert = AlertDialog(parent: window)
 
         let overlay = gtk_overlay_new()!
         stack = OpaquePointer(gtk_stack_new())
@@ -127,11 +132,12 @@ public final class AppWindow: AppHosting {
         gtk_stack_add_named(stack, feedPage, Screen.feed.rawValue)
         gtk_stack_add_named(stack, playerPage.root, Screen.player.rawValue)
         gtk_overlay_set_child(OpaquePointer(overlay), stack.widget)
-        gtk_overlay_add_overlay(OpaquePointer(overlay), alert.root)
         gtk_widget_set_vexpand(overlay, 1)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        toasts = ToastNotices(around: overlay)
+        gtk_widget_set_vexpand(toasts.root, 1)
         gtk_box_append(content.as(GtkBox.self), header.root)
-        gtk_box_append(content.as(GtkBox.self), overlay)
+        gtk_box_append(content.as(GtkBox.self), toasts.root)
         model.titleMeasurer = PangoTitleMeasurer(in: content)
         adw_application_window_set_content(window.as(AdwApplicationWindow.self), content)
 
@@ -151,6 +157,7 @@ public final class AppWindow: AppHosting {
         playerPage.attachDesktop(application: UnsafeMutablePointer(application), window: window)
         followStatus(of: catalog)
         connectKeys()
+        connectDrop()
         Signal.connect(window.raw, "realize") { [weak self] in
             self?.followPresence()
         }
@@ -314,7 +321,13 @@ public final class AppWindow: AppHosting {
         page.onChromeChanged = { [weak self, weak page] in
             guard let self, let page else { return }
             self.model.feedChromeChanged(page.model)
+            page.status.show(self.model.statusPage(for: page.model))
         }
+        page.status.onAction = { [weak self, weak page] in
+            guard let self, let page else { return }
+            self.model.statusPageActivated(for: page.model)
+        }
+        page.status.show(model.statusPage(for: page.model))
     }
 
     private func connectKeys() {

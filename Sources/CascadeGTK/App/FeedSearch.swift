@@ -13,8 +13,9 @@ final class FeedSearch {
     private(set) var results: FeedView?
     /// Builds the results' view for a feed model (the window configures and starts it).
     var makeView: ((FeedScreenModel) -> FeedView)?
-    /// The results' feed model for a query (nil: show the pager), and whether it found nothing.
-    var search: ((String) -> (feed: FeedScreenModel, isEmpty: Bool)?)?
+    /// The results' feed model for a query (nil: show the pager), and the status page shown in
+    /// its place (nil: the results are drawn).
+    var search: ((String) -> (feed: FeedScreenModel, status: StatusPage?)?)?
     /// Called after the pager is shown again (the window gives it the focus).
     var onClose: (() -> Void)?
     /// Called when the entry gains (true) or loses the keyboard focus.
@@ -23,7 +24,7 @@ final class FeedSearch {
     private let entry: UnsafeMutablePointer<GtkWidget>
     private var stack: OpaquePointer?
     /// "No Results Found" (`AdwStatusPage`), shown in place of an empty results feed.
-    private let empty: UnsafeMutablePointer<GtkWidget>
+    let empty = StatusPageView()
 
     // MARK: Lifecycle
 
@@ -34,11 +35,7 @@ final class FeedSearch {
         Self.setString(entry, "placeholder-text", Localization.text("Search videos"))
         Accessible.setLabel(entry, Localization.text("Search videos"))
         gtk_search_bar_set_child(OpaquePointer(bar), entry)
-        empty = adw_status_page_new()
-        g_object_ref_sink(empty.raw)
-        adw_status_page_set_icon_name(OpaquePointer(empty), "system-search-symbolic")
-        adw_status_page_set_title(OpaquePointer(empty), Localization.text("No Results Found"))
-        adw_status_page_set_description(OpaquePointer(empty), Localization.text("Try a different search"))
+        g_object_ref_sink(empty.root.raw)
         gtk_search_bar_connect_entry(OpaquePointer(bar), OpaquePointer(entry))
         gtk_search_bar_set_show_close_button(OpaquePointer(bar), 1)
         Signal.connect(entry.raw, "search-changed") { [weak self] in self?.queryChanged() }
@@ -78,11 +75,11 @@ final class FeedSearch {
     /// stack's widget for the window to show.
     func wrap(_ pager: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
         results = nil
-        if let old = self.stack, gtk_widget_get_parent(empty) != nil { gtk_stack_remove(old, empty) }
+        if let old = self.stack, gtk_widget_get_parent(empty.root) != nil { gtk_stack_remove(old, empty.root) }
         let stack = OpaquePointer(gtk_stack_new())!
         gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_NONE)
         gtk_stack_add_named(stack, pager, "channels")
-        gtk_stack_add_named(stack, empty, "empty")
+        gtk_stack_add_named(stack, empty.root, "empty")
         gtk_widget_set_vexpand(stack.widget, 1)
         self.stack = stack
         return stack.widget
@@ -110,7 +107,8 @@ final class FeedSearch {
             return
         }
         dropResults()
-        if found.isEmpty {
+        if let status = found.status {
+            empty.show(status)
             gtk_stack_set_visible_child_name(stack, "empty")
             return
         }

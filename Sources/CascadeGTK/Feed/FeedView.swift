@@ -74,6 +74,8 @@ package final class FeedView {
     private var reportedCoverWidth = 0
     /// Where an item's video was left, for the cover's progress bar (nil: no bars).
     package var watchProgress: ((VideoItem) -> ResumePoint?)?
+    /// The status page over the feed when it has nothing to draw (the window decides which).
+    package let status = StatusPageView()
 
     // MARK: Lifecycle
 
@@ -104,6 +106,7 @@ package final class FeedView {
         gtk_widget_set_hexpand(refreshStatus.widget, 1)
         gtk_box_append(refreshHeader.as(GtkBox.self), refreshStatus.widget)
         gtk_overlay_add_overlay(OpaquePointer(root), refreshHeader)
+        gtk_overlay_add_overlay(OpaquePointer(root), status.root)
 
         // The footer spans the layout's footer frame; an overlay, so it can join the Tab chain when a
         // failed load-more can be retried (a focusable box never does).

@@ -196,6 +196,21 @@ package enum Signal {
         return connect(instance, name, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// `gboolean (*)(GtkDropTarget *, const GValue *, double x, double y, gpointer)`:
+    /// `GtkDropTarget::drop`; the body reads the dropped value and returns whether it took it.
+    @discardableResult
+    package static func connectDrop(
+        _ instance: gpointer, _ body: @escaping @MainActor (UnsafePointer<GValue>) -> Bool
+    ) -> gulong {
+        let thunk: @convention(c) (gpointer?, UnsafePointer<GValue>?, gdouble, gdouble, gpointer?) -> gboolean = {
+            _, value, _, _, data in
+            guard let value else { return 0 }
+            let body: @MainActor (UnsafePointer<GValue>) -> Bool = Signal.unbox(data)
+            return MainActor.assumeIsolated { body(value) } ? 1 : 0
+        }
+        return connect(instance, "drop", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     /// Disconnects a handler (releasing its closure) unless already gone; call while `instance` lives.
     package static func disconnect(_ instance: gpointer, _ handler: gulong) {
         if handler != 0, g_signal_handler_is_connected(instance, handler) != 0 {

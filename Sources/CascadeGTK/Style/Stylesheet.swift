@@ -44,14 +44,7 @@ package enum Stylesheet {
         .load-footer.failed { color: @error_color; }
         .load-footer:focus-visible { outline: 2px solid #3b82f6; outline-offset: -4px; border-radius: 6px; }
         .load-footer.beyond-limit { background: alpha(@window_bg_color, 0.94); color: @window_fg_color; }
-        .alert-backdrop { background: alpha(black, 0.35); }
-        .alert {
-            background: @view_bg_color; color: @view_fg_color; border-radius: 12px; padding: 20px 24px 14px 24px;
-            box-shadow: 0 8px 30px alpha(black, 0.3); min-width: 260px;
-        }
-        .alert .alert-title { font-weight: bold; font-size: 13pt; }
-        .alert .alert-message { color: alpha(@view_fg_color, 0.8); }
-        .alert button { min-width: 88px; }
+        .feed-status { background: @window_bg_color; }
         .tab-strip { background: @view_bg_color; border-bottom: 1px solid alpha(@window_fg_color, 0.12); }
         .tab { padding: 9px 14px 8px 14px; color: alpha(@view_fg_color, 0.75); font-size: 11pt; }
         .tab.selected { color: @view_fg_color; font-weight: bold; }

@@ -59,7 +59,7 @@ public final class AppModel {
 
     private let options: LaunchOptions
     private let cacheDirectory: URL
-    private var source: ChannelSource
+    private(set) var source: ChannelSource
     private let preferredColumns: Int?
     private let lastChannel: String?
     private var columnsOverride: Int??

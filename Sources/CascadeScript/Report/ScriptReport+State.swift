@@ -57,6 +57,11 @@ extension ScriptReport {
         public var catalogProgress: CatalogProgress?
         /// What has the keyboard focus.
         public var focus: Focus?
+        /// The passing notices shown as toasts in this run, as drawn, oldest first (the last 16);
+        /// nil when none was shown.
+        public var toasts: [String]?
+        /// The status page drawn in place of the feed; nil when the feed is drawn.
+        public var statusPage: StatusPage?
 
         /// Creates a state; every field is a parameter (the report builder fills them all).
         public init(
@@ -99,6 +104,7 @@ extension ScriptReport {
 
         enum CodingKeys: String, CodingKey {
             case screen, channel, window, alert, renderer, feed, feeds, tabs, player, preview, opened, columns, focus
+            case toasts
             case carouselPage = "carousel_page"
             case carouselAutoAdvancing = "carousel_auto_advancing"
             case catalogStatus = "catalog_status"
@@ -114,6 +120,36 @@ extension ScriptReport {
             case bannerFrame = "banner_frame"
             case feedOrigin = "feed_origin"
             case catalogProgress = "catalog_progress"
+            case statusPage = "status_page"
+        }
+    }
+
+    /// A status page (`AdwStatusPage`) in place of the feed: an empty folder or channel, a failed
+    /// first load, a search that found nothing.
+    public struct StatusPage: Codable, Equatable, Sendable {
+        /// `empty_folder`, `empty_channel`, `load_failed` or `no_results`.
+        public var kind: String
+        /// The title as drawn.
+        public var title: String
+        /// The description as drawn.
+        public var description: String
+        /// The button's label as drawn (Retry, Reload), nil without one.
+        public var action: String?
+        /// The button's bounds in window coordinates, nil without one.
+        public var actionFrame: [Double]?
+
+        /// Creates the status page's state.
+        public init(kind: String, title: String, description: String, action: String?, actionFrame: [Double]?) {
+            self.kind = kind
+            self.title = title
+            self.description = description
+            self.action = action
+            self.actionFrame = actionFrame
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case kind, title, description, action
+            case actionFrame = "action_frame"
         }
     }
 

@@ -23,7 +23,7 @@ enum StateReport {
         } else if app.isLoadingChannels {
             summary.state = "refreshing"
         }
-        return ScriptReport.State(
+        var state = ScriptReport.State(
             screen: app.screen.rawValue, channel: pager?.model.selectedIndex ?? 0,
             carouselPage: feed?.banner?.currentPage, carouselAutoAdvancing: feed?.banner?.isAutoAdvancing ?? false,
             window: .init(
@@ -48,6 +48,17 @@ enum StateReport {
                 .init(done: $0.done, total: $0.total, message: $0.message, running: $0.running)
             },
             focus: focus(app))
+        state.toasts = app.toasts.shown.isEmpty ? nil : app.toasts.shown
+        state.statusPage = app.shownStatusPage.flatMap { view in
+            view.shown.map { page in
+                ScriptReport.StatusPage(
+                    kind: page.kind, title: Localization.text(page.title),
+                    description: Localization.text(page.description),
+                    action: page.actionLabel.map(Localization.text),
+                    actionFrame: view.buttonFrame(in: app.window)?.map(round3))
+            }
+        }
+        return state
     }
 
     // MARK: Feed

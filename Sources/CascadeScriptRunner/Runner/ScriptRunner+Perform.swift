@@ -69,7 +69,11 @@ extension ScriptRunner {
             // allocation yet on a loaded machine, and a draw queued since the last frame leaves
             // nothing drawn until the next: either way, wait for frames, bounded.
             let png = screenshots.appendingPathComponent("\(name).png")
-            try await Screenshot.saveDrawn(app.window, to: png, attempts: 300) { try await frames(1) }
+            try await Screenshot.saveDrawn(
+                app.window, over: app.alert.dialog.map { [$0] } ?? [], to: png, attempts: 300
+            ) {
+                try await frames(1)
+            }
         case .tapTab(let index):
             let pager = try requirePager()
             guard pager.model.channels.indices.contains(index) else {
