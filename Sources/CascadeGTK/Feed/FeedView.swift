@@ -261,10 +261,19 @@ package final class FeedView {
     }
 
     private func itemsChanged(_ change: FeedScreenModel.ItemsChange) {
-        if change == .replaced {
+        switch change {
+        case .appended: break
+        case .replaced:
             previews?.itemsReplaced(in: self)
             // Every frame may have changed: drop the on-screen cells so they rebind.
             recycler.apply(model.viewport.reset(), make: { _ in VideoCellWidget() }, bind: { _, _ in }, hide: hide)
+        case .updated(let changes):
+            previews?.itemsReplaced(in: self)
+            keepCells(through: changes)
+            updateViewport()
+            // Kept cells of items now off screen: nothing reported them as disappeared.
+            recycler.hideCells(notIn: Set(model.viewport.visibleElements.map(\.id)), hide: hide)
+            return
         }
         updateViewport()
     }
