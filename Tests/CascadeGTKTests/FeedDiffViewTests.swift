@@ -58,9 +58,28 @@ import Testing
         #expect(
             AccessibleChecks.pump { top(cell.root).map { abs($0 - before) < 1 } ?? false },
             "moved from \(before) to \(top(cell.root) ?? -1)")
-        // Every drawn cell is where the layout says, and only items on screen have cells.
+        // The other kept cells slide (the columns moved by different amounts), then every drawn
+        // cell rests where the layout says, fully drawn; only items near the screen have cells.
+        #expect(view.updateAnimation.map { !$0.slides.isEmpty } == true)
+        #expect(AccessibleChecks.pump { view.updateAnimation == nil })
+        func origin(_ index: Int) -> (x: Float, y: Float)? {
+            var bounds = graphene_rect_t()
+            guard let cell = view.cell(forItem: index), gtk_widget_compute_bounds(cell.root, view.content, &bounds) != 0
+            else { return nil }
+            return (bounds.origin.x, bounds.origin.y)
+        }
+        // Laid out at the layout's frames by the next allocation.
+        let settled = AccessibleChecks.pump {
+            view.cellsInChildOrder.allSatisfy { index in
+                guard let frame = model.frame(ofItem: index), let origin = origin(index) else { return false }
+                return abs(Double(origin.x) - Double(frame.minX)) < 1 && abs(Double(origin.y) - Double(frame.minY)) < 1
+            }
+        }
+        #expect(settled, "\(view.cellsInChildOrder.map { ($0, origin($0).map { [$0.x, $0.y] } ?? []) })")
         for shown in view.cellsInChildOrder {
             let frame = try #require(model.frame(ofItem: shown))
+            let drawn = try #require(view.cell(forItem: shown))
+            #expect(gtk_widget_get_opacity(drawn.root) == 1)
             #expect(frame.maxY > view.offset - 1000 && frame.minY < view.offset + view.viewportHeight + 1000)
         }
     }
