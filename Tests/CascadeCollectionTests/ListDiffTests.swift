@@ -3,6 +3,28 @@ import CascadeTestSupport
 import Testing
 
 @Suite struct ListDiffTests {
+    /// Where each old element went, for seeded random edits: its new position holds the same id,
+    /// and only deleted or reloaded elements have none.
+    @Test func newPositionsFollowEveryKeptElement() {
+        var random = SeededGenerator(seed: 0xD1FF)
+        for _ in 0..<300 {
+            let old = Array(0..<Int.random(in: 0...40, using: &random))
+            var new = old.filter { _ in Int.random(in: 0..<5, using: &random) > 0 }.shuffled(using: &random)
+            new.insert(contentsOf: (100..<100 + Int.random(in: 0...4, using: &random)), at: 0)
+            let reloaded = Set(new.filter { $0 < 100 && Int.random(in: 0..<8, using: &random) == 0 })
+            let changes = ListDiff.changeset(
+                from: old, to: new, id: { $0 }, isContentEqual: { a, _ in !reloaded.contains(a) })
+            let positions = changes.newPositions(oldCount: old.count)
+            for (index, id) in old.enumerated() {
+                if let position = positions[index] {
+                    #expect(new[position] == id && !reloaded.contains(id))
+                } else {
+                    #expect(!new.contains(id) || reloaded.contains(id))
+                }
+            }
+        }
+    }
+
     @Test func identicalListsHaveNoChanges() {
         #expect(ListDiff.changeset(from: [1, 2, 3], to: [1, 2, 3]).isEmpty)
     }

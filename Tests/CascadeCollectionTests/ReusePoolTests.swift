@@ -51,4 +51,35 @@ import Testing
         let reused = recycler.visibleCells[.item(2)]!
         #expect(reused.calls == [.bind(.item(0)), .hide, .prepareForReuse, .bind(.item(2))])
     }
+
+    /// After a diff, the cells of kept items follow them: the viewport's next update re-binds a
+    /// kept cell at its item's new index instead of taking a pooled one, and the cells of items
+    /// that went are hidden and pooled.
+    @Test func remappedCellsFollowTheirItems() {
+        var made = 0
+        let recycler = CellRecycler<SpyCell>(pool: ReusePool(prepareForReuse: { $0.prepareForReuse() }))
+        let viewport = CollectionViewport(
+            layout: ColumnsTestLayout(itemCount: 100, columns: 1, width: 100, itemHeight: 100, spacing: 0),
+            prefetchWindow: .disabled)
+        func make(_: String) -> SpyCell {
+            made += 1
+            return SpyCell(serial: made)
+        }
+        recycler.apply(
+            viewport.setVisibleRect(CGRect(x: 0, y: 0, width: 100, height: 300)), make: make, bind: { $0.bind($1) })
+        let cells = (0..<3).map { recycler.visibleCells[.item($0)]! }
+        // One item inserted at the top, item 1 deleted: 0 → 1, 2 → 2.
+        let changes = ListDiff.changeset(from: ["a", "b", "c"], to: ["new", "a", "c"])
+        let positions = changes.newPositions(oldCount: 3)
+        #expect(positions == [1, nil, 2])
+        recycler.remapVisibleCells({ id in positions[id.path.item].map { .item($0) } }, hide: { $0.hide() })
+        #expect(recycler.visibleCells[.item(1)] === cells[0] && recycler.visibleCells[.item(2)] === cells[2])
+        #expect(cells[1].calls.last == .hide && recycler.pool.count == 1)
+        _ = viewport.reset()
+        recycler.apply(
+            viewport.setVisibleRect(CGRect(x: 0, y: 0, width: 100, height: 300)), make: make, bind: { $0.bind($1) })
+        #expect(made == 3, "the pooled cell is reused for the new item")
+        #expect(recycler.visibleCells[.item(0)] === cells[1])
+        #expect(cells[0].calls.last == .bind(.item(1)) && cells[2].calls.last == .bind(.item(2)))
+    }
 }

@@ -280,12 +280,12 @@ import Testing
 
     // MARK: Helpers
 
-    private static func pipeline() -> ImagePipeline {
+    static func pipeline() -> ImagePipeline {
         ImagePipeline(decoder: FakeImageDecoder(), fetcher: FakeDataFetcher(), memoryCache: nil)
     }
 
     /// A feed view of `model` in a shown window, started, and its model started.
-    private static func startedFeed(_ model: FeedScreenModel) -> (FeedView, UnsafeMutablePointer<GtkWindow>) {
+    static func startedFeed(_ model: FeedScreenModel) -> (FeedView, UnsafeMutablePointer<GtkWindow>) {
         let view = FeedView(model: model, pipeline: pipeline())
         let window = window(showing: view.root)
         view.start()
@@ -293,7 +293,7 @@ import Testing
         return (view, window)
     }
 
-    private static func window(showing child: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWindow> {
+    static func window(showing child: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWindow> {
         let window = gtk_window_new()!.as(GtkWindow.self)
         gtk_window_set_default_size(window, 640, 480)
         gtk_window_set_child(window, child)

@@ -252,13 +252,14 @@ import Testing
         #expect(model.refreshText == "Refreshing…")
         #expect(await waitUntil { await loader.calls.count >= before + 1 })
         #expect(await waitUntil { model.refresh.state == .ending })
-        // The fresh first page replaces the 20 items shown (then the footer may load page 1 again).
-        #expect(spy.changes.dropFirst(changesBefore).first == .replaced)
+        // The fresh first page goes through the diff: the 10 items after it go (then the footer
+        // may load page 1 again).
+        #expect(spy.changes.dropFirst(changesBefore).first == .updated(Changeset(deletes: Array(10..<20))))
         #expect(model.footer.state != .noMoreData)
         #expect(Set(model.items.map(\.id)).count == model.items.count)
     }
 
-    @Test func aReplacedListLetsTheHostDropEveryCellItShowed() async throws {
+    @Test func anUpdatedListLetsTheHostDropEveryCellOfAnItemThatWent() async throws {
         let (model, _, _) = makeModel()
         model.start()
         #expect(await waitUntil { model.items.count == 10 })
@@ -273,14 +274,17 @@ import Testing
         var dropped = shown
         dropped.removeAll()
         model.onItemsChanged = { change in
-            // What FeedView does: reset, hide what disappeared, scroll again.
-            guard change == .replaced else { return }
-            dropped += model.viewport.reset().disappeared.map(\.id)
+            // What FeedView does: keep the cells of items still there, drop the others.
+            guard case .updated(let changes) = change else { return }
+            let positions = changes.newPositions(oldCount: 20)
+            dropped += shown.filter { $0.kind == .item && positions[$0.path.item] == nil }
         }
         model.pull(distance: 60)
         model.releasePull()
         #expect(await waitUntil { !dropped.isEmpty })
-        #expect(dropped == shown)
+        #expect(dropped == shown.filter { $0.kind == .item })
+        // The items on screen went: the offset is the last one, within the shorter content.
+        #expect(model.scrollOffset <= max(0, Double(model.scrollableContentHeight) - 667))
     }
 
     @Test func aShortPullDoesNotRefresh() async {

@@ -12,6 +12,9 @@ public struct Motion: Sendable, Equatable {
     public static let pageSnap = Motion(curve: .easeOut, duration: 0.25)
     /// The pull-to-refresh header collapsing after a refresh.
     public static let refreshHeaderClose = Motion(curve: .easeIn, duration: 0.25)
+    /// Cells sliding to their new places, and new cells fading in, after a feed's items changed
+    /// (a refresh that brought items, a file added to or removed from a folder).
+    public static let feedUpdate = Motion(curve: .easeOut, duration: 0.25)
 
     /// The easing curve.
     public let curve: AnimationCurve

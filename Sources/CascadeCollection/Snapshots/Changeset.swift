@@ -78,4 +78,15 @@ extension Changeset where Index == Int {
         }
         return result
     }
+
+    /// Where each of `oldCount` old elements is in the new list: nil for deleted and reloaded
+    /// ones (a reloaded element's content changed, so its cell is bound again).
+    ///
+    /// - Complexity: O(n + c) for n elements and c changes.
+    public func newPositions(oldCount: Int) -> [Int?] {
+        let newToOld = applied(to: Array(0..<oldCount)) { _ in -1 }
+        var positions = [Int?](repeating: nil, count: oldCount)
+        for (new, old) in newToOld.enumerated() where old >= 0 { positions[old] = new }
+        return positions
+    }
 }

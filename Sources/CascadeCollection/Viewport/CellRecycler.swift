@@ -71,6 +71,44 @@ public final class CellRecycler<Cell: AnyObject> {
         }
     }
 
+    /// Re-keys the visible cells after the data changed under them (a diff moved their items):
+    /// each cell goes to the element `transform` gives its element, or, for nil, is hidden and
+    /// pooled (its item went away or must be bound afresh). The host then resets its viewport
+    /// and applies the next update: an element whose cell was kept re-binds that cell (moved to
+    /// its new frame, its content as it was) instead of taking a pooled one.
+    ///
+    /// - Complexity: O(k) for k visible cells.
+    public func remapVisibleCells(
+        _ transform: (ElementID) -> ElementID?, hide: (Cell) -> Void = { _ in }, discard: (Cell) -> Void = { _ in }
+    ) {
+        var remapped: [ElementID: Cell] = [:]
+        remapped.reserveCapacity(visibleCells.count)
+        for (id, cell) in visibleCells {
+            if let target = transform(id), remapped[target] == nil {
+                remapped[target] = cell
+            } else {
+                hide(cell)
+                if let overflow = pool.enqueue(cell, identifier: reuseIdentifier(id)) { discard(overflow) }
+            }
+        }
+        visibleCells = remapped
+    }
+
+    /// Hides and pools every visible cell whose element is not in `ids`: after a remap and the
+    /// update that follows a viewport reset, a kept cell whose item is now off screen would
+    /// otherwise stay, since nothing reports it as disappeared.
+    ///
+    /// - Complexity: O(k) for k visible cells.
+    public func hideCells(
+        notIn ids: Set<ElementID>, hide: (Cell) -> Void = { _ in }, discard: (Cell) -> Void = { _ in }
+    ) {
+        for (id, cell) in visibleCells where !ids.contains(id) {
+            visibleCells[id] = nil
+            hide(cell)
+            if let overflow = pool.enqueue(cell, identifier: reuseIdentifier(id)) { discard(overflow) }
+        }
+    }
+
     /// Every cell alive: visible plus pooled.
     public var liveCellCount: Int { visibleCells.count + pool.count }
 }

@@ -36,6 +36,7 @@ extension FeedView {
             gtk_fixed_move(content.as(GtkFixed.self), cell.root, x, y)
         }
         gtk_widget_set_visible(cell.root, 1)
+        cellOrigins[ObjectIdentifier(cell)] = (x, y)
         cell.apply(size: element.frame.size, geometry: model.cellGeometry(ofItem: index, size: element.frame.size))
         let request = coverRequest(forItem: index, size: element.frame.size, priority: .visible)
         if images.request(for: ObjectIdentifier(cell)) != request {

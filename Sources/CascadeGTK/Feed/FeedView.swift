@@ -38,6 +38,10 @@ package final class FeedView {
     /// When the offset last changed, for the rest-snap wait.
     var restSnap = RestSnap()
     var closingTicker: MotionAnimation?
+    /// The cells sliding and fading after a diff (`FeedView+Diff.swift`).
+    var updateAnimation: UpdateAnimation?
+    /// Where `bind` last placed each cell in the content, by cell.
+    var cellOrigins: [ObjectIdentifier: (x: Double, y: Double)] = [:]
     var topInset: Double = 0
     private let probe = SizeProbe()
     private var lastSize = CGSize.zero
@@ -134,6 +138,7 @@ package final class FeedView {
         probe.onResize = nil
         closingTicker?.stop()
         closingTicker = nil
+        finishUpdateAnimation()
         stopGlide()
         drag = nil
         pullReleaseTimer?.cancel()
@@ -189,7 +194,7 @@ package final class FeedView {
     /// Whether a pull or the refresh header's closing animation is running.
     package var isAnimating: Bool {
         pull.isPulling || closingTicker != nil || pullReleaseTimer != nil || glideTicker != nil
-            || restSnapTimer != nil || banner?.isAnimating == true
+            || restSnapTimer != nil || banner?.isAnimating == true || updateAnimation != nil
     }
 
     // MARK: Actions (the same paths real input takes)
@@ -264,15 +269,29 @@ package final class FeedView {
     }
 
     private func itemsChanged(_ change: FeedScreenModel.ItemsChange) {
-        if change == .replaced {
+        switch change {
+        case .appended: break
+        case .replaced:
             previews?.itemsReplaced(in: self)
             // Every frame may have changed: drop the on-screen cells so they rebind.
             recycler.apply(model.viewport.reset(), make: { _ in VideoCellWidget() }, bind: { _, _ in }, hide: hide)
+        case .updated(let changes):
+            previews?.itemsReplaced(in: self)
+            let before = cellPositions()
+            let offsetBefore = offset
+            keepCells(through: changes)
+            updateViewport()
+            // Kept cells of items now off screen: nothing reported them as disappeared.
+            recycler.hideCells(notIn: Set(model.viewport.visibleElements.map(\.id)), hide: hide)
+            animateUpdate(from: before, scrolledBy: offset - offsetBefore)
+            return
         }
         updateViewport()
     }
 
     private func updateViewport() {
+        // A scroll or a new update ends the slide where it was going: cells are placed afresh.
+        finishUpdateAnimation()
         // GTK sizes are `int`: the model caps the height (and says so in the footer).
         gtk_widget_set_size_request(
             content, Int32(saturating: model.layout.contentSize.width),

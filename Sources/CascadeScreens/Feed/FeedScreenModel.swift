@@ -70,10 +70,17 @@ public final class FeedScreenModel {
     public enum ItemsChange: Equatable, Sendable {
         /// Items were appended at these indices; existing items kept their frames.
         case appended(Range<Int>)
-        /// The list was replaced (a refresh landed) or relaid out: the host calls
-        /// `viewport.reset()`, drops the cells of what it says disappeared, and scrolls again
-        /// (every visible element then appears with its new frame).
+        /// The list was replaced (the banners changed, or the first items arrived) or relaid
+        /// out: the host calls `viewport.reset()`, drops the cells of what it says
+        /// disappeared, and scrolls again (every visible element then appears with its new
+        /// frame).
         case replaced
+        /// The list changed by `changes` (a refresh that brought new items, a folder's file
+        /// added or removed): the layout applied them in place, and `scrollOffset` keeps the
+        /// item at the top of the screen where it was. The host moves the cells of kept items
+        /// (`Changeset.newPositions(oldCount:)`) to their new frames, drops the others, resets
+        /// the viewport and scrolls to `scrollOffset`.
+        case updated(Changeset<Int>)
     }
 
     // MARK: Properties
@@ -95,7 +102,7 @@ public final class FeedScreenModel {
     var titleLineCounts: [UInt8] = []
 
     /// The items shown, in layout order.
-    public private(set) var items: [VideoItem] = []
+    public internal(set) var items: [VideoItem] = []
     /// The featured items the banner carousel shows (empty: no banner).
     public private(set) var banners: [VideoItem] = []
     /// The layout section of the items: 1 below a banner, else 0.
@@ -373,7 +380,7 @@ public final class FeedScreenModel {
 
     /// The first item visible at the top of the last scrolled rect (the first one starting at
     /// or below its top edge, else the first one showing) and how far below that edge it starts.
-    private func firstVisibleAnchor() -> (index: Int, offsetOnScreen: Double)? {
+    func firstVisibleAnchor() -> (index: Int, offsetOnScreen: Double)? {
         guard !visibleRect.isNull else { return nil }
         let top = Double(visibleRect.minY)
         let visible = viewport.visibleElements.compactMap { element in
@@ -394,10 +401,17 @@ public final class FeedScreenModel {
     /// The layout item of a video: a fitted cell's height is provided (`fittedHeight`); the
     /// reference's is column width × cover height ÷ width (the layout rounds it to the device
     /// pixel), with the minimum ratio applied; a bad size (NaN, zero, negative) gives a square.
-    private func layoutItem(for item: VideoItem) -> WaterfallItem {
+    func layoutItem(for item: VideoItem) -> WaterfallItem {
         if cellStyle == .fitted { return .provided() }
         let ratio = item.aspectRatio.isFinite && item.aspectRatio > 0 ? CGFloat(item.aspectRatio) : 1
         return WaterfallItem(sizing: .aspectRatio(max(ratio, configuration.minimumAspectRatio)))
+    }
+
+    /// The layout's sections for `items`: the banner's (when there are banners), then the videos.
+    func layoutSections() -> [[WaterfallItem]] {
+        let videos = items.map(layoutItem(for:))
+        let banner = WaterfallItem(sizing: .aspectRatio(configuration.bannerAspectRatio), spansAllColumns: true)
+        return banners.isEmpty ? [videos] : [[banner], videos]
     }
 
     private func apply(_ snapshot: FeedPager.Snapshot) {
@@ -412,6 +426,7 @@ public final class FeedScreenModel {
             configuration.showsBanner ? Array(newItems.filter(\.isFeatured).prefix(configuration.maximumBanners)) : []
         let isAppend =
             newItems.count > old.count && newBanners == banners && zip(old, newItems).allSatisfy { $0.id == $1.id }
+        if !isAppend, newBanners == banners, applyThroughDiff(newItems) { return }
         items = newItems
         resizeTitleLineCounts()
         if isAppend {
@@ -422,9 +437,7 @@ public final class FeedScreenModel {
             var layoutConfiguration = layout.configuration
             layoutConfiguration.sectionOverrides = banners.isEmpty ? [:] : [0: bannerStyle()]
             layout.setConfiguration(layoutConfiguration)
-            let videos = newItems.map(layoutItem(for:))
-            let banner = WaterfallItem(sizing: .aspectRatio(configuration.bannerAspectRatio), spansAllColumns: true)
-            layout.replaceAll(sections: banners.isEmpty ? [videos] : [[banner], videos])
+            layout.replaceAll(sections: layoutSections())
             // The host resets the viewport itself (`.replaced`): resetting it here first left the
             // host's reset with nothing disappeared, and the cells of elements gone (items
             // dropped by a refresh, ids moved under a new banner) stayed drawn.

@@ -57,9 +57,27 @@ final class RecordingHost {
 
     private func itemsChanged(_ change: FeedScreenModel.ItemsChange) {
         calls.append(.itemsChanged(change))
-        if change == .replaced {
+        switch change {
+        case .appended: break
+        case .replaced:
             // Every id may now stand for other content: drop every cell, then show the rect again.
             apply(model.viewport.reset())
+        case .updated(let changes):
+            // Cells follow their videos to their new indices; those of videos that went are
+            // dropped. The next scroll moves the kept ones to their new frames.
+            let oldCount = model.items.count - changes.inserts.count + changes.deletes.count
+            let positions = changes.newPositions(oldCount: oldCount)
+            var kept: [ElementID: Cell] = [:]
+            for (id, cell) in cells where id.kind == .item && positions.indices.contains(id.path.item) {
+                if let position = positions[id.path.item] { kept[.item(position, section: id.path.section)] = cell }
+            }
+            cells = kept
+            _ = model.viewport.reset()
+            scroll(to: model.scrollOffset)
+            // Kept cells of videos now off screen: nothing reported them as disappeared.
+            let visible = Set(model.viewport.visibleElements.map(\.id))
+            cells = cells.filter { visible.contains($0.key) }
+            return
         }
         scroll(to: model.scrollOffset)
     }
@@ -67,6 +85,11 @@ final class RecordingHost {
     private func apply(_ update: ViewportUpdate) {
         for element in update.disappeared { cells[element.id] = nil }
         for element in update.appeared {
+            // A kept cell (after a diff) moves to its frame; any other is bound to its video.
+            if cells[element.id] != nil {
+                cells[element.id]?.frame = element.frame
+                continue
+            }
             let videoID = model.itemIndex(of: element.id).map { model.items[$0].id }
             cells[element.id] = Cell(frame: element.frame, videoID: videoID)
         }

@@ -42,7 +42,8 @@ check.expect(model.items.count == 45, "load more: \(model.items.count) items, no
 check.expect(model.footerText == "No more videos", "load more: footer says \(model.footerText)")
 
 // 4. Refresh: the server has three new videos; a pull past the threshold and a release load
-//    the first page again, which replaces the list.
+//    the first page again, which goes through the diff: three inserted at the top, the pages
+//    after the first dropped, and the video on screen kept where it was.
 await loader.publish(InMemoryFeedLoader.videos(0..<3, prefix: "fresh"))
 host.scroll(to: 0)
 model.pull(distance: 80)
@@ -52,6 +53,9 @@ check.expect(
     await ExampleCheck.wait { model.items.first?.id == "fresh-0" && !model.feedState.isLoading },
     "refresh: the new videos did not arrive")
 model.refreshClosingFinished()
+// The video that was at the top of the screen still is; the new ones are above it.
+let kept = host.visibleItems.first { $0.videoID == "video-0" }
+check.expect(kept.map { $0.frame.minY - model.scrollOffset } == 10, "refresh: video-0 moved on screen")
 host.scroll(to: 0)
 show("refresh")
 check.cellsMatchLayout(host, model: model, step: "refresh")
@@ -63,13 +67,19 @@ let changes = host.calls.compactMap { call -> FeedScreenModel.ItemsChange? in
 }
 print("items changes: \(changes.map(describe).joined(separator: ", "))")
 print("requests: \(await loader.requests.joined(separator: ", "))")
-check.expect(changes.first == .replaced && changes.last == .replaced, "the first and last changes are not replaces")
+check.expect(changes.first == .replaced, "the first change is not a replace")
+if case .updated(let refresh) = changes.last(where: { if case .updated = $0 { true } else { false } }) {
+    check.expect(refresh.inserts == [0, 1, 2] && refresh.deletes == Array(7..<45), "refresh: \(refresh)")
+} else {
+    check.expect(false, "the refresh was not an update")
+}
 check.expect(changes.contains(.appended(10..<20)), "the second page was not appended")
 
 func describe(_ change: FeedScreenModel.ItemsChange) -> String {
     switch change {
     case .appended(let range): "appended \(range.lowerBound)..<\(range.upperBound)"
     case .replaced: "replaced"
+    case .updated(let changes): "updated (\(changes.inserts.count) in, \(changes.deletes.count) out)"
     }
 }
 

@@ -1,0 +1,86 @@
+import CGtk
+import CascadeFeed
+import CascadeScreens
+import CascadeTestSupport
+import Foundation
+import Testing
+
+@testable import CascadeGTK
+
+/// A refresh that brings new items, in the real feed view: the item at the top of the screen
+/// stays at the same place in the window, drawn by the same cell widget (moved, not rebound),
+/// and cells of items that went are hidden.
+@MainActor @Suite(.serialized, .needsDisplay) struct FeedDiffViewTests {
+    init() throws {
+        try #require(PlayerEngineFixture.setUpGTK(), "gtk_init_check failed")
+    }
+
+    @Test func aRefreshWithNewItemsKeepsTheItemOnScreenAndItsCell() async throws {
+        let served = SharedValue(FeedFixtures.items(0..<60))
+        let loader = ScriptedFeedLoader { _, _ in .success(FeedPage(items: served.withLock { $0 }, isEnd: true)) }
+        let model = FeedScreenModel(
+            pager: FeedPager(loader: loader, pageSize: 60),
+            configuration: FeedScreenModel.Configuration(columns: .fixed(3)))
+        let (view, window) = AccessibilityTests.startedFeed(model)
+        defer {
+            view.stop()
+            gtk_window_destroy(window)
+        }
+        #expect(
+            await AccessibleChecks.pumpAsync {
+                model.items.count == 60 && view.maxOffset > 1000 && !model.feedState.isLoading
+            })
+        model.refreshClosingFinished()
+        view.scroll(to: 900)
+        #expect(AccessibleChecks.pump { view.cellsInChildOrder.contains { model.frame(ofItem: $0)!.minY > 1000 } })
+        // The first item whose top is on screen, where its widget is in the window.
+        let reading = try #require(view.cellsInChildOrder.first { model.frame(ofItem: $0)!.minY >= view.offset })
+        let id = model.items[reading].id
+        let cell = try #require(view.cell(forItem: reading))
+        func top(_ widget: UnsafeMutablePointer<GtkWidget>) -> Float? {
+            var bounds = graphene_rect_t()
+            return gtk_widget_compute_bounds(widget, window.widget, &bounds) != 0 ? bounds.origin.y : nil
+        }
+        // Four new items at the top, the last ten gone; the answer is held while the header opens.
+        served.withLock { $0 = FeedFixtures.items(0..<4, prefix: "new") + FeedFixtures.items(0..<50) }
+        await loader.setGated(true)
+        let idle = top(cell.root)
+        model.pull(distance: 80)
+        model.releasePull()
+        // Where the item is on screen while the refresh is under way: pushed down by the header.
+        #expect(AccessibleChecks.pump { model.refresh.state == .refreshing && top(cell.root) != idle })
+        let before = try #require(top(cell.root))
+        await loader.setGated(false)
+        #expect(await AccessibleChecks.pumpAsync { model.items.count == 54 })
+        let index = try #require(model.items.firstIndex { $0.id == id })
+        #expect(index == reading + 4)
+        #expect(view.cell(forItem: index) === cell, "the item's cell was not kept")
+        #expect(
+            AccessibleChecks.pump { top(cell.root).map { abs($0 - before) < 1 } ?? false },
+            "moved from \(before) to \(top(cell.root) ?? -1)")
+        // The other kept cells slide (the columns moved by different amounts), then every drawn
+        // cell rests where the layout says, fully drawn; only items near the screen have cells.
+        #expect(view.updateAnimation.map { !$0.slides.isEmpty } == true)
+        #expect(AccessibleChecks.pump { view.updateAnimation == nil })
+        func origin(_ index: Int) -> (x: Float, y: Float)? {
+            var bounds = graphene_rect_t()
+            guard let cell = view.cell(forItem: index), gtk_widget_compute_bounds(cell.root, view.content, &bounds) != 0
+            else { return nil }
+            return (bounds.origin.x, bounds.origin.y)
+        }
+        // Laid out at the layout's frames by the next allocation.
+        let settled = AccessibleChecks.pump {
+            view.cellsInChildOrder.allSatisfy { index in
+                guard let frame = model.frame(ofItem: index), let origin = origin(index) else { return false }
+                return abs(Double(origin.x) - Double(frame.minX)) < 1 && abs(Double(origin.y) - Double(frame.minY)) < 1
+            }
+        }
+        #expect(settled, "\(view.cellsInChildOrder.map { ($0, origin($0).map { [$0.x, $0.y] } ?? []) })")
+        for shown in view.cellsInChildOrder {
+            let frame = try #require(model.frame(ofItem: shown))
+            let drawn = try #require(view.cell(forItem: shown))
+            #expect(gtk_widget_get_opacity(drawn.root) == 1)
+            #expect(frame.maxY > view.offset - 1000 && frame.minY < view.offset + view.viewportHeight + 1000)
+        }
+    }
+}
