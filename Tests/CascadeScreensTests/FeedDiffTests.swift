@@ -60,6 +60,20 @@ import Testing
         #expect(try await framesMatchAFreshLayout(model))
     }
 
+    /// At the top of the feed (a pull-to-refresh) the new items are shown where they arrive:
+    /// the offset stays 0 and the first cells are theirs.
+    @Test func atTheTopTheNewItemsAreShown() async throws {
+        let served = SharedValue(FeedFixtures.items(0..<40))
+        let (model, spy) = try await makeModel(served)
+        model.scroll(to: CGRect(x: 0, y: 0, width: 600, height: 700))
+        served.withLock { $0 = FeedFixtures.items(0..<3, prefix: "new") + FeedFixtures.items(0..<40) }
+        spy.changes.removeAll()
+        await refresh(model) { model.items.count == 43 }
+        #expect(spy.changes.first == .updated(Changeset(inserts: [0, 1, 2])))
+        #expect(model.scrollOffset == 0)
+        #expect(Array(model.items.prefix(3).map(\.id)) == ["new-0", "new-1", "new-2"])
+    }
+
     /// Deletions, moves and a changed title, seeded at random: the model's items and frames are
     /// those of a feed built from the new list, and the changeset turns the old ids into the new.
     @Test(arguments: [false, true])

@@ -5,14 +5,17 @@ import Foundation
 
 /// A new item list that is neither the first one nor an append goes through its diff: the
 /// layout applies only the inserts, deletes and moves, and the item the user is looking at
-/// stays where it is on screen.
+/// stays where it is on screen (unless the user is at the top, where what arrived is shown).
 extension FeedScreenModel {
     /// Applies `newItems` through `ListDiff` when items are on screen to keep; returns false
     /// (the caller replaces everything) when the old or new list is empty.
     func applyThroughDiff(_ newItems: [VideoItem]) -> Bool {
         let old = items
         guard !old.isEmpty, !newItems.isEmpty else { return false }
-        let anchor = firstVisibleAnchor().map { (id: old[$0.index].id, offsetOnScreen: $0.offsetOnScreen) }
+        // At the top of the feed the new items show where they arrive (the others slide down);
+        // further down, the item the user is reading stays where it is.
+        let anchor =
+            isShowingTop ? nil : firstVisibleAnchor().map { (id: old[$0.index].id, offsetOnScreen: $0.offsetOnScreen) }
         let changes = ListDiff.changeset(from: old, to: newItems, id: \.id, isContentEqual: ==)
         guard !changes.isEmpty else { return true }
         items = newItems

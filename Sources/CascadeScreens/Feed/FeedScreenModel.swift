@@ -77,7 +77,8 @@ public final class FeedScreenModel {
         case replaced
         /// The list changed by `changes` (a refresh that brought new items, a folder's file
         /// added or removed): the layout applied them in place, and `scrollOffset` keeps the
-        /// item at the top of the screen where it was. The host moves the cells of kept items
+        /// item at the top of the screen where it was (at the top of the feed it stays 0, so
+        /// what arrived there is seen). The host moves the cells of kept items
         /// (`Changeset.newPositions(oldCount:)`) to their new frames, drops the others, resets
         /// the viewport and scrolls to `scrollOffset`.
         case updated(Changeset<Int>)
@@ -134,6 +135,8 @@ public final class FeedScreenModel {
     public var onOpenItem: ((VideoItem) -> Void)?
 
     private var visibleRect: CGRect = .null
+    /// Whether the last scrolled rect starts at the top of the content (or above it, pulling).
+    var isShowingTop: Bool { !visibleRect.isNull && visibleRect.minY <= 0.5 }
     /// When the user last scrolled down at the bottom (for `scrolledDownAtEnd(at:)`).
     private var lastScrollAtEnd: Double?
 
