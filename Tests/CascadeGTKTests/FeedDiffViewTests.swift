@@ -83,4 +83,37 @@ import Testing
             #expect(frame.maxY > view.offset - 1000 && frame.minY < view.offset + view.viewportHeight + 1000)
         }
     }
+
+    /// An animated scroll to an item passes through the offsets between and rests with the item
+    /// centred; a wheel step stops it where it is.
+    @Test func anAnimatedScrollToAnItemGlidesThereAndAWheelStopsIt() async throws {
+        let model = FeedScreenModel(
+            pager: FeedPager(loader: ScriptedFeedLoader(items: FeedFixtures.items(0..<120)), pageSize: 120),
+            configuration: FeedScreenModel.Configuration(columns: .fixed(3)))
+        let (view, window) = AccessibilityTests.startedFeed(model)
+        defer {
+            view.stop()
+            gtk_window_destroy(window)
+        }
+        #expect(await AccessibleChecks.pumpAsync { model.items.count == 120 && view.maxOffset > 3000 })
+        let target = try #require(
+            model.scrollOffset(toShow: 60, at: .center, offset: 0, viewportHeight: view.viewportHeight))
+        #expect(view.scroll(toItem: 60, at: .center, animated: true))
+        var seen: Set<Int> = []
+        #expect(
+            AccessibleChecks.pump {
+                seen.insert(Int(view.offset))
+                return view.scrollAnimation == nil
+            })
+        #expect(view.offset == target)
+        #expect(seen.contains { $0 > 0 && Double($0) < target - 1 }, "no offset between: \(seen.sorted())")
+        #expect(view.cell(forItem: 60) != nil)
+        // Back to the top, animated; a wheel step on the way stops it there.
+        #expect(view.scroll(toItem: 0, at: .top, animated: true))
+        #expect(AccessibleChecks.pump { view.offset < target - 50 })
+        _ = view.scrollGestureMoved(-30)
+        #expect(view.scrollAnimation == nil)
+        #expect(view.offset > 0)
+        #expect(!view.scroll(toItem: 500, at: .top, animated: true), "item 500 is not loaded")
+    }
 }

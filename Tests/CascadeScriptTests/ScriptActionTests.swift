@@ -8,6 +8,9 @@ import Testing
         ("wait 1.5s", .wait(milliseconds: 1500)), ("wait 20", .wait(milliseconds: 20)),
         ("wait-idle", .waitIdle), ("resize 1280 800", .resize(width: 1280, height: 800)),
         ("scroll-by 0 -120.5", .scrollBy(dx: 0, dy: -120.5)), ("scroll-to-item 42", .scrollToItem(42)),
+        ("scroll-to-item 7 center animated", .scrollToItem(7, position: "center", animated: true)),
+        ("scroll-to-item 7 animated", .scrollToItem(7, animated: true)),
+        ("scroll-to-item 7 nearest", .scrollToItem(7, position: "nearest")),
         ("scroll-to-end", .scrollToEnd), ("fling 0 3000", .fling(vx: 0, vy: 3000)), ("pull-refresh", .pullRefresh),
         ("tap-item 3", .tapItem(3)), ("hover-item 2", .hoverItem(2)), ("previews on", .previews(true)),
         ("previews off", .previews(false)), ("tap-tab 1", .tapTab(1)), ("swipe-page next", .swipePage(forward: true)),
@@ -46,6 +49,15 @@ import Testing
         ("scroll-by a b", .notANumber(verb: "scroll-by", text: "a")),
         ("seek nan", .notANumber(verb: "seek", text: "nan")),
         ("tap-item -1", .notAnIndex(verb: "tap-item", text: "-1")),
+        ("scroll-to-item", .argumentCount(verb: "scroll-to-item", expected: 1)),
+        (
+            "scroll-to-item 3 sideways",
+            .outOfRange(verb: "scroll-to-item", allowed: "an index, then top, center or nearest, then animated")
+        ),
+        (
+            "scroll-to-item 3 top center",
+            .outOfRange(verb: "scroll-to-item", allowed: "an index, then top, center or nearest, then animated")
+        ),
         ("swipe-page up", .notADirection(verb: "swipe-page", text: "up")),
         ("previews maybe", .notOnOrOff(verb: "previews", text: "maybe")),
         ("resize 10 10", .outOfRange(verb: "resize", allowed: "100...8000 points each way")),

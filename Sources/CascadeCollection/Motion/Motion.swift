@@ -15,6 +15,8 @@ public struct Motion: Sendable, Equatable {
     /// Cells sliding to their new places, and new cells fading in, after a feed's items changed
     /// (a refresh that brought items, a file added to or removed from a folder).
     public static let feedUpdate = Motion(curve: .easeOut, duration: 0.25)
+    /// The feed scrolling to an item it was asked to show.
+    public static let scrollToItem = Motion(curve: .easeOut, duration: 0.35)
 
     /// The easing curve.
     public let curve: AnimationCurve

@@ -61,9 +61,11 @@ extension FeedView {
     /// Whether a release glide is running.
     package var isGliding: Bool { glideTicker != nil }
 
-    /// Stops a release glide where it is.
+    /// Stops a release glide, or an animated scroll to an item, where it is.
     func stopGlide() {
         glideTicker?.stop()
         glideTicker = nil
+        scrollAnimation?.stop()
+        scrollAnimation = nil
     }
 }

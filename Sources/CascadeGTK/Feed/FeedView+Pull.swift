@@ -9,6 +9,9 @@ extension FeedView {
     /// the model (a new gesture retries a failed load-more), at the top it pulls. Returns whether
     /// it was consumed as a pull; otherwise the scrolled window scrolls by it.
     package func scrollGestureMoved(_ points: Double) -> Bool {
+        // The person takes over from an animated scroll to an item.
+        scrollAnimation?.stop()
+        scrollAnimation = nil
         if points > 0, offset >= maxOffset - 1 {
             model.scrolledDownAtEnd(at: MonotonicClock.seconds)
         }

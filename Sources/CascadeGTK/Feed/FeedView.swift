@@ -40,6 +40,8 @@ package final class FeedView {
     var closingTicker: MotionAnimation?
     /// The cells sliding and fading after a diff (`FeedView+Diff.swift`).
     var updateAnimation: UpdateAnimation?
+    /// An animated scroll to an item (`FeedView+ScrollToItem.swift`).
+    package var scrollAnimation: MotionAnimation?
     /// Where `bind` last placed each cell in the content, by cell.
     var cellOrigins: [ObjectIdentifier: (x: Double, y: Double)] = [:]
     var topInset: Double = 0
@@ -194,7 +196,7 @@ package final class FeedView {
     /// Whether a pull or the refresh header's closing animation is running.
     package var isAnimating: Bool {
         pull.isPulling || closingTicker != nil || pullReleaseTimer != nil || glideTicker != nil
-            || restSnapTimer != nil || banner?.isAnimating == true || updateAnimation != nil
+            || restSnapTimer != nil || banner?.isAnimating == true || updateAnimation != nil || scrollAnimation != nil
     }
 
     // MARK: Actions (the same paths real input takes)

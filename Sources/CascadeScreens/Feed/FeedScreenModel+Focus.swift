@@ -6,6 +6,17 @@ public enum FocusDirection: Sendable {
     case up, down, left, right
 }
 
+/// Where an item comes to rest when the feed is scrolled to it.
+public enum ScrollPosition: String, Sendable, CaseIterable {
+    /// Its top the layout's spacing below the viewport's top.
+    case top
+    /// Its middle at the viewport's middle.
+    case center
+    /// As little scrolling as shows it with `FeedScreenModel.focusMargin` around it; none when
+    /// it is in view.
+    case nearest
+}
+
 extension FeedScreenModel {
     /// The item the arrow key `direction` moves the keyboard focus to from item `index`, by the
     /// layout's frames (not the widgets', so it works for cells not made yet): up and down, the
@@ -53,6 +64,25 @@ extension FeedScreenModel {
             frame(ofItem: index).map { (index: index, row: $0.minY.rounded(), along: $0.minX * sign) }
         }
         return placed.sorted { ($0.row, $0.along, $0.index) < ($1.row, $1.along, $1.index) }.map(\.index)
+    }
+
+    /// The offset that shows item `index` at `position` in a viewport `viewportHeight` tall now
+    /// at `offset`, clamped to the scrollable content; nil when the item has no frame.
+    public func scrollOffset(
+        toShow index: Int, at position: ScrollPosition, offset: Double, viewportHeight: Double
+    )
+        -> Double?
+    {
+        guard let frame = frame(ofItem: index), viewportHeight.isFinite, offset.isFinite else { return nil }
+        let target: Double
+        switch position {
+        case .top: target = Double(frame.minY - configuration.spacing)
+        case .center: target = Double(frame.midY) - viewportHeight / 2
+        case .nearest:
+            target = focusScrollOffset(forItem: index, offset: offset, viewportHeight: viewportHeight) ?? offset
+        }
+        let maxOffset = max(0, Double(scrollableContentHeight) - max(0, viewportHeight))
+        return min(max(0, target), maxOffset)
     }
 
     /// Points kept between a focused cell and the viewport's edge.

@@ -69,6 +69,19 @@ private struct Arguments {
         return name
     }
 
+    /// `scroll-to-item N [top|center|nearest] [animated]`.
+    func scrollToItem() throws(ScriptProblem) -> ScriptAction {
+        guard (1...3).contains(values.count) else { throw .argumentCount(verb: verb, expected: 1) }
+        var rest = values.dropFirst()
+        let animated = rest.last == "animated"
+        if animated { rest = rest.dropLast() }
+        let position = rest.first ?? "top"
+        guard rest.count <= 1, ["top", "center", "nearest"].contains(position) else {
+            throw .outOfRange(verb: verb, allowed: "an index, then top, center or nearest, then animated")
+        }
+        return .scrollToItem(try index(0), position: position, animated: animated)
+    }
+
     /// "500ms", "2s", "1.5s" or a bare number of milliseconds, at most 10 minutes.
     func duration(_ i: Int) throws(ScriptProblem) -> Int {
         let text = values[i]
@@ -94,7 +107,7 @@ private struct Arguments {
             }
             return .resize(width: width, height: height)
         case "scroll-by": try count(2); return .scrollBy(dx: try number(0), dy: try number(1))
-        case "scroll-to-item": try count(1); return .scrollToItem(try index(0))
+        case "scroll-to-item": return try scrollToItem()
         case "scroll-to-end": try count(0); return .scrollToEnd
         case "fling": try count(2); return .fling(vx: try number(0), vy: try number(1))
         case "pull-refresh": try count(0); return .pullRefresh

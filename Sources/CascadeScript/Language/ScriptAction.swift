@@ -8,7 +8,9 @@ public enum ScriptAction: Equatable, Sendable {
     case waitIdle
     case resize(width: Int, height: Int)
     case scrollBy(dx: Double, dy: Double)
-    case scrollToItem(Int)
+    /// `scroll-to-item N [top|center|nearest] [animated]`: the position is `ScrollPosition`'s
+    /// raw value (CascadeScreens).
+    case scrollToItem(Int, position: String = "top", animated: Bool = false)
     case scrollToEnd
     case fling(vx: Double, vy: Double)
     case pullRefresh

@@ -1,5 +1,6 @@
 import CGtk
 import CascadeGTK
+import CascadeScreens
 import CascadeScript
 import Foundation
 
@@ -26,12 +27,12 @@ extension ScriptRunner {
             try await frames(3)
         case .scrollBy(_, let dy):
             try await scrollGesture(dy)
-        case .scrollToItem(let index):
+        case .scrollToItem(let index, let position, let animated):
             let feed = try requireFeed()
-            guard let frame = feed.model.frame(ofItem: index) else {
+            guard feed.scroll(toItem: index, at: ScrollPosition(rawValue: position) ?? .top, animated: animated) else {
                 throw ScriptFailure("item \(index) is not loaded (\(feed.model.items.count) items)")
             }
-            feed.scroll(to: Double(frame.minY) - 10)
+            if animated { try await waitUntil(timeout: 5) { feed.scrollAnimation == nil } }
             try await frames(2)
         case .scrollToEnd:
             let feed = try requireFeed()
