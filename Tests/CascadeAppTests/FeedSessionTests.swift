@@ -45,6 +45,12 @@ import Testing
             #expect((report.state(i).liveCells) <= 40)
         }
 
+        // The fling's frames: each one's main-thread CPU time, as many as painted, ordered figures.
+        let fling = try #require(report.steps.firstIndex { $0.action.hasPrefix("fling") })
+        let cpu = try #require(report.state(fling).frameCpuMs, "no frame_cpu_ms")
+        #expect(cpu.count == report.state(fling).frameTimesMs.count && cpu.count > 3)
+        #expect(0 < cpu.p50 && cpu.p50 <= cpu.p95 && cpu.p95 <= cpu.p99 && cpu.p99 <= cpu.max, "\(cpu)")
+
         // The first screen shows real covers, not placeholders; the end is drawn too; the cells
         // drawn are the ones the model counts as visible at every step.
         try expectRealCovers(png: dir.appendingPathComponent("first.png"), report: report, step: 0)

@@ -55,6 +55,31 @@ extension ScriptReport {
         public var columns: Columns
         /// A first run's catalog generation.
         public var catalogProgress: CatalogProgress?
+        /// The main thread's CPU time per frame, in milliseconds: `CLOCK_THREAD_CPUTIME_ID` from the
+        /// end of one frame's paint to the end of the next, so the work between frames (input, a
+        /// page landing, decoded covers arriving) counts with the frame it led to; a machine's
+        /// stolen time does not count.
+        public struct FrameCPU: Codable, Equatable, Sendable {
+            public var count: Int
+            /// Nearest-rank percentiles, and the largest.
+            public var p50: Double
+            public var p95: Double
+            public var p99: Double
+            public var max: Double
+            /// Every frame's CPU time, sorted, to 0.01 ms (to pool steps, as perf-app does).
+            public var samples: [Double]
+
+            /// Creates the figures.
+            public init(count: Int, p50: Double, p95: Double, p99: Double, max: Double, samples: [Double] = []) {
+                self.count = count
+                self.p50 = p50
+                self.p95 = p95
+                self.p99 = p99
+                self.max = max
+                self.samples = samples
+            }
+        }
+
         /// What has the keyboard focus.
         public var focus: Focus?
         /// The passing notices shown as toasts in this run, as drawn, oldest first (the last 16);
@@ -62,6 +87,8 @@ extension ScriptReport {
         public var toasts: [String]?
         /// The status page drawn in place of the feed; nil when the feed is drawn.
         public var statusPage: StatusPage?
+        /// The main thread's CPU time per frame since the previous step (`frame_cpu_ms`).
+        public var frameCpuMs: FrameCPU?
 
         /// Creates a state; every field is a parameter (the report builder fills them all).
         public init(
@@ -121,6 +148,7 @@ extension ScriptReport {
             case feedOrigin = "feed_origin"
             case catalogProgress = "catalog_progress"
             case statusPage = "status_page"
+            case frameCpuMs = "frame_cpu_ms"
         }
     }
 

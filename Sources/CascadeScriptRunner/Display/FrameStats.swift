@@ -5,11 +5,16 @@ import Foundation
 
 /// Frame times from the window's frame clock: the time from the first phase of a frame
 /// (events, update or layout) to the end of its paint, for frames that painted. Times are read
-/// from `CLOCK_MONOTONIC` (what `scripts/perf_app.py` lines slow frames up with).
+/// from `CLOCK_MONOTONIC` (what `scripts/perf_app.py` lines slow frames up with). Beside them,
+/// the main thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`) from the end of one paint to the end
+/// of the next: what the app spent on each frame, whatever the machine gave to others.
 @MainActor
 final class FrameStats {
     private var frames: [FrameTimeSummary.Frame] = []
+    private var cpu: [Double] = []
     private var frameStart: Double?
+    /// The main thread's CPU time at the end of the last paint (or when recording started).
+    private var cycleStart: Double?
     private var handlers: [gulong] = []
     private var clock: OpaquePointer?
 
@@ -26,20 +31,35 @@ final class FrameStats {
         handlers.append(Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in self?.end() })
     }
 
-    /// Returns the frames painted since the last call, and resets.
-    func drain() -> FrameTimeSummary {
-        defer { frames.removeAll(keepingCapacity: true) }
-        return FrameTimeSummary(frames: frames)
+    /// Returns the frames painted since the last call, their wall times and their main-thread
+    /// CPU times, and resets.
+    func drain() -> (times: FrameTimeSummary, cpu: FrameTimeSummary) {
+        defer {
+            frames.removeAll(keepingCapacity: true)
+            cpu.removeAll(keepingCapacity: true)
+        }
+        return (FrameTimeSummary(frames: frames), FrameTimeSummary(cpu))
     }
 
     private func begin() {
         if frameStart == nil { frameStart = Self.now() }
+        if cycleStart == nil { cycleStart = Self.threadCPU() }
     }
 
     private func end() {
         guard let start = frameStart else { return }
         frameStart = nil
         frames.append(.init(start: start, duration: Self.now() - start))
+        let spent = Self.threadCPU()
+        if let cycleStart { cpu.append(spent - cycleStart) }
+        cycleStart = spent
+    }
+
+    /// The calling thread's CPU time in milliseconds (the frame clock's signals run on the main thread).
+    private static func threadCPU() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
     }
 
     /// `CLOCK_MONOTONIC` in milliseconds.

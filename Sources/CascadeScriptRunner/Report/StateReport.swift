@@ -9,8 +9,9 @@ import Foundation
 /// from what the window draws.
 @MainActor
 enum StateReport {
-    /// The state of `app` now; `frames` are those painted since the last step.
-    static func capture(_ app: AppWindow, frames: FrameTimeSummary) -> ScriptReport.State {
+    /// The state of `app` now; `frames` are the wall times of those painted since the last step,
+    /// `cpu` their main-thread CPU times.
+    static func capture(_ app: AppWindow, frames: FrameTimeSummary, cpu: FrameTimeSummary) -> ScriptReport.State {
         let feed = app.feed
         let pager = app.channelPager
         var summary = feedSummary(feed?.model)
@@ -49,6 +50,9 @@ enum StateReport {
             },
             focus: focus(app))
         state.toasts = app.toasts.shown.isEmpty ? nil : app.toasts.shown
+        state.frameCpuMs = .init(
+            count: cpu.count, p50: round3(cpu.p50), p95: round3(cpu.p95), p99: round3(cpu.p99),
+            max: round3(cpu.sorted.last ?? 0), samples: cpu.sorted.map(round2))
         state.statusPage = app.shownStatusPage.flatMap { view in
             view.shown.map { page in
                 ScriptReport.StatusPage(

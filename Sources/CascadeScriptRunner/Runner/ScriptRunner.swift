@@ -67,9 +67,10 @@ public final class ScriptRunner {
                 allOK = false
                 FileHandle.standardError.write(Data("cascade: line \(entry.line) '\(entry.text)': \(failure)\n".utf8))
             }
+            let frames = frameStats.drain()
             let step = ScriptReport.Step(
                 action: entry.text, line: entry.line, ok: failure == nil, error: failure,
-                state: StateReport.capture(app, frames: frameStats.drain()))
+                state: StateReport.capture(app, frames: frames.times, cpu: frames.cpu))
             steps.append(encode(step))
             reportProblem = writeReport() ?? reportProblem
         }
