@@ -1,5 +1,6 @@
 import CGtk
 import CascadeScreens
+import CascadeTestSupport
 import Foundation
 import Testing
 
@@ -75,6 +76,34 @@ import Testing
             #expect(CGFloat(extents.height) <= CGFloat(drawn) * measurer.lineHeight + 1)
         }
         if title.count > 40 { #expect(counts.contains(3), "\(title): \(counts)") }
+    }
+
+    /// Seeded random titles of Latin, accented, Cyrillic, CJK and kana words at random widths:
+    /// the count (often from the per-character estimate) is the drawn layout's, near every edge.
+    @Test func randomTitlesCountAsTheyDraw() throws {
+        let (cell, measurer, window) = Self.shownCell()
+        defer { gtk_window_destroy(window) }
+        let words = [
+            "Harbour", "at", "dawn", "#12", "Café", "naïve", "WWW", "il", "Москва", "旅行", "日记：", "成都美食", "京都の桜",
+            "カフェ", "서울", "—", "(live)", "2026", "A", "Supercalifragilistic",
+        ]
+        var random = SeededGenerator(seed: 0x7171)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 500, 100)
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        for _ in 0..<400 {
+            let title = (0..<Int.random(in: 1...9, using: &random)).map { _ in words.randomElement(using: &random)! }
+                .joined(separator: " ")
+            let width = Int.random(in: 60...420, using: &random)
+            cell.bind(title: title, duration: nil)
+            cell.title.setLines(VideoCellGeometry.maximumFittedTitleLines)
+            cell.title.draw(into: cr, width: Int32(width) - 2 * Stylesheet.titleHorizontalPadding, height: 90)
+            let drawn = Int(pango_layout_get_line_count(cell.title.layout))
+            let measured = measurer.lineCount(
+                of: title, cellWidth: CGFloat(width), maximumLines: VideoCellGeometry.maximumFittedTitleLines)
+            #expect(measured == drawn, "\(title) at \(width): measured \(measured), drawn \(drawn)")
+        }
     }
 
     /// Nonsense widths and empty titles are one line; a width too narrow for any text too.
