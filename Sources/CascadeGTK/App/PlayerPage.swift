@@ -19,7 +19,7 @@ package final class PlayerPage {
     /// The player state machine.
     package let controller: PlayerController
     /// The GStreamer engine playing for `controller`.
-    package let engine: MediaStreamEngine
+    package let engine: PlaybinEngine
     /// States and fullscreen changes since `show(_:)`, oldest first (`PlayerHistory`).
     package var history: [String] { log.entries }
     /// The highest position seen while playing since `resetReachedPosition()`.
@@ -41,7 +41,7 @@ package final class PlayerPage {
     package init(pipeline: ImagePipeline? = nil) {
         self.pipeline = pipeline
         Stylesheet.install()
-        engine = MediaStreamEngine()
+        engine = PlaybinEngine()
         controller = PlayerController(engine: engine, scheduler: GLibScheduler())
 
         root = gtk_overlay_new()
@@ -86,6 +86,10 @@ package final class PlayerPage {
         fullscreen.onChange = { [weak self] on in self?.controller.fullscreenDidChange(on) }
         controller.onFullscreenRequest = { [weak self] on in self?.fullscreen.request(on) }
         controller.onChange = { [weak self] _ in self?.render() }
+        engine.onFrame = { [weak self] in
+            guard let self else { return }
+            self.surface.setVideo(self.engine.paintable)
+        }
         engine.onFirstFrame = { [weak self] in
             self?.firstFrame = true
             self?.render()

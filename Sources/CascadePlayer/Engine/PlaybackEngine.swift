@@ -20,7 +20,7 @@ public enum PlaybackEvent: Equatable, Sendable {
 
 /// Plays one media URL. Engines only play: every decision lives in `PlayerController`.
 ///
-/// Implementations: `MediaStreamEngine` (GtkMediaStream over GStreamer) in the GTK host and
+/// Implementations: `PlaybinEngine` (playbin3 through `CascadeGStreamer.PlaybackPipeline`) in the GTK host and
 /// scripted fakes in tests. All calls and events happen on the main actor.
 @MainActor
 public protocol PlaybackEngine: AnyObject {
