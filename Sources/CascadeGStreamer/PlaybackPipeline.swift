@@ -40,10 +40,14 @@ public final class PlaybackPipeline: SampleReceiving {
 
     /// Receives each event.
     public var onEvent: ((Event) -> Void)?
-    /// Receives each frame drawn (borrowed: copy the pixels before returning).
+    /// Receives each frame drawn (borrowed: copy the pixels before returning); its `position`
+    /// is the frame's stream time.
     public var onFrame: ((PreviewFrame) -> Void)?
     /// Frames handed to `onFrame` so far.
     public private(set) var framesDelivered = 0
+    /// Whether audio goes through `scaletempo` (gst-plugins-good), so another rate keeps the
+    /// pitch; without it the rate still applies, with the pitch shifted.
+    public private(set) var keepsPitch = false
 
     /// Builds a pipeline for `uri` (file or http(s)), in the NULL state; `pause()` prerolls it.
     public init(uri: String) throws {
@@ -73,6 +77,7 @@ public final class PlaybackPipeline: SampleReceiving {
         Self.setObject(playbin, "video-sink", videoSink)
         if let scaletempo = gst_element_factory_make("scaletempo", nil) {
             Self.setObject(playbin, "audio-filter", scaletempo)
+            keepsPitch = true
         }
         gst_util_set_object_arg(Self.object(playbin), "uri", uri)
         mailbox.owner = self
@@ -201,10 +206,12 @@ public final class PlaybackPipeline: SampleReceiving {
     func deliver(_ sample: OpaquePointer) {
         guard !stopped, let onFrame else { return }
         readFrameRate(sample)
-        guard let frame = MappedSample.map(sample) else { return }
-        defer { frame.unmap() }
+        guard let mapped = MappedSample.map(sample) else { return }
+        defer { mapped.unmap() }
         framesDelivered += 1
-        onFrame(frame.frame)
+        var frame = mapped.frame
+        frame.position = Self.streamTime(of: sample) ?? frame.position
+        onFrame(frame)
     }
 
     // MARK: Private
@@ -218,6 +225,18 @@ public final class PlaybackPipeline: SampleReceiving {
     private func setState(_ state: GstState) -> Bool {
         guard !stopped else { return false }
         return gst_element_set_state(pipeline, state) != GST_STATE_CHANGE_FAILURE
+    }
+
+    /// The stream time of `sample`'s buffer, in seconds: what a position query answers. A
+    /// buffer's timestamp alone can be ahead of it (an MP4 edit list shifts the segment).
+    private static func streamTime(of sample: OpaquePointer) -> Double? {
+        guard let buffer = gst_sample_get_buffer(sample), let segment = gst_sample_get_segment(sample) else {
+            return nil
+        }
+        let pts = buffer.pointee.pts
+        guard pts != GstClockTime.max else { return nil }
+        let time = gst_segment_to_stream_time(segment, GST_FORMAT_TIME, pts)
+        return time == GstClockTime.max ? nil : Double(time) / 1e9
     }
 
     /// Keeps the video's frame duration from `sample`'s caps (a variable rate keeps the last).

@@ -79,6 +79,7 @@ package final class PlayerPage {
         controlsBar.onPlayPause = { [weak self] in self?.playPauseClicked() }
         controlsBar.onSeek = { [weak self] seconds in self?.seekCommitted(to: seconds) }
         controlsBar.onVolume = { [weak self] volume in self?.controller.setVolume(volume) }
+        controlsBar.onRate = { [weak self] rate in self?.rateChosen(rate) }
         controlsBar.onFullscreen = { [weak self] in self?.fullscreenClicked() }
         controlsBar.onInteraction = { [weak self] in self?.controller.pointerMoved() }
 
@@ -185,6 +186,19 @@ package final class PlayerPage {
 
     /// Whether the resume offer is shown.
     package var isResumeOffered: Bool { surface.resumeOffer.isVisible }
+
+    /// A speed or frame step from the window's keys or actions.
+    package func adjustPlayback(_ adjustment: PlaybackAdjustment) {
+        switch adjustment {
+        case .faster: controller.changeRate(faster: true)
+        case .slower: controller.changeRate(faster: false)
+        case .nextFrame: controller.stepFrame(forward: true)
+        case .previousFrame: controller.stepFrame(forward: false)
+        }
+    }
+
+    /// A speed chosen in the controls' menu.
+    package func rateChosen(_ rate: Double) { controller.setRate(rate) }
 
     /// The fullscreen button.
     package func fullscreenClicked() { controller.toggleFullscreen() }

@@ -76,7 +76,10 @@ extension PlaybinEngine {
             firstFrameSeen = true
             onFirstFrame?()
         }
-        guard isPrepared, pendingSeek == nil, let position = pipeline.position ?? frame.position else { return }
+        // Playing, the pipeline's clock gives the position; paused (a preroll, a frame step) the
+        // frame shown is the position, which the audio sink did not step to.
+        let position = playRequested ? pipeline.position ?? frame.position : frame.position ?? pipeline.position
+        guard isPrepared, pendingSeek == nil, let position else { return }
         onEvent?(.position(position))
         if let stalled = stall.position(position, at: MonotonicClock.seconds) { onEvent?(.buffering(stalled)) }
     }

@@ -157,6 +157,11 @@ package final class PlaybinEngine: PlaybackEngine {
         }
     }
 
+    /// Shows the next or previous frame while paused; nothing while playing or not prepared.
+    package func stepFrame(forward: Bool) {
+        if forward { stepForward() } else { stepBackward() }
+    }
+
     /// Shows the next frame while paused (GStreamer's step event); nothing while playing or
     /// not prepared.
     package func stepForward() {
@@ -169,7 +174,10 @@ package final class PlaybinEngine: PlaybackEngine {
     package func stepBackward() {
         guard let pipeline, isPrepared, !playRequested else { return }
         let current = lastFramePosition ?? pipeline.position ?? 0
-        seek(to: max(0, current - pipeline.frameDuration)) { _ in }
+        let target = max(0, current - pipeline.frameDuration)
+        seek(to: target) { _ in }
+        // The next press steps on from this frame, even before its seek lands.
+        lastFramePosition = target
     }
 
     /// Stops playback and releases the pipeline (NULL, unreferenced: finalized on return).

@@ -38,8 +38,12 @@ public protocol PlaybackEngine: AnyObject {
     func seek(to seconds: Double, completion: @escaping @MainActor (Bool) -> Void)
     /// Output volume, 0…1. Kept across `load` calls.
     var volume: Double { get set }
-    /// Playback rate (1 = normal).
+    /// Playback rate (1 = normal; the controller keeps it within `PlaybackRate`'s range). Kept
+    /// across `load` calls.
     var rate: Double { get set }
+    /// Shows the next (`forward`) or previous frame and stays paused; called only while paused.
+    /// The position event for the new frame follows.
+    func stepFrame(forward: Bool)
     /// Stops playback and releases the media pipeline.
     func stop()
 }

@@ -26,7 +26,8 @@ extension StateReport {
             playButtonFrame: frameInWindow(surface.playButton),
             resumeOffer: snapshot.resumeOffer.map { round3($0.position) },
             resumeOfferText: surface.resumeOffer.resumeLabel, resumeOfferFocused: surface.resumeOffer.isDefaultFocused,
-            resumeOfferFrame: frameInWindow(surface.resumeOffer.root), videoFrame: frameInWindow(surface.overlay))
+            resumeOfferFrame: frameInWindow(surface.resumeOffer.root), videoFrame: frameInWindow(surface.overlay),
+            rate: round3(snapshot.rate), speedText: page.controlsBar.speedText)
     }
 
     /// The feed's hover preview.
