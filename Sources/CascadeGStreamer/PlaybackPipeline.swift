@@ -49,14 +49,22 @@ public final class PlaybackPipeline: SampleReceiving {
     /// pitch; without it the rate still applies, with the pitch shifted.
     public private(set) var keepsPitch = false
 
+    /// The subtitle file drawn over the video (playbin3's `suburi`), nil for none.
+    public let subtitleURI: String?
+    /// The Pango font description subtitles are drawn in (`subtitle-font-desc`).
+    public let subtitleFont: String?
+
     /// Builds a pipeline for `uri` (file or http(s)), in the NULL state; `pause()` prerolls it.
-    public init(uri: String) throws {
+    /// A `subtitleURI` (a `.srt` or `.vtt` file) is drawn into the frames in `subtitleFont`.
+    public init(uri: String, subtitleURI: String? = nil, subtitleFont: String? = nil) throws {
         GStreamerRuntime.initialize()
         guard !uri.contains("\""), uri.utf8.count < 8192 else { throw PreviewPipeline.Failure.unsupportedAddress }
         guard let playbin = gst_element_factory_make("playbin3", "cascade-player") else {
             throw PreviewPipeline.Failure.missingElement("playbin3")
         }
         pipeline = playbin
+        self.subtitleURI = subtitleURI.flatMap { !$0.contains("\"") && $0.utf8.count < 8192 ? $0 : nil }
+        self.subtitleFont = subtitleFont
         Self.count(playbin)
         mailbox = FrameMailbox(box: FrameSize(width: 1, height: 1))
         var error: UnsafeMutablePointer<GError>?
@@ -80,6 +88,10 @@ public final class PlaybackPipeline: SampleReceiving {
             keepsPitch = true
         }
         gst_util_set_object_arg(Self.object(playbin), "uri", uri)
+        if let subtitleURI = self.subtitleURI {
+            gst_util_set_object_arg(Self.object(playbin), "suburi", subtitleURI)
+            if let subtitleFont { gst_util_set_object_arg(Self.object(playbin), "subtitle-font-desc", subtitleFont) }
+        }
         mailbox.owner = self
         bus = gst_element_get_bus(playbin)
         watch = bus.map { mailbox.watch($0) } ?? 0

@@ -105,6 +105,7 @@ package final class PlayerPage {
     /// Shows `item`: its title and cover with the play button (any previous playback stops).
     package func show(_ item: VideoItem) {
         stop()
+        engine.uiFont = InterfaceFont.name
         self.item = item
         isShown = true
         gtk_label_set_text(titleLabel, item.title)

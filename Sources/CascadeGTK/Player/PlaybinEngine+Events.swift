@@ -56,6 +56,7 @@ extension PlaybinEngine {
             stallTimer = nil
             onEvent?(.ended)
         case .failed(let message):
+            if reopenWithoutSubtitle() { return }
             fail(PlaybackFailureText.userMessage(fromGStreamer: message))
         }
     }

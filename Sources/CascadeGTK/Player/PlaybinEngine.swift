@@ -66,6 +66,12 @@ package final class PlaybinEngine: PlaybackEngine {
     /// The pipeline of the current load, nil when nothing is loaded.
     package private(set) var pipeline: PlaybackPipeline?
 
+    /// The UI's font (a Pango description), which subtitles are drawn in (`SubtitleFont`).
+    package var uiFont: String?
+
+    /// The subtitle file playing with the current load (`SubtitleSidecar`), nil for none.
+    package var subtitle: URL? { pipeline?.subtitleURI.flatMap(URL.init(string:)) }
+
     /// Releases any previous media and starts preparing `url` (file or http(s)). Only what
     /// `MediaProbe` finds to be a video container reaches GStreamer; anything else fails with
     /// "This isn't a video …".
@@ -202,6 +208,8 @@ package final class PlaybinEngine: PlaybackEngine {
     var stall: StallDetector
     var stallTimer: MainLoopTimer?
     var reportedFailure = false
+    /// The source of the current pipeline.
+    var openedURL: URL?
 
     /// Reports `message` once per load and disarms the watchdog; the controller then stops.
     func fail(_ message: String) {
@@ -240,11 +248,30 @@ package final class PlaybinEngine: PlaybackEngine {
         if failLater { failSoon(refusal) } else { fail(refusal) }
     }
 
+    /// Opens the current source again without its subtitle file: a subtitle GStreamer cannot
+    /// read (it fails typefinding files under about 170 bytes, in playbin3 1.22) never stops the
+    /// video. Returns false when there was no subtitle to drop.
+    func reopenWithoutSubtitle() -> Bool {
+        guard let url = openedURL, let pipeline, pipeline.subtitleURI != nil, !isPrepared else { return false }
+        let play = playRequested
+        self.pipeline = nil
+        stallTimer?.cancel()
+        stallTimer = nil
+        pipeline.stop()
+        open(url, failLater: false, subtitles: false)
+        playRequested = play
+        return true
+    }
+
     /// Creates the pipeline for a probed source and prerolls it.
-    private func open(_ url: URL, failLater: Bool) {
+    private func open(_ url: URL, failLater: Bool, subtitles: Bool = true) {
+        openedURL = url
         let pipeline: PlaybackPipeline
         do {
-            pipeline = try PlaybackPipeline(uri: url.absoluteString)
+            let subtitle = subtitles ? SubtitleSidecar.find(for: url) : nil
+            pipeline = try PlaybackPipeline(
+                uri: url.absoluteString, subtitleURI: subtitle?.absoluteString,
+                subtitleFont: SubtitleFont.description(uiFont: uiFont))
         } catch {
             let message = "GStreamer could not play \(url.absoluteString) (\(error))"
             if failLater { failSoon(message) } else { fail(message) }
@@ -273,6 +300,7 @@ package final class PlaybinEngine: PlaybackEngine {
 
     private func release() {
         playRequested = false
+        openedURL = nil
         loadCount += 1
         watchdog?.cancel()
         watchdog = nil
