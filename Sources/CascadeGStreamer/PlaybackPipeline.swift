@@ -97,7 +97,7 @@ public final class PlaybackPipeline: SampleReceiving {
         watch = bus.map { mailbox.watch($0) } ?? 0
     }
 
-    isolated deinit { stop() }
+    isolated deinit { release() }
 
     // MARK: Public API
 
@@ -172,11 +172,61 @@ public final class PlaybackPipeline: SampleReceiving {
 
     /// Stops and releases the pipeline (NULL state, bus watch removed, references dropped).
     /// Idempotent; no callback runs afterwards.
+    ///
+    /// Once the pipeline has settled (prerolled or failed) the release happens before `stop`
+    /// returns. Before that it waits for the preroll to settle, at most `settleWait` seconds:
+    /// setting playbin3 1.22 to NULL while it is still typefinding a file sometimes deadlocks
+    /// the caller with the typefind thread (Docs/PLATFORM_NOTES.md).
     public func stop() {
         guard !stopped else { return }
         stopped = true
         onFrame = nil
         onEvent = nil
+        mailbox.close()
+        guard settled else {
+            Self.settling[ObjectIdentifier(self)] = self
+            settleTimer = MainContextTimer(seconds: Self.settleWait) { [weak self] in self?.release() }
+            return
+        }
+        release()
+    }
+
+    /// Seconds a pipeline stopped before settling waits for it before it is released anyway.
+    public static let settleWait = 3.0
+
+    // MARK: Internal (FrameMailbox)
+
+    func handle(_ message: UnsafeMutablePointer<GstMessage>) {
+        guard !released else { return }
+        switch message.pointee.type {
+        case GST_MESSAGE_ASYNC_DONE, GST_MESSAGE_ERROR: settled = true
+        default: break
+        }
+        guard !stopped else {
+            if settled { release() }
+            return
+        }
+        dispatch(message)
+    }
+
+    // MARK: Private
+
+    /// Pipelines stopped before they settled, kept alive until they are released.
+    private static var settling: [ObjectIdentifier: PlaybackPipeline] = [:]
+
+    private var settled = false
+    private var released = false
+    private var settleTimer: MainContextTimer?
+
+    /// Sets the pipeline to NULL, removes the bus watch and drops every reference. Idempotent.
+    private func release() {
+        guard !released else { return }
+        released = true
+        stopped = true
+        onFrame = nil
+        onEvent = nil
+        settleTimer?.cancel()
+        settleTimer = nil
         mailbox.close()
         mailbox.owner = nil
         if let bus {
@@ -190,12 +240,10 @@ public final class PlaybackPipeline: SampleReceiving {
         bus = nil
         watch = 0
         gst_object_unref(UnsafeMutableRawPointer(pipeline))
+        Self.settling[ObjectIdentifier(self)] = nil
     }
 
-    // MARK: Internal (FrameMailbox)
-
-    func handle(_ message: UnsafeMutablePointer<GstMessage>) {
-        guard !stopped else { return }
+    private func dispatch(_ message: UnsafeMutablePointer<GstMessage>) {
         switch message.pointee.type {
         case GST_MESSAGE_ASYNC_DONE:
             onEvent?(.settled)
@@ -225,8 +273,6 @@ public final class PlaybackPipeline: SampleReceiving {
         frame.position = Self.streamTime(of: sample) ?? frame.position
         onFrame(frame)
     }
-
-    // MARK: Private
 
     private let pipeline: UnsafeMutablePointer<GstElement>
     private var bus: UnsafeMutablePointer<GstBus>?

@@ -149,7 +149,14 @@ struct PlayerEngineTests {
             }
             #expect(PlaybackPipeline.livePipelines <= before + 1, "cycle \(cycle)")
             engine.stop()
-            #expect(PlaybackPipeline.livePipelines == before, "cycle \(cycle)")
+            // Once playing the release is at once; mid-preroll it waits for the preroll to settle.
+            if cycle.isMultiple(of: 2) {
+                #expect(PlaybackPipeline.livePipelines == before, "cycle \(cycle)")
+            } else {
+                #expect(
+                    MainLoopBridge.run(until: { PlaybackPipeline.livePipelines == before }, timeout: 5),
+                    "cycle \(cycle)")
+            }
         }
     }
 }
