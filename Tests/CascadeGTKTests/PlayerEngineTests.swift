@@ -126,7 +126,8 @@ struct PlayerEngineTests {
         engine.load(clips.clip)
         engine.play()
         #expect(PlaybackPipeline.livePipelines == before + 1)
-        #expect(MainLoopBridge.run(until: { frames > 0 }, timeout: 10))
+        // Prepared (settled) and drawing: stop releases at once.
+        #expect(MainLoopBridge.run(until: { frames > 0 && log.isReady }, timeout: 10))
         engine.stop()
         #expect(engine.pipeline == nil && engine.paintable == nil)
         #expect(PlaybackPipeline.livePipelines == before, "the pipeline was not finalized by stop")
