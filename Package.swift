@@ -183,8 +183,8 @@ let package = Package(
         .testTarget(
             name: "CascadeGTKTests",
             dependencies: [
-                "CascadeGTK", "CGtk", "CascadeFeed", "CascadeImages", "CascadePlayer", "CascadeScreens",
-                "CascadeScriptRunner", "CascadeTestSupport",
+                "CascadeGTK", "CGtk", "CascadeFeed", "CascadeGStreamer", "CascadeImages", "CascadePlayer",
+                "CascadeScreens", "CascadeScriptRunner", "CascadeTestSupport",
             ]
         ),
         .testTarget(

@@ -12,6 +12,8 @@ PACKAGES=(
   libgtk-4-media-gstreamer
   gstreamer1.0-plugins-base
   gstreamer1.0-plugins-good
+  # textoverlay (Pango): playbin3 draws a video's .srt/.vtt subtitles with it
+  gstreamer1.0-x
   gstreamer1.0-plugins-bad
   gstreamer1.0-libav
   libgdk-pixbuf-2.0-dev

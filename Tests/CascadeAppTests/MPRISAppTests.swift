@@ -102,6 +102,39 @@ import Testing
         #expect(ResumeAppTests.poll(reportURL, timeout: 30) { abs($0.volume - 0.3) < 0.001 } != nil)
         #expect(waitFor("0.300000", "volume"), "\(playerctl("volume"))")
 
+        // Rate: written by the client (clamped to MaximumRate), followed by the `]` key.
+        func property(_ name: String) -> String {
+            bus.run([
+                "gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.cascade", "--object-path",
+                "/org/mpris/MediaPlayer2", "--method", "org.freedesktop.DBus.Properties.Get",
+                "org.mpris.MediaPlayer2.Player", name,
+            ]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        func setRate(_ rate: String) {
+            _ = bus.run([
+                "gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.cascade", "--object-path",
+                "/org/mpris/MediaPlayer2", "--method", "org.freedesktop.DBus.Properties.Set",
+                "org.mpris.MediaPlayer2.Player", "Rate", "<\(rate)>",
+            ])
+        }
+        #expect(property("MinimumRate") == "(<0.5>,)" && property("MaximumRate") == "(<2.0>,)")
+        setRate("1.5")
+        #expect(ResumeAppTests.poll(reportURL, timeout: 30) { $0.rate == 1.5 && $0.speedText == "1.5×" } != nil)
+        #expect(property("Rate") == "(<1.5>,)")
+        setRate("5.0")
+        #expect(ResumeAppTests.poll(reportURL, timeout: 30) { $0.rate == 2 } != nil, "Rate 5 was not clamped to 2")
+        let rateWindow = try #require(
+            PlayerPageTests.xdotool(
+                ["search", "--sync", "--onlyvisible", "--pid", "\(child.pid)", "--name", "^Cascade$"],
+                display: display.name)?.split(separator: "\n").first.map(String.init), "no Cascade window")
+        _ = PlayerPageTests.xdotool(["key", "--window", rateWindow, "bracketleft"], display: display.name)
+        #expect(ResumeAppTests.poll(reportURL, timeout: 30) { $0.rate == 1.75 } != nil, "[ did not slow down")
+        #expect(
+            waitUntilBlocking(timeout: .seconds(10), interval: .milliseconds(100)) { property("Rate") == "(<1.75>,)" },
+            "Rate after [: \(property("Rate"))")
+        setRate("1.0")
+        #expect(ResumeAppTests.poll(reportURL, timeout: 30) { $0.rate == 1 } != nil)
+
         // play-pause plays on from there; history has every state the client asked for.
         _ = bus.run(["playerctl", "-p", "cascade", "play-pause"])
         let resumed = ResumeAppTests.poll(reportURL, timeout: 30) { $0.state == "playing" && $0.position >= 1 }

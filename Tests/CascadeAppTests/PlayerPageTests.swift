@@ -250,16 +250,16 @@ import Testing
         for i in report.steps.indices { #expect(report.ok(i), "step \(i) \(report.steps[i].action) failed") }
         let backs = report.steps.indices.filter { report.steps[$0].action == "back" }
         #expect(backs.count == 20)
-        // A stopped pipeline is released 0.4 s after it pauses (see MediaStreamEngine): the ones
-        // stopped in the last 0.4 s may still be alive at a step (a round trip can be quicker),
-        // none a second after the last.
+        // A stopped pipeline is released as `back` stops it (PlaybinEngine: NULL state, unref,
+        // finalized on return): the player page holds at most its one, none after each back.
         // Engines never accumulate: the player page's one (hover previews have their own pipeline).
         let engines = report.player(1).liveEngines
         #expect(engines <= 2)
         for i in report.steps.indices.dropFirst() {
-            #expect((report.player(i).livePipelines) <= 4, "step \(i)")
+            #expect((report.player(i).livePipelines) <= 1, "step \(i)")
             #expect(report.player(i).liveEngines == engines, "step \(i)")
         }
+        for i in backs { #expect(report.player(i).livePipelines == 0, "back at step \(i)") }
         #expect(report.player(report.steps.count - 1).livePipelines == 0)
         // Resident memory settles: the last 15 round trips add less than 40 MB (a leaked
         // pipeline costs about 16 MB each).

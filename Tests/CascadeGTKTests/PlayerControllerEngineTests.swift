@@ -19,7 +19,7 @@ struct PlayerControllerEngineTests {
     /// the player plays the URL it is given, here the clip itself.
     @Test func aClipPlaysAndEndsInFullscreenThenStops() throws {
         let clips = fixture.clips
-        let engine = MediaStreamEngine()
+        let engine = PlaybinEngine()
         let controller = PlayerController(source: clips.clip, engine: engine)
         var states: [String] = []
         controller.onChange = { snapshot in
@@ -27,7 +27,7 @@ struct PlayerControllerEngineTests {
         }
         var streamAtFullscreenExit: Bool?
         controller.onFullscreenRequest = { fullscreen in
-            if !fullscreen { streamAtFullscreenExit = engine.stream != nil }
+            if !fullscreen { streamAtFullscreenExit = engine.pipeline != nil }
             // The host's transition takes a moment, then it confirms.
             _ = PlayerTimeoutProbe.after(0.1) { controller.fullscreenDidChange(fullscreen) }
         }
@@ -39,14 +39,14 @@ struct PlayerControllerEngineTests {
         #expect(MainLoopBridge.run(until: { controller.snapshot.state == .stopped }, timeout: 5))
         #expect(streamAtFullscreenExit == true, "fullscreen must be left before the engine stops")
         #expect(!controller.snapshot.isFullscreen)
-        #expect(engine.stream == nil)
+        #expect(engine.pipeline == nil)
         #expect(states == ["loading", "playing", "ended", "stopped"])
     }
 
     @Test func missingFileFailsThenRetrySucceedsOnceTheFileExists() throws {
         let clips = fixture.clips
         let late = clips.directory.appendingPathComponent("late-\(UUID().uuidString).mp4")
-        let controller = PlayerController(source: late, engine: MediaStreamEngine())
+        let controller = PlayerController(source: late, engine: PlaybinEngine())
         controller.play()
         #expect(MainLoopBridge.run(until: { controller.snapshot.controls.errorMessage != nil }, timeout: 3))
         #expect(controller.snapshot.controls.canRetry)

@@ -39,9 +39,9 @@ struct PlayerEngineFixture {
 
     /// A new engine and the log of its events.
     func makeEngine(
-        configuration: MediaStreamEngine.Configuration = MediaStreamEngine.Configuration()
-    ) -> (MediaStreamEngine, EngineEventLog) {
-        let engine = MediaStreamEngine(configuration: configuration)
+        configuration: PlaybinEngine.Configuration = PlaybinEngine.Configuration()
+    ) -> (PlaybinEngine, EngineEventLog) {
+        let engine = PlaybinEngine(configuration: configuration)
         return (engine, EngineEventLog(engine))
     }
 
@@ -102,7 +102,7 @@ final class EngineEventLog {
     private(set) var events: [(time: Date, event: PlaybackEvent)] = []
     let start = Date()
 
-    init(_ engine: MediaStreamEngine) {
+    init(_ engine: PlaybinEngine) {
         engine.onEvent = { [unowned self] in self.events.append((Date(), $0)) }
     }
 

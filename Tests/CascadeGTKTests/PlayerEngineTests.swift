@@ -1,4 +1,5 @@
 import CGtk
+import CascadeGStreamer
 import CascadeGTK
 import CascadePlayer
 import CascadeTestSupport
@@ -33,7 +34,7 @@ struct PlayerEngineTests {
         #expect(advanced > elapsed - 0.5 && advanced < elapsed + 0.5, "advanced \(advanced) s in \(elapsed) s")
         #expect(!log.events.contains { $0.event == .buffering(true) }, "a local clip never stalls")
         engine.stop()
-        #expect(engine.stream == nil)
+        #expect(engine.pipeline == nil)
     }
 
     @Test func seekWhilePausedLandsWithinHalfASecond() throws {
@@ -46,8 +47,7 @@ struct PlayerEngineTests {
         engine.seek(to: 2) { landed = $0 }
         #expect(MainLoopBridge.run(until: { landed != nil }, timeout: 5))
         #expect(landed == true)
-        let stream = try #require(engine.stream)
-        let position = Double(gtk_media_stream_get_timestamp(stream)) / 1e6
+        let position = try #require(engine.pipeline?.position)
         #expect(abs(position - 2) <= 0.5, "landed at \(position)")
         engine.stop()
     }
@@ -79,7 +79,7 @@ struct PlayerEngineTests {
 
     @Test func randomBytesAreRefusedBeforeGStreamerSeesThem() throws {
         let clips = fixture.clips
-        var configuration = MediaStreamEngine.Configuration()
+        var configuration = PlaybinEngine.Configuration()
         configuration.prepareTimeout = 5
         let (engine, log) = fixture.makeEngine(configuration: configuration)
         engine.load(clips.corrupt)
@@ -87,14 +87,14 @@ struct PlayerEngineTests {
         #expect(MainLoopBridge.run(until: { log.failure != nil }, timeout: 8))
         let message = try #require(log.failure)
         #expect(message.hasPrefix("This isn't a video"))
-        #expect(engine.stream == nil)
+        #expect(engine.pipeline == nil)
         engine.stop()
     }
 
     @Test func aServerThatNeverAnswersTimesOutPreparing() throws {
         let server = try SilentServer()
         defer { server.close() }
-        var configuration = MediaStreamEngine.Configuration()
+        var configuration = PlaybinEngine.Configuration()
         configuration.prepareTimeout = 1
         let (engine, log) = fixture.makeEngine(configuration: configuration)
         engine.load(URL(string: "http://127.0.0.1:\(server.port)/clip.mp4")!)
@@ -117,23 +117,47 @@ struct PlayerEngineTests {
         engine.stop()
     }
 
-    @Test func stopReleasesTheStreamAndSilencesEvents() throws {
+    @Test func stopReleasesThePipelineAtOnceAndSilencesEvents() throws {
         let clips = fixture.clips
         let (engine, log) = fixture.makeEngine()
         var frames = 0
         engine.onFirstFrame = { frames += 1 }
+        let before = PlaybackPipeline.livePipelines
         engine.load(clips.clip)
         engine.play()
-        #expect(MainLoopBridge.run(until: { frames > 0 }, timeout: 10))
-        var weakStream: UnsafeMutableRawPointer? = engine.stream.map { UnsafeMutableRawPointer($0) }
-        g_object_add_weak_pointer(weakStream.map { UnsafeMutablePointer<GObject>(OpaquePointer($0)) }, &weakStream)
+        #expect(PlaybackPipeline.livePipelines == before + 1)
+        // Prepared (settled) and drawing: stop releases at once.
+        #expect(MainLoopBridge.run(until: { frames > 0 && log.isReady }, timeout: 10))
         engine.stop()
-        #expect(engine.stream == nil && engine.paintable == nil)
+        #expect(engine.pipeline == nil && engine.paintable == nil)
+        #expect(PlaybackPipeline.livePipelines == before, "the pipeline was not finalized by stop")
         let count = log.events.count
-        MainLoopBridge.run(until: { weakStream == nil }, timeout: 2)
-        #expect(weakStream == nil, "the stream was not finalized")
         MainLoopBridge.run(until: { false }, timeout: 0.3)
         #expect(log.events.count == count)
         #expect(frames == 1)
+    }
+
+    @Test func openCloseCyclesLeaveNoPipelineAlive() throws {
+        let clips = fixture.clips
+        let before = PlaybackPipeline.livePipelines
+        for cycle in 0..<8 {
+            let (engine, log) = fixture.makeEngine()
+            engine.load(clips.clip)
+            engine.play()
+            // Half the cycles close mid-preroll, half once playing.
+            if cycle.isMultiple(of: 2) {
+                #expect(MainLoopBridge.run(until: { (log.lastPosition ?? 0) > 0.1 }, timeout: 10), "cycle \(cycle)")
+            }
+            #expect(PlaybackPipeline.livePipelines <= before + 1, "cycle \(cycle)")
+            engine.stop()
+            // Once playing the release is at once; mid-preroll it waits for the preroll to settle.
+            if cycle.isMultiple(of: 2) {
+                #expect(PlaybackPipeline.livePipelines == before, "cycle \(cycle)")
+            } else {
+                #expect(
+                    MainLoopBridge.run(until: { PlaybackPipeline.livePipelines == before }, timeout: 5),
+                    "cycle \(cycle)")
+            }
+        }
     }
 }

@@ -24,7 +24,7 @@ struct PlayerFirstFrameTests {
         var warmTimestamp: [Double] = []
         for _ in 0..<5 {
             // Cold: what the player page does on a tap (load, then play at once).
-            let engine = MediaStreamEngine()
+            let engine = PlaybinEngine()
             var frameAt: Date?
             var movingAt: Date?
             engine.onFirstFrame = { frameAt = Date() }
@@ -40,7 +40,7 @@ struct PlayerFirstFrameTests {
             engine.stop()
 
             // Warm: the media is already prepared (paused on its first frame) when play() comes.
-            let prepared = MediaStreamEngine()
+            let prepared = PlaybinEngine()
             var ready = false
             var warmAt: Date?
             prepared.onEvent = { event in

@@ -33,14 +33,14 @@ struct PlayerMediaProbeTests {
     }
 
     private func failure(loading url: URL) -> String? {
-        var configuration = MediaStreamEngine.Configuration()
+        var configuration = PlaybinEngine.Configuration()
         configuration.prepareTimeout = 8
         let (engine, log) = fixture.makeEngine(configuration: configuration)
         engine.load(url)
         engine.play()
         _ = MainLoopBridge.run(until: { log.failure != nil || log.isReady }, timeout: 10)
         defer { engine.stop() }
-        #expect(engine.stream == nil, "no GStreamer pipeline for \(url.lastPathComponent)")
+        #expect(engine.pipeline == nil, "no GStreamer pipeline for \(url.lastPathComponent)")
         return log.failure
     }
 

@@ -5,7 +5,7 @@ import CascadeTestSupport
 import Foundation
 import Testing
 
-/// The engine's paintable, shown in a `GtkPicture` as the player page does, holds video frames.
+/// The engine's frames, shown in a `GtkPicture` as the player page does, are video frames.
 @MainActor
 @Suite(.serialized, .needsDisplay)
 struct PlayerPictureTests {
@@ -17,14 +17,15 @@ struct PlayerPictureTests {
 
     @Test func pictureShowsVideoFrames() throws {
         let clips = fixture.clips
-        let engine = MediaStreamEngine()
+        let engine = PlaybinEngine()
         var position = 0.0
         engine.onEvent = { if case .position(let seconds) = $0 { position = seconds } }
-        engine.load(clips.clip)
-        let paintable = try #require(engine.paintable)
         let window = try #require(gtk_window_new())
         let windowPointer = UnsafeMutablePointer<GtkWindow>(OpaquePointer(window))
-        let picture = try #require(gtk_picture_new_for_paintable(paintable))
+        let picture = try #require(gtk_picture_new())
+        // As the player page does: each frame's texture goes into the picture.
+        engine.onFrame = { gtk_picture_set_paintable(OpaquePointer(picture), engine.paintable) }
+        engine.load(clips.clip)
         gtk_window_set_child(windowPointer, picture)
         gtk_window_set_default_size(windowPointer, 320, 180)
         gtk_window_present(windowPointer)
@@ -32,6 +33,7 @@ struct PlayerPictureTests {
         engine.play()
         #expect(MainLoopBridge.run(until: { position > 0.5 }, timeout: 10))
         engine.pause()
+        let paintable = try #require(gtk_picture_get_paintable(OpaquePointer(picture)))
         let pixels = try render(paintable, with: picture)
         // testsrc2 is a colourful pattern: a blank or black surface has a handful of colours.
         let colours = Set(pixels)

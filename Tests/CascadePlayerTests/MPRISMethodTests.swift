@@ -54,7 +54,15 @@ import Testing
         Row(method: .setVolume(7), state: .playing, command: .setVolume(1)),
         Row(method: .setVolume(-1), state: .idle, command: .setVolume(0)),
         Row(method: .setVolume(.nan), state: .playing, command: nil),
-        Row(method: .setRate(2), state: .playing, command: nil),
+        Row(method: .setRate(2), state: .playing, command: .setRate(2)),
+        Row(method: .setRate(1.3), state: .paused, command: .setRate(1.3)),
+        Row(method: .setRate(8), state: .playing, command: .setRate(2)),
+        Row(method: .setRate(0.1), state: .playing, command: .setRate(0.5)),
+        Row(method: .setRate(0), state: .playing, command: .pause),
+        Row(method: .setRate(0), state: .stopped, command: nil),
+        Row(method: .setRate(-1), state: .playing, command: nil),
+        Row(method: .setRate(.nan), state: .playing, command: nil),
+        Row(method: .setRate(1.5), state: .idle, command: .setRate(1.5)),
     ])
     func mapsMethodsToCommands(row: Row) {
         #expect(row.method.command(in: Self.state(row.state)) == row.command)

@@ -51,6 +51,16 @@ import Testing
         #expect(state.canControl)
         #expect(!state.canGoNext)
         #expect(state.rate == 1)
+        #expect(state.minimumRate == 0.5 && state.maximumRate == 2)
+    }
+
+    @Test func theRateFollowsTheSnapshotAndIsSignalled() {
+        var snapshot = Self.snapshot(.playing, position: 1, duration: 8)
+        let normal = MPRISState(snapshot: snapshot, track: Self.track)
+        snapshot.rate = 1.5
+        let faster = MPRISState(snapshot: snapshot, track: Self.track)
+        #expect(faster.rate == 1.5)
+        #expect(faster.changes(from: normal) == [.rate])
     }
 
     @Test func metadataCarriesTheTrackLengthAndArt() {

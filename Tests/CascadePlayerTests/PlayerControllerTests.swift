@@ -261,8 +261,11 @@ import Testing
         h.controller.setVolume(.nan)
         h.controller.setBrightness(-1)
         h.controller.setRate(0)
+        h.controller.setRate(.infinity)
         h.controller.setRate(1.5)
-        #expect(h.engine.calls == [.setVolume(1), .setRate(1.5)])
+        h.controller.setRate(9)
+        #expect(h.engine.calls == [.setVolume(1), .setRate(1.5), .setRate(2)])
+        #expect(h.snapshot.rate == 2)
         #expect(h.snapshot.volume == 1)
         #expect(h.snapshot.brightness == 0)
     }

@@ -24,6 +24,7 @@ import Testing
             case showHoverPreviews(Bool)
             case rememberHoverPreviews(Bool)
             case startSearch
+            case adjustPlayback(PlaybackAdjustment)
         }
 
         var calls: [Call] = []
@@ -45,6 +46,7 @@ import Testing
         func showHoverPreviews(_ enabled: Bool) { calls.append(.showHoverPreviews(enabled)) }
         func rememberHoverPreviews(_ enabled: Bool) { calls.append(.rememberHoverPreviews(enabled)) }
         func startSearch() { calls.append(.startSearch) }
+        func adjustPlayback(_ adjustment: PlaybackAdjustment) { calls.append(.adjustPlayback(adjustment)) }
     }
 
     /// Channel list answers given in order, one per load.
@@ -316,6 +318,10 @@ import Testing
         ("KP_Enter", [], .alert, .dismissAlert), ("Page_Down", [], .alert, nil),
         ("Escape", [], .player, .back), ("BackSpace", [], .player, .back), ("Left", .alt, .player, .back),
         ("Left", [], .player, nil), ("space", [], .player, nil),
+        ("bracketright", [], .player, .adjustPlayback(.faster)), ("bracketleft", [], .player, .adjustPlayback(.slower)),
+        ("period", [], .player, .adjustPlayback(.nextFrame)), ("comma", [], .player, .adjustPlayback(.previousFrame)),
+        ("bracketright", .control, .player, nil), ("comma", .alt, .player, nil), ("bracketright", [], .feed, nil),
+        ("period", [], .alert, nil),
         ("Page_Down", [], .feed, .scroll(.pageDown)), ("Next", [], .feed, .scroll(.pageDown)),
         ("Page_Up", [], .feed, .scroll(.pageUp)), ("KP_Prior", [], .feed, .scroll(.pageUp)),
         ("Home", [], .feed, .scroll(.top)), ("End", [], .feed, .scroll(.bottom)),

@@ -285,6 +285,10 @@ public final class AppWindow: AppHosting {
         search.open()
     }
 
+    public func adjustPlayback(_ adjustment: PlaybackAdjustment) {
+        playerPage.adjustPlayback(adjustment)
+    }
+
     // MARK: Private
 
     /// A first run: the catalog's generation, its progress in place of the channel page, then the channels.

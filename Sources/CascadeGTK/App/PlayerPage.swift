@@ -19,7 +19,7 @@ package final class PlayerPage {
     /// The player state machine.
     package let controller: PlayerController
     /// The GStreamer engine playing for `controller`.
-    package let engine: MediaStreamEngine
+    package let engine: PlaybinEngine
     /// States and fullscreen changes since `show(_:)`, oldest first (`PlayerHistory`).
     package var history: [String] { log.entries }
     /// The highest position seen while playing since `resetReachedPosition()`.
@@ -41,7 +41,7 @@ package final class PlayerPage {
     package init(pipeline: ImagePipeline? = nil) {
         self.pipeline = pipeline
         Stylesheet.install()
-        engine = MediaStreamEngine()
+        engine = PlaybinEngine()
         controller = PlayerController(engine: engine, scheduler: GLibScheduler())
 
         root = gtk_overlay_new()
@@ -79,6 +79,7 @@ package final class PlayerPage {
         controlsBar.onPlayPause = { [weak self] in self?.playPauseClicked() }
         controlsBar.onSeek = { [weak self] seconds in self?.seekCommitted(to: seconds) }
         controlsBar.onVolume = { [weak self] volume in self?.controller.setVolume(volume) }
+        controlsBar.onRate = { [weak self] rate in self?.rateChosen(rate) }
         controlsBar.onFullscreen = { [weak self] in self?.fullscreenClicked() }
         controlsBar.onInteraction = { [weak self] in self?.controller.pointerMoved() }
 
@@ -86,6 +87,10 @@ package final class PlayerPage {
         fullscreen.onChange = { [weak self] on in self?.controller.fullscreenDidChange(on) }
         controller.onFullscreenRequest = { [weak self] on in self?.fullscreen.request(on) }
         controller.onChange = { [weak self] _ in self?.render() }
+        engine.onFrame = { [weak self] in
+            guard let self else { return }
+            self.surface.setVideo(self.engine.paintable)
+        }
         engine.onFirstFrame = { [weak self] in
             self?.firstFrame = true
             self?.render()
@@ -100,6 +105,7 @@ package final class PlayerPage {
     /// Shows `item`: its title and cover with the play button (any previous playback stops).
     package func show(_ item: VideoItem) {
         stop()
+        engine.uiFont = InterfaceFont.name
         self.item = item
         isShown = true
         gtk_label_set_text(titleLabel, item.title)
@@ -181,6 +187,19 @@ package final class PlayerPage {
 
     /// Whether the resume offer is shown.
     package var isResumeOffered: Bool { surface.resumeOffer.isVisible }
+
+    /// A speed or frame step from the window's keys or actions.
+    package func adjustPlayback(_ adjustment: PlaybackAdjustment) {
+        switch adjustment {
+        case .faster: controller.changeRate(faster: true)
+        case .slower: controller.changeRate(faster: false)
+        case .nextFrame: controller.stepFrame(forward: true)
+        case .previousFrame: controller.stepFrame(forward: false)
+        }
+    }
+
+    /// A speed chosen in the controls' menu.
+    package func rateChosen(_ rate: Double) { controller.setRate(rate) }
 
     /// The fullscreen button.
     package func fullscreenClicked() { controller.toggleFullscreen() }

@@ -172,7 +172,8 @@ final class MPRISServer {
             return g_variant_new_int64(gint64(truncatingIfNeeded: MPRISTime.microseconds(fromSeconds: seconds)))
         }
         switch property {
-        case "Rate", "MinimumRate", "MaximumRate": return g_variant_new_double(state.rate)
+        case "MinimumRate": return g_variant_new_double(state.minimumRate)
+        case "MaximumRate": return g_variant_new_double(state.maximumRate)
         case "CanGoNext", "CanGoPrevious": return g_variant_new_boolean(state.canGoNext ? 1 : 0)
         case "CanControl": return g_variant_new_boolean(state.canControl ? 1 : 0)
         default: break
@@ -186,6 +187,7 @@ final class MPRISServer {
         case .playbackStatus: return g_variant_new_string(state.playbackStatus.rawValue)
         case .metadata: return metadata()
         case .volume: return g_variant_new_double(state.volume)
+        case .rate: return g_variant_new_double(state.rate)
         case .canPlay: return g_variant_new_boolean(state.canPlay ? 1 : 0)
         case .canPause: return g_variant_new_boolean(state.canPause ? 1 : 0)
         case .canSeek: return g_variant_new_boolean(state.canSeek ? 1 : 0)

@@ -3,7 +3,7 @@ import CascadePlayer
 import CascadeScreens
 
 /// The controls overlay at the video's bottom (play/pause, times, progress slider, volume,
-/// fullscreen), rendering `PlayerControls`; a slider drag previews the time and seeks once, on
+/// speed menu, fullscreen), rendering `PlayerControls`; a slider drag previews the time and seeks once, on
 /// release, while keys and scroll seek at once (`SliderScrub`).
 @MainActor
 package final class PlayerControlsBar {
@@ -15,6 +15,8 @@ package final class PlayerControlsBar {
     var onSeek: ((Double) -> Void)?
     /// Called with a volume 0…1 when the volume slider moves.
     package var onVolume: ((Double) -> Void)?
+    /// Called with a speed chosen in the speed menu (one of `PlaybackRate.steps`).
+    package var onRate: ((Double) -> Void)?
     /// Called for the fullscreen button.
     var onFullscreen: (() -> Void)?
     /// Called for any input on the bar (keeps the overlay shown).
@@ -27,6 +29,8 @@ package final class PlayerControlsBar {
     private let volumeIcon: OpaquePointer
     let volume: UnsafeMutablePointer<GtkWidget>
     let fullscreen: UnsafeMutablePointer<GtkWidget>
+    /// The speed menu (a `GtkDropDown` of `PlaybackRate.steps`).
+    package let speed: UnsafeMutablePointer<GtkWidget>
     private var isUpdating = false
     private var duration = 0.0
     /// The progress slider's press and release.
@@ -55,15 +59,21 @@ package final class PlayerControlsBar {
         gtk_widget_set_size_request(volume, 80, -1)
         gtk_widget_set_valign(volume, GTK_ALIGN_CENTER)
         gtk_widget_set_tooltip_text(volume, Localization.text("Volume (↑/↓)"))
+        speed = Self.makeSpeedMenu()
+        gtk_widget_set_valign(speed, GTK_ALIGN_CENTER)
+        gtk_widget_set_tooltip_text(speed, Localization.text("Speed ([ and ])"))
         fullscreen = gtk_button_new_from_icon_name("view-fullscreen-symbolic")
         gtk_widget_set_tooltip_text(fullscreen, Localization.text("Fullscreen (F)"))
 
-        for widget in [playPause, elapsed.widget, progress, total.widget, volumeIcon.widget, volume, fullscreen] {
+        for widget in [
+            playPause, elapsed.widget, progress, total.widget, volumeIcon.widget, volume, speed, fullscreen,
+        ] {
             gtk_box_append(root.as(GtkBox.self), widget)
         }
 
         Accessible.setLabel(progress, AccessibleText.positionLabel(translate: Localization.text))
         Accessible.setLabel(volume, AccessibleText.volumeLabel(translate: Localization.text))
+        Accessible.setLabel(speed, Localization.text("Speed"))
         Signal.connect(playPause.raw, "clicked") { [weak self] in self?.onPlayPause?() }
         Signal.connect(fullscreen.raw, "clicked") { [weak self] in self?.onFullscreen?() }
         Signal.connect(progress.raw, "value-changed") { [weak self] in self?.progressChanged() }
@@ -71,6 +81,13 @@ package final class PlayerControlsBar {
             guard let self, !self.isUpdating else { return }
             self.onInteraction?()
             self.onVolume?(gtk_range_get_value(self.volume.as(GtkRange.self)))
+        }
+        Signal.connectNotify(speed.raw, "selected") { [weak self] in
+            guard let self, !self.isUpdating else { return }
+            let index = Int(clamping: gtk_drop_down_get_selected(OpaquePointer(self.speed)))
+            guard PlaybackRate.steps.indices.contains(index) else { return }
+            self.onInteraction?()
+            self.onRate?(PlaybackRate.steps[index])
         }
         watchPointer(on: progress)
     }
@@ -93,6 +110,10 @@ package final class PlayerControlsBar {
         gtk_widget_set_sensitive(progress, snapshot.duration > 0 ? 1 : 0)
         gtk_range_set_value(volume.as(GtkRange.self), snapshot.volume)
         gtk_image_set_from_icon_name(volumeIcon, PlayerIcons.volume(snapshot.volume))
+        let step = guint(clamping: PlaybackRate.nearestStep(to: snapshot.rate))
+        if gtk_drop_down_get_selected(OpaquePointer(speed)) != step {
+            gtk_drop_down_set_selected(OpaquePointer(speed), step)
+        }
         gtk_button_set_icon_name(
             fullscreen.as(GtkButton.self), PlayerIcons.fullscreen(isFullscreen: snapshot.isFullscreen))
         describeForAccessibility(controls, snapshot: snapshot)
@@ -103,7 +124,24 @@ package final class PlayerControlsBar {
         (String(cString: gtk_label_get_text(elapsed)), String(cString: gtk_label_get_text(total)))
     }
 
+    /// The speed shown in the menu (for the report), nil when none is selected.
+    package var speedText: String? {
+        let index = Int(clamping: gtk_drop_down_get_selected(OpaquePointer(speed)))
+        return PlaybackRate.steps.indices.contains(index) ? PlaybackRate.label(PlaybackRate.steps[index]) : nil
+    }
+
     // MARK: Private
+
+    /// A drop-down listing each step's label ("0.5×" … "2×").
+    private static func makeSpeedMenu() -> UnsafeMutablePointer<GtkWidget> {
+        var strings: [UnsafeMutablePointer<CChar>?] = PlaybackRate.steps.map { strdup(PlaybackRate.label($0)) } + [nil]
+        defer { for string in strings { free(string) } }
+        return strings.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                gtk_drop_down_new_from_strings($0)
+            }
+        }
+    }
 
     /// What the buttons do and where the sliders are, for screen readers (GtkRange already
     /// gives the sliders their role and numbers; the texts say them as a person reads them).

@@ -65,6 +65,7 @@ final class PlayerDesktop {
         case .stop: controller.stop()
         case .seek(let seconds): controller.seek(to: seconds)
         case .setVolume(let volume): controller.setVolume(volume)
+        case .setRate(let rate): controller.setRate(rate)
         }
     }
 }

@@ -223,10 +223,29 @@ public final class PlayerController {
         update { $0.brightness = value }
     }
 
-    /// Sets the playback rate (positive and finite; others are ignored).
+    /// Sets the playback rate, clamped to `PlaybackRate.minimum…maximum` (not finite, zero or
+    /// negative: ignored). Audio keeps its pitch; the rate stays for the next videos.
     public func setRate(_ rate: Double) {
-        guard rate.isFinite, rate > 0 else { return }
-        engine.rate = rate
+        guard let value = PlaybackRate.clamped(rate) else { return }
+        autoHide.interact()
+        engine.rate = value
+        update { $0.rate = value }
+    }
+
+    /// One speed step faster or slower (`PlaybackRate.steps`), as `]` and `[` do.
+    public func changeRate(faster: Bool) {
+        let rate = snapshot.rate
+        setRate(faster ? PlaybackRate.faster(than: rate) : PlaybackRate.slower(than: rate))
+    }
+
+    /// Shows the next (or previous) frame, only while paused, as `.` and `,` do; returns
+    /// whether it did.
+    @discardableResult
+    public func stepFrame(forward: Bool) -> Bool {
+        guard snapshot.state == .paused else { return false }
+        autoHide.interact()
+        engine.stepFrame(forward: forward)
+        return true
     }
 
     // MARK: Internal (shared with the interaction extension)

@@ -18,6 +18,8 @@ public struct PlayerSnapshot: Equatable, Sendable {
     public var isFullscreen = false
     /// Output volume, 0…1.
     public var volume: Double = 1
+    /// Playback rate, `PlaybackRate.minimum…maximum` (1 = normal); kept across videos.
+    public var rate: Double = 1
     /// Brightness of the video surface, 0…1 (1 = untouched); desktop hosts dim the surface.
     public var brightness: Double = 1
     /// Whether the controls overlay is shown.

@@ -45,8 +45,9 @@ public enum MPRISMethod: Equatable, Sendable {
     /// - `Play`/`PlayPause` need `CanPlay` (or a pause to undo), `Pause` needs `CanPause`.
     /// - `Seek` goes by the offset from the position shown; `SetPosition` seeks only for the
     ///   current track and a position within 0…length.
-    /// - `Next`/`Previous` do nothing (`CanGoNext` is false); a `Rate` other than 1 is ignored;
-    ///   a volume is clamped to 0…1 and NaN ignored.
+    /// - `Next`/`Previous` do nothing (`CanGoNext` is false); a `Rate` is clamped to
+    ///   `MinimumRate…MaximumRate` (with a track shown), 0 pauses, a negative one or NaN is
+    ///   ignored; a volume is clamped to 0…1 and NaN ignored.
     public func command(in state: MPRISState) -> MPRISCommand? {
         switch self {
         case .raise: return .raise
@@ -77,8 +78,11 @@ public enum MPRISMethod: Equatable, Sendable {
         case .setVolume(let volume):
             guard volume.isFinite else { return nil }
             return .setVolume(min(1, max(0, volume)))
-        case .setRate:
-            return nil
+        case .setRate(let rate):
+            // MPRIS: a rate of 0 pauses; others play within MinimumRate…MaximumRate.
+            if rate == 0 { return state.canPause ? .pause : nil }
+            guard state.track != nil, let value = PlaybackRate.clamped(rate) else { return nil }
+            return .setRate(value)
         }
     }
 }
@@ -99,4 +103,6 @@ public enum MPRISCommand: Equatable, Sendable {
     case seek(to: Double)
     /// `PlayerController.setVolume(_:)`, already within 0…1.
     case setVolume(Double)
+    /// `PlayerController.setRate(_:)`, already within `PlaybackRate.minimum…maximum`.
+    case setRate(Double)
 }

@@ -4,6 +4,7 @@ public enum MPRISProperty: String, CaseIterable, Equatable, Sendable {
     case playbackStatus = "PlaybackStatus"
     case metadata = "Metadata"
     case volume = "Volume"
+    case rate = "Rate"
     case canPlay = "CanPlay"
     case canPause = "CanPause"
     case canSeek = "CanSeek"

@@ -31,8 +31,12 @@ public struct MPRISState: Equatable, Sendable {
     public var canSeek: Bool
     /// Whether a seek is in flight (not an MPRIS property: its end is a `Seeked` signal).
     public var isSeeking: Bool
-    /// `Rate`, `MinimumRate` and `MaximumRate`: the engine has one speed.
-    public let rate = 1.0
+    /// `Rate`: the player's speed.
+    public var rate: Double
+    /// `MinimumRate` (`PlaybackRate.minimum`).
+    public let minimumRate = PlaybackRate.minimum
+    /// `MaximumRate` (`PlaybackRate.maximum`).
+    public let maximumRate = PlaybackRate.maximum
     /// `CanGoNext` and `CanGoPrevious`: the player page has no next video.
     public let canGoNext = false
     /// `CanControl`: always (MPRIS expects it never to change).
@@ -53,6 +57,7 @@ public struct MPRISState: Equatable, Sendable {
         length = snapshot.duration > 0 && track != nil ? MPRISTime.microseconds(fromSeconds: snapshot.duration) : nil
         position = track == nil ? 0 : MPRISTime.microseconds(fromSeconds: snapshot.position)
         volume = snapshot.volume.isFinite ? min(1, max(0, snapshot.volume)) : 1
+        rate = PlaybackRate.clamped(snapshot.rate) ?? PlaybackRate.normal
         switch state {
         case .failed(_, let retryable): canPlay = retryable
         case .idle, .stopped, .ended, .paused, .loading, .playing: canPlay = track != nil
@@ -73,6 +78,7 @@ public struct MPRISState: Equatable, Sendable {
             case .playbackStatus: return playbackStatus != old.playbackStatus
             case .metadata: return track != old.track || length != old.length
             case .volume: return volume != old.volume
+            case .rate: return rate != old.rate
             case .canPlay: return canPlay != old.canPlay
             case .canPause: return canPause != old.canPause
             case .canSeek: return canSeek != old.canSeek

@@ -20,7 +20,7 @@ public enum PlaybackEvent: Equatable, Sendable {
 
 /// Plays one media URL. Engines only play: every decision lives in `PlayerController`.
 ///
-/// Implementations: `MediaStreamEngine` (GtkMediaStream over GStreamer) in the GTK host and
+/// Implementations: `PlaybinEngine` (playbin3 through `CascadeGStreamer.PlaybackPipeline`) in the GTK host and
 /// scripted fakes in tests. All calls and events happen on the main actor.
 @MainActor
 public protocol PlaybackEngine: AnyObject {
@@ -38,8 +38,12 @@ public protocol PlaybackEngine: AnyObject {
     func seek(to seconds: Double, completion: @escaping @MainActor (Bool) -> Void)
     /// Output volume, 0…1. Kept across `load` calls.
     var volume: Double { get set }
-    /// Playback rate (1 = normal).
+    /// Playback rate (1 = normal; the controller keeps it within `PlaybackRate`'s range). Kept
+    /// across `load` calls.
     var rate: Double { get set }
+    /// Shows the next (`forward`) or previous frame and stays paused; called only while paused.
+    /// The position event for the new frame follows.
+    func stepFrame(forward: Bool)
     /// Stops playback and releases the media pipeline.
     func stop()
 }

@@ -1,9 +1,9 @@
 /// Infers buffering from a playing stream whose position stops moving.
 ///
-/// For engines that do not report buffering themselves (GtkMediaStream): while playback should
-/// run, a position that has not advanced for `threshold` seconds means the engine is waiting
-/// for data; the next advance ends it. Pure, on caller-supplied times, so it is tested without
-/// clocks.
+/// For stalls an engine's own buffering reports miss (a server that simply stops sending):
+/// while playback should run, a position that has not advanced for `threshold` seconds means
+/// the engine is waiting for data; the next advance ends it. Pure, on caller-supplied times,
+/// so it is tested without clocks.
 public struct StallDetector: Equatable, Sendable {
     /// Seconds without progress, while playing, that count as a stall.
     public let threshold: Double

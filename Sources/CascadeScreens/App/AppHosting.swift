@@ -32,4 +32,6 @@ public protocol AppHosting: AnyObject {
     func rememberHoverPreviews(_ enabled: Bool)
     /// Open the search bar over the channel page (Ctrl+F) with the focus in its entry.
     func startSearch()
+    /// Perform a speed or frame step on the player page (`]`, `[`, `.`, `,`).
+    func adjustPlayback(_ adjustment: PlaybackAdjustment)
 }

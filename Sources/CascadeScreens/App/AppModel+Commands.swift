@@ -18,7 +18,7 @@ extension AppModel {
         switch command {
         case .scroll: return pager != nil && !isTyping
         case .switchChannel, .search: return pager != nil
-        case .dismissAlert, .back, .columns, .toggleHoverPreviews: return true
+        case .dismissAlert, .back, .columns, .toggleHoverPreviews, .adjustPlayback: return true
         }
     }
 
@@ -35,6 +35,7 @@ extension AppModel {
         case .switchChannel(let forward): host?.switchChannel(forward: forward)
         case .scroll(let scroll): host?.scrollFeed(scroll)
         case .search: host?.startSearch()
+        case .adjustPlayback(let adjustment): host?.adjustPlayback(adjustment)
         }
         return true
     }

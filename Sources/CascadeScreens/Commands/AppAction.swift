@@ -106,6 +106,18 @@ public struct AppAction: Equatable, Sendable {
         AppAction(
             .win, "back", "Back to the feed", accelerators: ["Escape", "BackSpace", "<Alt>Left"], group: .player,
             command: .back),
+        AppAction(
+            .win, "speed-up", "Faster", accelerators: ["bracketright"], group: .player,
+            command: .adjustPlayback(.faster)),
+        AppAction(
+            .win, "slow-down", "Slower", accelerators: ["bracketleft"], group: .player,
+            command: .adjustPlayback(.slower)),
+        AppAction(
+            .win, "next-frame", "Next frame (paused)", accelerators: ["period"], group: .player,
+            command: .adjustPlayback(.nextFrame)),
+        AppAction(
+            .win, "previous-frame", "Previous frame (paused)", accelerators: ["comma"], group: .player,
+            command: .adjustPlayback(.previousFrame)),
         // The alert's own keys (Esc, Enter) dismiss it; the action is the bus's way to it.
         AppAction(.win, "dismiss-alert", "Dismiss the alert", group: .general, command: .dismissAlert),
     ]

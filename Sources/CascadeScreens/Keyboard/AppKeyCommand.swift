@@ -2,7 +2,9 @@
 /// key names and modifiers to app actions, as `PlayerKeyCommand` is for the player.
 ///
 /// - With an alert shown: Esc or Enter dismisses it; other keys do nothing.
-/// - On the player page: Esc, Backspace or Alt+← goes back to the feed.
+/// - On the player page: Esc, Backspace or Alt+← goes back to the feed; `]` / `[` play one
+///   speed step faster / slower, `.` / `,` show the next / previous frame while paused
+///   (`PlaybackAdjustment`).
 /// - On the channel page: Ctrl + `+` / `-` / `0` change the columns (`ColumnShortcut`);
 ///   Ctrl+Tab / Ctrl+PgDn goes to the next channel (with Shift, or Ctrl+PgUp, to the previous one); PgDn / PgUp scroll the feed by 0.9 of its height, Home /
 ///   End to its top / bottom; Ctrl+Shift+P turns hover previews on or off; Ctrl+F opens the search bar. Arrow keys and Enter are the feed's: arrows move the focus
@@ -25,6 +27,8 @@ public enum AppKeyCommand: Equatable, Sendable {
     case toggleHoverPreviews
     /// Open the search bar (Ctrl+F).
     case search
+    /// A speed or frame step of the player.
+    case adjustPlayback(PlaybackAdjustment)
 
     /// Where the key arrives.
     public enum Context: Equatable, Sendable {
@@ -42,7 +46,7 @@ public enum AppKeyCommand: Equatable, Sendable {
     public func isAvailable(in context: Context) -> Bool {
         switch self {
         case .dismissAlert: context == .alert
-        case .back: context == .player
+        case .back, .adjustPlayback: context == .player
         case .switchChannel, .scroll, .columns, .toggleHoverPreviews, .search: context == .feed
         }
     }
@@ -52,6 +56,7 @@ public enum AppKeyCommand: Equatable, Sendable {
         [.dismissAlert, .back, .switchChannel(forward: true), .switchChannel(forward: false)]
         + [FeedScrollCommand.pageDown, .pageUp, .top, .bottom].map { .scroll($0) }
         + [ColumnShortcut.more, .fewer, .adaptive].map { .columns($0) } + [.toggleHoverPreviews, .search]
+        + PlaybackAdjustment.allCases.map { .adjustPlayback($0) }
 
     /// The command for a key, or nil for keys the app leaves to the focused widget.
     public static func command(forKey name: String, modifiers: KeyModifiers, in context: Context) -> AppKeyCommand? {
@@ -61,7 +66,8 @@ public enum AppKeyCommand: Equatable, Sendable {
         case .player:
             if name == "Escape" || name == "BackSpace" { return .back }
             if modifiers.contains(.alt), ["Left", "KP_Left"].contains(name) { return .back }
-            return nil
+            guard !modifiers.contains(.control), !modifiers.contains(.alt) else { return nil }
+            return PlaybackAdjustment(keyName: name).map { .adjustPlayback($0) }
         case .feed:
             if modifiers.contains(.control) {
                 if let shortcut = ColumnShortcut(keyName: name) { return .columns(shortcut) }

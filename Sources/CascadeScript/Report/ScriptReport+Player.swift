@@ -40,6 +40,10 @@ extension ScriptReport {
         public var resumeOfferFocused: Bool
         public var resumeOfferFrame: [Double]?
         public var videoFrame: [Double]?
+        /// The playback rate (1 = normal).
+        public var rate: Double
+        /// The speed the controls' speed menu shows ("1.5×").
+        public var speedText: String?
 
         /// Creates the player entry; every field is a parameter.
         public init(
@@ -48,7 +52,8 @@ extension ScriptReport {
             coverLoaded: Bool, playButtonVisible: Bool, controlsVisible: Bool, elapsedText: String,
             pointerHidden: Bool, totalText: String, volume: Double, brightness: Double, history: [String],
             livePipelines: Int, liveEngines: Int, clock: Double, playButtonFrame: [Double]?, resumeOffer: Double?,
-            resumeOfferText: String?, resumeOfferFocused: Bool, resumeOfferFrame: [Double]?, videoFrame: [Double]?
+            resumeOfferText: String?, resumeOfferFocused: Bool, resumeOfferFrame: [Double]?, videoFrame: [Double]?,
+            rate: Double = 1, speedText: String? = nil
         ) {
             self.state = state
             self.position = position
@@ -78,10 +83,13 @@ extension ScriptReport {
             self.resumeOfferFocused = resumeOfferFocused
             self.resumeOfferFrame = resumeOfferFrame
             self.videoFrame = videoFrame
+            self.rate = rate
+            self.speedText = speedText
         }
 
         enum CodingKeys: String, CodingKey {
-            case state, position, duration, fullscreen, title, error, volume, brightness, history, clock
+            case state, position, duration, fullscreen, title, error, volume, brightness, history, clock, rate
+            case speedText = "speed_text"
             case windowFullscreen = "window_fullscreen"
             case fullscreenConfirmedBy = "fullscreen_confirmed_by"
             case retryVisible = "retry_visible"

@@ -21,12 +21,13 @@ extension StateReport {
             controlsVisible: gtk_widget_get_visible(page.controlsBar.root) != 0, elapsedText: times.elapsed,
             pointerHidden: page.pointerHidden, totalText: times.total, volume: round3(snapshot.volume),
             brightness: round3(snapshot.brightness), history: page.history,
-            livePipelines: MediaStreamLiveCount.liveStreams, liveEngines: MediaStreamLiveCount.liveEngines,
+            livePipelines: PlaybackPipeline.livePipelines, liveEngines: PlaybinEngine.engines,
             clock: round3(Double(g_get_monotonic_time()) / 1_000_000),
             playButtonFrame: frameInWindow(surface.playButton),
             resumeOffer: snapshot.resumeOffer.map { round3($0.position) },
             resumeOfferText: surface.resumeOffer.resumeLabel, resumeOfferFocused: surface.resumeOffer.isDefaultFocused,
-            resumeOfferFrame: frameInWindow(surface.resumeOffer.root), videoFrame: frameInWindow(surface.overlay))
+            resumeOfferFrame: frameInWindow(surface.resumeOffer.root), videoFrame: frameInWindow(surface.overlay),
+            rate: round3(snapshot.rate), speedText: page.controlsBar.speedText)
     }
 
     /// The feed's hover preview.

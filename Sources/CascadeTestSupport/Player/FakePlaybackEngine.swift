@@ -12,6 +12,7 @@ public final class FakePlaybackEngine: PlaybackEngine {
         case seek(Double)
         case setVolume(Double)
         case setRate(Double)
+        case stepFrame(forward: Bool)
         case stop
     }
 
@@ -44,6 +45,7 @@ public final class FakePlaybackEngine: PlaybackEngine {
     public func play() { calls.append(.play) }
     public func pause() { calls.append(.pause) }
     public func stop() { calls.append(.stop) }
+    public func stepFrame(forward: Bool) { calls.append(.stepFrame(forward: forward)) }
 
     public func seek(to seconds: Double, completion: @escaping @MainActor (Bool) -> Void) {
         calls.append(.seek(seconds))

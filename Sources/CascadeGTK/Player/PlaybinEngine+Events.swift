@@ -1,0 +1,87 @@
+import CGtk
+import CascadeGStreamer
+import CascadePlayer
+import CascadeScreens
+
+/// The pipeline's bus messages and frames, read into `PlaybackEvent`s for the load they were
+/// connected for.
+extension PlaybinEngine {
+    func connect(_ pipeline: PlaybackPipeline) {
+        // The pipeline drops its callbacks when stopped; the identity check also keeps a
+        // callback queued before a new `load` from acting on the new one.
+        pipeline.onEvent = { [weak self, unowned pipeline] event in
+            guard let self, self.pipeline === pipeline else { return }
+            self.handle(event, of: pipeline)
+        }
+        pipeline.onFrame = { [weak self, unowned pipeline] frame in
+            guard let self, self.pipeline === pipeline else { return }
+            self.show(frame, of: pipeline)
+        }
+    }
+
+    func scheduleStallCheck() {
+        stallTimer = MainLoopTimer.after(seconds: PlaybackTiming.stallCheckInterval) { [weak self] in
+            guard let self, let pipeline = self.pipeline else { return }
+            let running = self.isPrepared && self.playRequested && self.pendingSeek == nil && !self.reportedFailure
+            if let stalled = self.stall.check(at: MonotonicClock.seconds, isPlaying: running) {
+                self.onEvent?(.buffering(stalled))
+            }
+            guard self.pipeline === pipeline else { return }
+            self.scheduleStallCheck()
+        }
+    }
+
+    // MARK: Private
+
+    private func handle(_ event: PlaybackPipeline.Event, of pipeline: PlaybackPipeline) {
+        switch event {
+        case .settled where !isPrepared:
+            isPrepared = true
+            watchdog?.cancel()
+            watchdog = nil
+            onEvent?(.ready(duration: pipeline.duration ?? 0))
+            if rate != 1 { pipeline.setRate(rate, from: 0) }
+            if playRequested { pipeline.play() }
+        case .settled:
+            if let position = pipeline.position { onEvent?(.position(position)) }
+            finishSeek(true)
+        case .durationChanged:
+            guard isPrepared, let duration = pipeline.duration else { return }
+            onEvent?(.durationChanged(duration))
+        case .buffering(let percent):
+            onEvent?(.buffering(percent < 100))
+        case .ended:
+            // The end stops the position where it is; the controller decides what follows.
+            stallTimer?.cancel()
+            stallTimer = nil
+            onEvent?(.ended)
+        case .failed(let message):
+            if reopenWithoutSubtitle() { return }
+            fail(PlaybackFailureText.userMessage(fromGStreamer: message))
+        }
+    }
+
+    private func show(_ frame: PreviewFrame, of pipeline: PlaybackPipeline) {
+        let byteCount = frame.bytesPerRow * (frame.height - 1) + frame.width * 4
+        let bytes = g_bytes_new(frame.pixels, gsize(clamping: byteCount))
+        defer { g_bytes_unref(bytes) }
+        guard
+            let texture = gdk_memory_texture_new(
+                Int32(clamping: frame.width), Int32(clamping: frame.height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes,
+                gsize(clamping: frame.bytesPerRow))
+        else { return }
+        setPaintable(texture)
+        lastFramePosition = frame.position
+        onFrame?()
+        if !firstFrameSeen {
+            firstFrameSeen = true
+            onFirstFrame?()
+        }
+        // Playing, the pipeline's clock gives the position; paused (a preroll, a frame step) the
+        // frame shown is the position, which the audio sink did not step to.
+        let position = playRequested ? pipeline.position ?? frame.position : frame.position ?? pipeline.position
+        guard isPrepared, pendingSeek == nil, let position else { return }
+        onEvent?(.position(position))
+        if let stalled = stall.position(position, at: MonotonicClock.seconds) { onEvent?(.buffering(stalled)) }
+    }
+}

@@ -1,0 +1,333 @@
+import CGtk
+import CascadeGStreamer
+import CascadeNumerics
+import CascadePlayer
+import CascadeScreens
+import Foundation
+
+/// The Linux playback engine: a `PlaybackPipeline` (playbin3 with audio, frames through an
+/// appsink) whose frames become GDK memory textures.
+///
+/// Events come from the pipeline's bus (the first settled preroll is `ready`; a seek completes
+/// at the next one) and from its frames (each frame reports the position). Show the video by
+/// putting `paintable`, the newest frame's texture, in a `GtkPicture` on each `onFrame`. A
+/// missing file fails at once, a stream not prepared within `Configuration.prepareTimeout`
+/// fails too. `buffering` comes from the pipeline's buffering messages and from a stalled
+/// position (`StallDetector`); `bufferedRanges` never comes. `stop()` releases the pipeline
+/// synchronously: nothing is left alive once it returns (`PlaybackPipeline.livePipelines`).
+///
+/// - Warning: events arrive only while the GLib main context runs.
+@MainActor
+package final class PlaybinEngine: PlaybackEngine {
+    /// Tuning.
+    package struct Configuration: Equatable, Sendable {
+        /// Seconds to wait for the first preroll before failing with "timed out preparing".
+        package var prepareTimeout = PlaybackTiming.prepareTimeout
+        /// Seconds without position progress while playing that are reported as buffering.
+        package var stallThreshold = PlaybackTiming.stallThreshold
+
+        /// The defaults (`PlaybackTiming`).
+        package init() {}
+    }
+
+    // MARK: Lifecycle
+
+    /// Creates an idle engine.
+    package init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        stall = StallDetector(threshold: configuration.stallThreshold)
+        Self.engines += 1
+    }
+
+    isolated deinit {
+        release()
+        Self.engines -= 1
+    }
+
+    // MARK: Public API
+
+    /// Engines created and not yet deinitialized.
+    package private(set) static var engines = 0
+
+    /// Receives every event, on the main thread while the GLib main context runs.
+    package var onEvent: ((PlaybackEvent) -> Void)?
+    /// Called once per `load`, when the first video frame arrives (the preroll brings it, so it
+    /// comes even before `play()`).
+    package var onFirstFrame: (@MainActor () -> Void)?
+    /// Called after each frame replaced `paintable`.
+    package var onFrame: (@MainActor () -> Void)?
+    /// The tuning in use.
+    package let configuration: Configuration
+
+    /// The newest frame as a `GdkTexture` (a paintable), nil when nothing is loaded or before
+    /// the first frame. Borrowed: a `GtkPicture` showing it keeps its own reference.
+    package private(set) var paintable: OpaquePointer?
+
+    /// The pipeline of the current load, nil when nothing is loaded.
+    package private(set) var pipeline: PlaybackPipeline?
+
+    /// The UI's font (a Pango description), which subtitles are drawn in (`SubtitleFont`).
+    package var uiFont: String?
+
+    /// The subtitle file playing with the current load (`SubtitleSidecar`), nil for none.
+    package var subtitle: URL? { pipeline?.subtitleURI.flatMap(URL.init(string:)) }
+
+    /// Releases any previous media and starts preparing `url` (file or http(s)). Only what
+    /// `MediaProbe` finds to be a video container reaches GStreamer; anything else fails with
+    /// "This isn't a video …".
+    package func load(_ url: URL) {
+        release()
+        if url.isFileURL {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue
+            else {
+                failSoon("File not found: \(url.path)")
+                return
+            }
+        }
+        reportedFailure = false
+        let load = loadCount
+        watchdog = MainLoopTimer.after(seconds: configuration.prepareTimeout) { [weak self] in
+            guard let self, self.loadCount == load, !self.isPrepared else { return }
+            self.fail(PlaybackFailureText.preparingTimedOut(after: self.configuration.prepareTimeout))
+        }
+        if url.isFileURL {
+            // A local file is probed at once, so the pipeline exists when `load` returns.
+            proceed(with: MediaProbe.probeLocalFile(url), url: url, failLater: true)
+            return
+        }
+        let probe = MediaProbe(deadline: PlaybackTiming.probeDeadline(prepareTimeout: configuration.prepareTimeout))
+        let weakSelf = WeakPlaybinEngine(self)
+        // A callback, not a Task: it must arrive even when Swift's cooperative threads are all busy.
+        probe.probe(url) { outcome in
+            MainLoopHandoff.async {
+                guard let self = weakSelf.engine, self.loadCount == load else { return }
+                self.proceed(with: outcome, url: url, failLater: false)
+            }
+        }
+    }
+
+    /// Starts or resumes playback (before `ready`: plays once prepared).
+    package func play() {
+        playRequested = true
+        guard let pipeline, isPrepared else { return }
+        if steppedSincePlay, let position = pipeline.position {
+            // A frame step moves only the video: put audio and video together again first.
+            steppedSincePlay = false
+            pipeline.seek(to: position)
+        }
+        pipeline.play()
+    }
+
+    /// Pauses playback.
+    package func pause() {
+        playRequested = false
+        guard let pipeline, isPrepared else { return }
+        pipeline.pause()
+    }
+
+    /// Seeks to `seconds` (clamped at 0); `completion(true)` once the pipeline settles there,
+    /// `false` at once when not prepared, and for a seek superseded or abandoned by `stop`.
+    package func seek(to seconds: Double, completion: @escaping @MainActor (Bool) -> Void) {
+        guard let pipeline, seconds.isFinite, isPrepared else {
+            completion(false)
+            return
+        }
+        finishSeek(false)
+        guard pipeline.seek(to: max(0, seconds)) else {
+            completion(false)
+            return
+        }
+        steppedSincePlay = false
+        pendingSeek = completion
+        onEvent?(.position(max(0, seconds)))
+    }
+
+    /// Output volume, 0…1 (clamped; kept across loads).
+    package var volume: Double = 1 {
+        didSet {
+            volume = volume.isFinite ? min(1, max(0, volume)) : oldValue
+            pipeline?.setVolume(volume)
+        }
+    }
+
+    /// Playback rate (positive and finite; kept across loads). Audio keeps its pitch.
+    package var rate: Double = 1 {
+        didSet {
+            guard rate.isFinite, rate > 0 else {
+                rate = oldValue
+                return
+            }
+            guard rate != oldValue, let pipeline, isPrepared else { return }
+            pipeline.setRate(rate, from: pipeline.position ?? 0)
+        }
+    }
+
+    /// Shows the next or previous frame while paused; nothing while playing or not prepared.
+    package func stepFrame(forward: Bool) {
+        if forward { stepForward() } else { stepBackward() }
+    }
+
+    /// Shows the next frame while paused (GStreamer's step event); nothing while playing or
+    /// not prepared.
+    package func stepForward() {
+        guard let pipeline, isPrepared, !playRequested else { return }
+        if pipeline.stepForward() { steppedSincePlay = true }
+    }
+
+    /// Shows the previous frame while paused (a seek one frame back); nothing while playing or
+    /// not prepared.
+    package func stepBackward() {
+        guard let pipeline, isPrepared, !playRequested else { return }
+        let current = lastFramePosition ?? pipeline.position ?? 0
+        let target = max(0, current - pipeline.frameDuration)
+        seek(to: target) { _ in }
+        // The next press steps on from this frame, even before its seek lands.
+        lastFramePosition = target
+    }
+
+    /// Stops playback and releases the pipeline (NULL, unreferenced: finalized on return).
+    package func stop() {
+        release()
+    }
+
+    // MARK: Internal (the pipeline's events in `PlaybinEngine+Events`)
+
+    var watchdog: MainLoopTimer?
+    /// Whether `play` was called since `load` (applied when the pipeline is prepared).
+    var playRequested = false
+    var deferredFailure: MainLoopTimer?
+    var pendingSeek: (@MainActor (Bool) -> Void)?
+    var isPrepared = false
+    var firstFrameSeen = false
+    var steppedSincePlay = false
+    /// The position of the frame shown last (its timestamp), for a step back.
+    var lastFramePosition: Double?
+    /// Counts `load`/`release` calls: a probe or watchdog of an earlier load does nothing.
+    var loadCount = 0
+    var stall: StallDetector
+    var stallTimer: MainLoopTimer?
+    var reportedFailure = false
+    /// The source of the current pipeline.
+    var openedURL: URL?
+
+    /// Reports `message` once per load and disarms the watchdog; the controller then stops.
+    func fail(_ message: String) {
+        guard !reportedFailure else { return }
+        reportedFailure = true
+        watchdog?.cancel()
+        watchdog = nil
+        finishSeek(false)
+        onEvent?(.failed(message))
+    }
+
+    func finishSeek(_ success: Bool) {
+        guard let completion = pendingSeek else { return }
+        pendingSeek = nil
+        completion(success)
+    }
+
+    // MARK: Private
+
+    /// Opens `url` if the probe found a video (or could not read it: GStreamer then reports
+    /// its own error), fails with the player's refusal otherwise.
+    private func proceed(with outcome: MediaProbe.Outcome, url: URL, failLater: Bool) {
+        let refusal: String
+        switch outcome {
+        case .classified(let signature) where signature.isVideo:
+            open(url, failLater: failLater)
+            return
+        case .unreadable:
+            open(url, failLater: failLater)
+            return
+        case .classified(let signature):
+            refusal = signature.refusal ?? "This isn't a video."
+        case .refused(let message):
+            refusal = message
+        }
+        if failLater { failSoon(refusal) } else { fail(refusal) }
+    }
+
+    /// Opens the current source again without its subtitle file: a subtitle GStreamer cannot
+    /// read (it fails typefinding files under about 170 bytes, in playbin3 1.22) never stops the
+    /// video. Returns false when there was no subtitle to drop.
+    func reopenWithoutSubtitle() -> Bool {
+        guard let url = openedURL, let pipeline, pipeline.subtitleURI != nil, !isPrepared else { return false }
+        let play = playRequested
+        self.pipeline = nil
+        stallTimer?.cancel()
+        stallTimer = nil
+        pipeline.stop()
+        open(url, failLater: false, subtitles: false)
+        playRequested = play
+        return true
+    }
+
+    /// Creates the pipeline for a probed source and prerolls it.
+    private func open(_ url: URL, failLater: Bool, subtitles: Bool = true) {
+        openedURL = url
+        let pipeline: PlaybackPipeline
+        do {
+            let subtitle = subtitles ? SubtitleSidecar.find(for: url) : nil
+            pipeline = try PlaybackPipeline(
+                uri: url.absoluteString, subtitleURI: subtitle?.absoluteString,
+                subtitleFont: SubtitleFont.description(uiFont: uiFont))
+        } catch {
+            let message = "GStreamer could not play \(url.absoluteString) (\(error))"
+            if failLater { failSoon(message) } else { fail(message) }
+            return
+        }
+        self.pipeline = pipeline
+        isPrepared = false
+        firstFrameSeen = false
+        steppedSincePlay = false
+        lastFramePosition = nil
+        pipeline.setVolume(volume)
+        connect(pipeline)
+        stall.reset()
+        scheduleStallCheck()
+        if !pipeline.pause() { failSoon(PlaybackFailureText.userMessage(fromGStreamer: "")) }
+    }
+
+    /// Reports a failure on the next main-loop iteration, so `load` never calls back from inside `load`.
+    private func failSoon(_ message: String) {
+        reportedFailure = false
+        deferredFailure = MainLoopTimer.after(seconds: 0) { [weak self] in
+            self?.deferredFailure = nil
+            self?.fail(message)
+        }
+    }
+
+    private func release() {
+        playRequested = false
+        openedURL = nil
+        loadCount += 1
+        watchdog?.cancel()
+        watchdog = nil
+        stallTimer?.cancel()
+        stallTimer = nil
+        deferredFailure?.cancel()
+        deferredFailure = nil
+        finishSeek(false)
+        isPrepared = false
+        if let pipeline {
+            self.pipeline = nil
+            pipeline.stop()
+            // GStreamer's threads allocate from glibc's per-thread arenas, which keep freed pages
+            // resident until trimmed (Docs/PLATFORM_NOTES.md).
+            _ = malloc_trim(0)
+        }
+        setPaintable(nil)
+    }
+
+    func setPaintable(_ texture: OpaquePointer?) {
+        if let paintable { g_object_unref(UnsafeMutableRawPointer(paintable)) }
+        paintable = texture
+    }
+}
+
+/// A weak engine reference that can cross to the probe's thread (dereferenced on the main thread only).
+private final class WeakPlaybinEngine: @unchecked Sendable {
+    weak var engine: PlaybinEngine?
+    init(_ engine: PlaybinEngine) { self.engine = engine }
+}
