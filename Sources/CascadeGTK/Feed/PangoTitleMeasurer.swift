@@ -16,8 +16,6 @@ package final class PangoTitleMeasurer: TitleMeasuring {
     private let layout: OpaquePointer
     /// Titles' one-line widths in Pango units, for the context serial they were measured in.
     private var naturalWidths: [String: Int32] = [:]
-    /// Characters' widths in Pango units, for the estimate that spares short titles a layout.
-    private var advances: [Unicode.Scalar: Int32] = [:]
     private var serial: guint = 0
     private var measuredLineHeight: CGFloat = 0
 
@@ -57,58 +55,11 @@ package final class PangoTitleMeasurer: TitleMeasuring {
         let textWidth = Int32(clamping: Int(saturating: Double(cellWidth) - padding)).multipliedReportingOverflow(
             by: PANGO_SCALE)
         guard !textWidth.overflow else { return 1 }
-        // Most titles are short: one whose characters' widths add up well inside the line fits on
-        // it without shaping the whole title (about 40 µs, 20 ms of a 500-item page landing).
-        if let estimate = estimatedWidth(of: title), estimate <= textWidth.partialValue / 100 * 95 - PANGO_SCALE * 2 {
-            return 1
-        }
         if naturalWidth(of: title) <= textWidth.partialValue { return 1 }
         pango_layout_set_text(layout, title, -1)
         pango_layout_set_width(layout, textWidth.partialValue)
         pango_layout_set_height(layout, -maximum)
         return Int(clamping: min(max(1, pango_layout_get_line_count(layout)), maximum))
-    }
-
-    /// The sum of `title`'s characters' widths, each measured once, in Pango units; nil for a
-    /// title with a character whose width depends on its neighbours (marks, joiners, selectors,
-    /// scripts Pango shapes across characters: Arabic, Indic, Thai, and the like), or too long
-    /// for the sum to be worth it.
-    private func estimatedWidth(of title: String) -> Int32? {
-        guard title.utf8.count <= 256 else { return nil }
-        var total: Int32 = 0
-        for scalar in title.unicodeScalars {
-            guard Self.isSelfContained(scalar) else { return nil }
-            let advance: Int32
-            if let known = advances[scalar] {
-                advance = known
-            } else {
-                pango_layout_set_width(layout, -1)
-                pango_layout_set_height(layout, -1)
-                pango_layout_set_text(layout, String(scalar), -1)
-                var logical = PangoRectangle()
-                pango_layout_get_extents(layout, nil, &logical)
-                advance = logical.width
-                if advances.count >= Self.cacheLimit { advances.removeAll(keepingCapacity: true) }
-                advances[scalar] = advance
-            }
-            total = total.addingReportingOverflow(advance).partialValue
-        }
-        return total
-    }
-
-    /// Whether `scalar` is drawn the same whatever surrounds it: Latin, Greek, Cyrillic, CJK,
-    /// kana, Hangul syllables, digits, punctuation and spaces.
-    private static func isSelfContained(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        // Combining marks inside these blocks (Cyrillic U+0483–0489, ideographic tone marks
-        // U+302A–302F, kana sound marks U+3099–309A) are left out.
-        case 0x20...0x7E, 0xA0...0x24F, 0x370...0x3FF, 0x400...0x482, 0x48A...0x4FF, 0x2000...0x200A,
-            0x2010...0x205F, 0x3000...0x3029, 0x3030...0x3098, 0x309B...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-            0xAC00...0xD7A3, 0xFF01...0xFF60:
-            return true
-        default:
-            return false
-        }
     }
 
     /// `title`'s width on one line, in Pango units.
@@ -130,7 +81,6 @@ package final class PangoTitleMeasurer: TitleMeasuring {
         guard current != serial || measuredLineHeight == 0 else { return }
         serial = current
         naturalWidths.removeAll(keepingCapacity: true)
-        advances.removeAll(keepingCapacity: true)
         // Two lines less one: the line's height with the spacing between lines, as a wrapped title stacks them.
         pango_layout_set_width(layout, -1)
         pango_layout_set_height(layout, -1)
