@@ -31,8 +31,9 @@ enum FuzzScript {
         case .resize(let width, let height):
             precondition((100...8000).contains(width) && (100...8000).contains(height), "\(action)")
         case .scrollBy(let x, let y), .fling(let x, let y): precondition(x.isFinite && y.isFinite, "\(action)")
-        case .scrollToItem(let index), .tapItem(let index), .tapTab(let index), .waitOpened(let index),
-            .hoverItem(let index):
+        case .scrollToItem(let index, let position, _):
+            precondition(index >= 0 && ["top", "center", "nearest"].contains(position), "\(action)")
+        case .tapItem(let index), .tapTab(let index), .waitOpened(let index), .hoverItem(let index):
             precondition(index >= 0, "\(action)")
         case .columns(let count): precondition(count.map { (1...12).contains($0) } ?? true, "\(action)")
         case .setVolume(let volume): precondition((0...1).contains(volume), "\(action)")
