@@ -104,17 +104,9 @@ public final class PreviewPipeline: SampleReceiving {
         onFailure = nil
         mailbox.close()
         mailbox.owner = nil
-        if let bus {
-            if watch != 0 { _ = gst_bus_remove_watch(bus) }
-            gst_element_set_state(pipeline, GST_STATE_NULL)
-            gst_bus_set_flushing(bus, 1)
-            gst_object_unref(UnsafeMutableRawPointer(bus))
-        } else {
-            gst_element_set_state(pipeline, GST_STATE_NULL)
-        }
+        PipelineRelease.release(pipeline, bus: bus, watch: watch)
         bus = nil
         watch = 0
-        gst_object_unref(UnsafeMutableRawPointer(pipeline))
     }
 
     // MARK: Private

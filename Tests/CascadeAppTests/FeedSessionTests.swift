@@ -25,7 +25,7 @@ import Testing
         let catalog = try TestCatalog.small()
         var script = "screenshot first\n"
         for _ in 0..<6 { script += "scroll-to-end\nwait-idle\n" }
-        script += "screenshot end\npull-refresh\nwait-idle\nfling 0 -4000\nwait-idle\n"
+        script += "screenshot end\npull-refresh\nwait-idle\nscreenshot refreshed\nfling 0 -4000\nwait-idle\n"
         // Three columns: the first row's covers fit wholly under the header bar and the banner.
         let (report, dir, status) = try runScript(script, arguments: ["--catalog", catalog.path, "--columns", "3"])
         #expect(status == 0)
@@ -58,6 +58,13 @@ import Testing
             png: dir.appendingPathComponent("end.png"), report: report, step: end, decoder: PixbufImageDecoder(),
             minimumCovers: 0)
         #expect(endProblems.isEmpty, "\(endProblems)")
+        // The refresh landed as a diff (the later page dropped, cells kept and slid into place):
+        // what is on screen after it is drawn covers, not a blank or stale page.
+        let refreshed = try #require(report.steps.firstIndex { $0.action == "screenshot refreshed" })
+        let refreshedProblems = try ScreenCheck.pixelProblems(
+            png: dir.appendingPathComponent("refreshed.png"), report: report, step: refreshed,
+            decoder: PixbufImageDecoder(), minimumCovers: 1)
+        #expect(refreshedProblems.isEmpty, "\(refreshedProblems)")
         // Compared at settled steps: a step that ends one frame after a refresh landed (the
         // pull) may report the model's new cells before GTK allocated their widgets.
         for i in report.steps.indices {

@@ -62,7 +62,7 @@ public final class AppWindow: AppHosting {
     /// The feed's hover previews (at most one live in the window).
     package let previews: FeedPreviews
 
-    private let options: LaunchOptions
+    let options: LaunchOptions
     private var started = false
     private let generation: DemoCatalogGeneration?
     private var preparation: CatalogPreparation?
@@ -310,28 +310,6 @@ public final class AppWindow: AppHosting {
     private func showInFeedHolder(_ widget: UnsafeMutablePointer<GtkWidget>) {
         while let child = gtk_widget_get_first_child(feedHolder) { gtk_box_remove(feedHolder.as(GtkBox.self), child) }
         gtk_box_append(feedHolder.as(GtkBox.self), widget)
-    }
-
-    func configure(_ page: FeedView) {
-        page.bannerInterval = options.carouselInterval
-        if let resumeStore {
-            page.watchProgress = { [weak resumeStore] item in
-                resumeStore?.resumePoint(for: item.videoURL.absoluteString)
-            }
-        }
-        page.previews = previews
-        page.onOpenItem = { [weak self] item in self?.model.open(item) }
-        page.onCoverPixelWidth = { FolderFeeds.thumbnails.setCoverPixelWidth($0) }
-        page.onChromeChanged = { [weak self, weak page] in
-            guard let self, let page else { return }
-            self.model.feedChromeChanged(page.model)
-            page.status.show(self.model.statusPage(for: page.model))
-        }
-        page.status.onAction = { [weak self, weak page] in
-            guard let self, let page else { return }
-            self.model.statusPageActivated(for: page.model)
-        }
-        page.status.show(model.statusPage(for: page.model))
     }
 
     private func connectKeys() {

@@ -1,0 +1,29 @@
+import CGtk
+import CascadeScreens
+import Foundation
+
+extension AppWindow {
+    /// Wires a channel's feed view to the window: the banner's interval, watched progress, hover
+    /// previews, opening a video, thumbnail sizes, and its status page.
+    func configure(_ page: FeedView) {
+        page.bannerInterval = options.carouselInterval
+        if let resumeStore {
+            page.watchProgress = { [weak resumeStore] item in
+                resumeStore?.resumePoint(for: item.videoURL.absoluteString)
+            }
+        }
+        page.previews = previews
+        page.onOpenItem = { [weak self] item in self?.model.open(item) }
+        page.onCoverPixelWidth = { FolderFeeds.thumbnails.setCoverPixelWidth($0) }
+        page.onChromeChanged = { [weak self, weak page] in
+            guard let self, let page else { return }
+            self.model.feedChromeChanged(page.model)
+            page.status.show(self.model.statusPage(for: page.model))
+        }
+        page.status.onAction = { [weak self, weak page] in
+            guard let self, let page else { return }
+            self.model.statusPageActivated(for: page.model)
+        }
+        page.status.show(model.statusPage(for: page.model))
+    }
+}
