@@ -67,7 +67,9 @@ let package = Package(
         ),
         .target(
             name: "CascadeGStreamer",
-            dependencies: ["CGStreamer", "CPixbuf", "CascadeFolder", "CascadeNumerics", "CascadePlayer"]),
+            dependencies: [
+                "CGStreamer", "CPixbuf", "CascadeFolder", "CascadeNumerics", "CascadePlayer", "CascadeTransfer",
+            ]),
 
         // The script language (`cascade --script`) and its typed report, shared by the app and the tests.
         .target(name: "CascadeScript", dependencies: ["CascadeNumerics"]),

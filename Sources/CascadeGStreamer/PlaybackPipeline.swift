@@ -88,6 +88,7 @@ public final class PlaybackPipeline: SampleReceiving {
             keepsPitch = true
         }
         gst_util_set_object_arg(Self.object(playbin), "uri", uri)
+        SourceProxy.connect(playbin, uri: uri)
         if let subtitleURI = self.subtitleURI {
             gst_util_set_object_arg(Self.object(playbin), "suburi", subtitleURI)
             if let subtitleFont { gst_util_set_object_arg(Self.object(playbin), "subtitle-font-desc", subtitleFont) }

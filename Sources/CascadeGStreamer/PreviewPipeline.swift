@@ -69,6 +69,7 @@ public final class PreviewPipeline: SampleReceiving {
             _ = gst_bin_add(UnsafeMutablePointer<GstBin>(OpaquePointer(pipeline)), element)
         }
         gst_util_set_object_arg(Self.object(source), "uri", uri)
+        SourceProxy.connect(source, uri: uri)
         gst_util_set_object_arg(Self.object(filter), "caps", mailbox.box.caps(for: nil))
         for (name, value) in [
             ("max-buffers", "1"), ("drop", "true"), ("sync", "true"), ("enable-last-sample", "false"),

@@ -132,11 +132,7 @@ import Testing
         #expect(directReport.feed(0).items > 0)
         #expect(directReport.state(4).player.position >= 0.5, "the video played")
         let after = Array(proxy.requests().dropFirst(before))
-        #expect(after.allSatisfy { $0.contains(".mp4") }, "only the playback may pass: \(after)")
-        // GStreamer's souphttpsrc, which GtkMediaStream plays through, takes `http_proxy` and
-        // not `no_proxy` (Docs/RELIABILITY.md, known limits); the probe before it bypasses.
-        withKnownIssue("souphttpsrc under GtkMediaStream ignores no_proxy") {
-            #expect(after.isEmpty, "bypassed: \(after)")
-        }
+        // The playback too: the player's souphttpsrc is given the route (SourceProxy).
+        #expect(after.isEmpty, "bypassed: \(after)")
     }
 }
