@@ -44,8 +44,8 @@ public final class FeedPager {
 
     // MARK: Properties
 
-    /// The source of pages.
-    public let loader: any FeedLoading
+    /// The source of pages (`replace(loader:showing:pages:)` swaps it).
+    public private(set) var loader: any FeedLoading
     /// Entries asked for per page (10 in the reference).
     public let pageSize: Int
     /// The number of the first page.
@@ -173,6 +173,24 @@ public final class FeedPager {
         }
         inFlight = task
         return task
+    }
+
+    /// Swaps the source for `loader` and shows `shown`, its first `pages` pages already at hand
+    /// (a search's results for a longer query), as a refresh that landed: the request in flight
+    /// is dropped and the list changes in one step, so a screen applies it through its diff
+    /// instead of reloading. Load-more goes on from page `firstPage + pages` of `loader`.
+    public func replace(loader: any FeedLoading, showing shown: FeedPage, pages: Int = 1) {
+        inFlight?.cancel()
+        inFlight = nil
+        generation += 1
+        self.loader = loader
+        isPrepared = true
+        isShowingCachedPage = false
+        list = FeedItemList(shown.items)
+        pagesLoaded = max(1, pages)
+        reachedEnd = shown.isEnd || shown.entryCount == 0
+        state = reachedEnd ? .exhausted : .idle
+        publish()
     }
 
     /// Cancels the request in flight, if any (e.g. the user switched channels); its result is

@@ -12,7 +12,8 @@ extension AppWindow {
         search.captureKeys(from: page)
         search.search = { [weak self] query in
             guard let self, let results = self.model.searchResults(query: query) else { return nil }
-            return (self.model.searchFeed(results), self.model.statusPage(for: results))
+            if let status = self.model.statusPage(for: results) { return (self.model.searchFeed(results), status) }
+            return (self.model.searchFeed(results, reusing: self.search.results?.model), nil)
         }
         search.makeView = { [weak self] model in
             let view = FeedView(model: model, pipeline: self?.pipeline ?? ImagePipeline(decoder: PixbufImageDecoder()))

@@ -2,9 +2,10 @@ import CGtk
 import CascadeScreens
 
 /// The search bar over the channel page (`GtkSearchBar` with a `GtkSearchEntry`): Ctrl+F or
-/// typing on the channel page opens it; each change of the query shows the model's search feed
-/// (`AppModel.searchFeed(query:)`) in a `FeedView` in place of the channel pager, which stays
-/// as it was; Esc (or an empty query) shows the pager again at the same position.
+/// typing on the channel page opens it; the query's results show as the model's search feed
+/// (`AppModel.searchFeed(_:reusing:)`) in a `FeedView` in place of the channel pager, which
+/// stays as it was; a new query changes the results shown through their diff; Esc (or an empty
+/// query) shows the pager again at the same position.
 @MainActor
 final class FeedSearch {
     /// The `GtkSearchBar`.
@@ -106,6 +107,8 @@ final class FeedSearch {
             showPager()
             return
         }
+        // The results shown before took the new ones through their diff.
+        if found.status == nil, let view = results, view.model === found.feed { return }
         dropResults()
         if let status = found.status {
             empty.show(status)

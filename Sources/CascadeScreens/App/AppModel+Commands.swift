@@ -53,8 +53,17 @@ extension AppModel {
     }
 
     /// The feed that shows `results`, in the channels' columns and direction, without a banner.
-    public func searchFeed(_ results: SearchResults) -> FeedScreenModel {
-        FeedScreenModel(
+    /// With `current` (the feed of the query before) that feed is returned, its list changed to
+    /// the new results through its diff: cells that still match stay and slide, the others go,
+    /// and as many pages are shown as it had loaded.
+    public func searchFeed(_ results: SearchResults, reusing current: FeedScreenModel? = nil) -> FeedScreenModel {
+        if let current, current.pager.loader is SearchResults {
+            let pages = max(1, current.pager.pagesLoaded)
+            current.pager.replace(
+                loader: results, showing: results.firstPages(pages, size: current.pager.pageSize), pages: pages)
+            return current
+        }
+        return FeedScreenModel(
             pager: FeedPager(loader: results, pageSize: 10), configuration: feedConfiguration(showsBanner: false),
             titleMeasurer: titleMeasurer)
     }
