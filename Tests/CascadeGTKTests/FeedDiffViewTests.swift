@@ -84,6 +84,56 @@ import Testing
         }
     }
 
+    /// Items deleted by a refresh fade out where their cells were (still pictures of them over
+    /// the feed) while the kept cells slide into their place; then nothing of them is left.
+    @Test func deletedItemsFadeOutWhereTheyWere() async throws {
+        let model = FeedScreenModel(
+            pager: FeedPager(loader: ScriptedFeedLoader(items: FeedFixtures.items(0..<30)), pageSize: 30),
+            configuration: FeedScreenModel.Configuration(columns: .fixed(3)))
+        let (view, window) = AccessibilityTests.startedFeed(model)
+        defer {
+            view.stop()
+            gtk_window_destroy(window)
+        }
+        #expect(await AccessibleChecks.pumpAsync { model.items.count == 30 && !model.feedState.isLoading })
+        model.refreshClosingFinished()
+        // Both drawn (allocated) before they go.
+        #expect(
+            AccessibleChecks.pump {
+                [1, 4].allSatisfy { view.cell(forItem: $0).map { gtk_widget_get_width($0.root) > 100 } ?? false }
+            })
+        func children() -> Int {
+            var count = 0
+            var child = gtk_widget_get_first_child(view.content)
+            while let widget = child {
+                count += 1
+                child = gtk_widget_get_next_sibling(widget)
+            }
+            return count
+        }
+        // Items 1 and 4 (on screen) go, the list changing in one step as a search's does.
+        let kept = FeedFixtures.items(0..<30).enumerated().filter { $0.offset != 1 && $0.offset != 4 }.map(\.element)
+        model.pager.replace(loader: ScriptedFeedLoader(items: kept), showing: FeedPage(items: kept, isEnd: true))
+        #expect(model.items.count == 28)
+        let animation = try #require(view.updateAnimation, "no update animation")
+        #expect(
+            animation.departing.opacities.count == 2, "pictures of the deleted cells: \(animation.departing.opacities)")
+        #expect(
+            animation.departing.imageSizes.allSatisfy { $0.width > 100 && $0.height > 100 },
+            "\(animation.departing.imageSizes)")
+        #expect(!animation.slides.isEmpty, "the cells after them did not slide")
+        // Half way, half drawn; at the end, gone (the animation's own clock drives the same steps).
+        animation.apply(progress: 0.5, in: view.content)
+        // (GTK keeps an opacity in 8 bits.)
+        #expect(animation.departing.opacities.count == 2)
+        #expect(animation.departing.opacities.allSatisfy { abs($0 - 0.5) < 0.01 }, "\(animation.departing.opacities)")
+        #expect(AccessibleChecks.pump { view.updateAnimation == nil })
+        #expect(animation.departing.isEmpty, "pictures left after the animation")
+        let drawn = view.cellsInChildOrder.count
+        // The cells, the footer (and no banner): nothing else stays in the feed.
+        #expect(children() == drawn + 1, "\(children()) children for \(drawn) cells and the footer")
+    }
+
     /// An animated scroll to an item passes through the offsets between and rests with the item
     /// centred; a wheel step stops it where it is.
     @Test func anAnimatedScrollToAnItemGlidesThereAndAWheelStopsIt() async throws {

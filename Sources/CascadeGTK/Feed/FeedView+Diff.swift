@@ -40,14 +40,17 @@ final class UpdateAnimation {
 
     let slides: [Slide]
     let fades: [VideoCellWidget]
+    /// Pictures of the cells of deleted items, where they were, fading out (`DepartingCells`).
+    let departing: DepartingCells
     var motion: MotionAnimation?
 
-    init(slides: [Slide], fades: [VideoCellWidget]) {
+    init(slides: [Slide], fades: [VideoCellWidget], departing: DepartingCells) {
         self.slides = slides
         self.fades = fades
+        self.departing = departing
     }
 
-    /// Places the cells `progress` (0…1) of the way.
+    /// Places the cells `progress` (0…1) of the way; at 1 the departed pictures are removed.
     func apply(progress: Double, in content: UnsafeMutablePointer<GtkWidget>) {
         let p = min(max(0, progress), 1)
         for slide in slides {
@@ -56,6 +59,7 @@ final class UpdateAnimation {
                 slide.from.y + (slide.to.y - slide.from.y) * p)
         }
         for cell in fades { gtk_widget_set_opacity(cell.root, p) }
+        departing.fade(to: 1 - p)
     }
 }
 
@@ -72,7 +76,9 @@ extension FeedView {
     /// Starts the slide of the cells that were at `before` (the scroll since moved by
     /// `scrolled`, so where they were on screen is `before` moved by as much) and the fade of the
     /// cells that were not there.
-    func animateUpdate(from before: [ObjectIdentifier: (x: Double, y: Double)], scrolledBy scrolled: Double) {
+    func animateUpdate(
+        from before: [ObjectIdentifier: (x: Double, y: Double)], scrolledBy scrolled: Double, departing: DepartingCells
+    ) {
         var slides: [UpdateAnimation.Slide] = []
         var fades: [VideoCellWidget] = []
         for cell in recycler.visibleCells.values {
@@ -86,8 +92,9 @@ extension FeedView {
                 slides.append(.init(cell: cell, from: from, to: (x, y)))
             }
         }
-        guard !slides.isEmpty || !fades.isEmpty else { return }
-        let animation = UpdateAnimation(slides: slides, fades: fades)
+        departing.place(in: content, movedBy: scrolled)
+        guard !slides.isEmpty || !fades.isEmpty || !departing.isEmpty else { return }
+        let animation = UpdateAnimation(slides: slides, fades: fades, departing: departing)
         animation.apply(progress: 0, in: content)
         let content = content
         animation.motion = MotionAnimation(

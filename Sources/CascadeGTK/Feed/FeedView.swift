@@ -280,12 +280,13 @@ package final class FeedView {
         case .updated(let changes):
             previews?.itemsReplaced(in: self)
             let before = cellPositions()
+            let departing = departingCells(deleted: changes.deletes)
             let offsetBefore = offset
             keepCells(through: changes)
             updateViewport()
             // Kept cells of items now off screen: nothing reported them as disappeared.
             recycler.hideCells(notIn: Set(model.viewport.visibleElements.map(\.id)), hide: hide)
-            animateUpdate(from: before, scrolledBy: offset - offsetBefore)
+            animateUpdate(from: before, scrolledBy: offset - offsetBefore, departing: departing)
             return
         }
         updateViewport()
