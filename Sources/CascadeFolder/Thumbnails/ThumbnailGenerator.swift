@@ -142,7 +142,7 @@ public final class ThumbnailGenerator: Sendable {
             case .success(let png):
                 // A full disk or a read-only cache keeps the thumbnail in memory only: the cover
                 // still shows (the store's failure is warned once per folder).
-                try? store.store(png: png, for: entry.subject, size: size)
+                _ = try? store.store(png: png, for: entry.subject, size: size)
             case .failure:
                 try? store.recordFailure(entry.subject)
             }

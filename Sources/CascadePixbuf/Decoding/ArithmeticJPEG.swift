@@ -47,7 +47,7 @@ enum ArithmeticJPEG {
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw ImageDecodingError.corrupt("no temporary file for the decode") }
         // Unlinked at once: the file lives only as long as the descriptor.
-        unlink(String(cString: template))
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         defer { close(descriptor) }
         let written = data.withUnsafeBytes { buffer -> Bool in
             var offset = 0
