@@ -30,6 +30,8 @@ public final class AppWindow: AppHosting {
     package var channels: [Channel] { model.channels }
     /// The channel page (nil until the channel list loaded).
     package private(set) var channelPager: ChannelPagerView?
+    /// Whether the window has gone away (unrealized on its close): its widgets must not be read.
+    package private(set) var isClosed = false
     /// The feed shown: a search's results while the search bar shows them (none while it says
     /// it found nothing), else the selected channel's (nil until it is built).
     package var feed: FeedView? {
@@ -161,6 +163,7 @@ public final class AppWindow: AppHosting {
         Signal.connect(window.raw, "realize") { [weak self] in
             self?.followPresence()
         }
+        Signal.connect(window.raw, "unrealize") { [weak self] in self?.isClosed = true }
         // A fullscreen video fills the screen: no header bar over it.
         Signal.connectNotify(window.raw, "fullscreened") { [weak self] in
             guard let self else { return }

@@ -55,6 +55,9 @@ public final class ScriptRunner {
         // script to wait for, so it can look at the progress).
         if !app.isPreparingCatalog { _ = await waitIdle(timeout: 20) }
         for entry in lines {
+            // A window closed by the user (or the window manager) ends the script there: its
+            // widgets are being destroyed, and the state after it would read freed memory.
+            guard !app.isClosed else { break }
             var failure: String?
             do {
                 try await perform(entry.action)
@@ -67,6 +70,7 @@ public final class ScriptRunner {
                 allOK = false
                 FileHandle.standardError.write(Data("cascade: line \(entry.line) '\(entry.text)': \(failure)\n".utf8))
             }
+            guard !app.isClosed else { break }
             let frames = frameStats.drain()
             let step = ScriptReport.Step(
                 action: entry.text, line: entry.line, ok: failure == nil, error: failure,
