@@ -1,6 +1,10 @@
 import CascadeImages
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The file a thumbnail stands for, as the Thumbnail Managing Standard identifies it: its
 /// canonical URI, its modification time in whole seconds and its size in bytes.
 public struct ThumbnailSubject: Hashable, Sendable {
@@ -19,6 +23,13 @@ public struct ThumbnailSubject: Hashable, Sendable {
         self.uri = FileURI.from(path: path)
         self.mtime = mtime
         self.size = size
+    }
+
+    /// The subject of the regular file at `path` as it is now; nil when there is none.
+    public init?(fileAt path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        self.init(path: path, mtime: Int64(info.st_mtim.tv_sec), size: Int64(info.st_size))
     }
 
     /// The thumbnail's file name: the MD5 of the URI in hex, plus `.png`.

@@ -1,3 +1,5 @@
+import CascadeFeed
+import CascadeFolder
 import CascadeScreens
 import Foundation
 
@@ -18,9 +20,18 @@ extension AppWindow {
         case .folder(let url):
             showFolder(url)
         case .video(let url):
-            // Back goes to the feed of the file's folder.
-            showFolder(url.deletingLastPathComponent())
-            model.open(OpenTarget.item(forVideoFile: url))
+            // Back goes to the feed of the file's folder (already shown for `cascade FILE`).
+            let folder = url.deletingLastPathComponent()
+            if FolderFeedChoice.choose(for: folder).cacheKey != model.catalogKey { showFolder(folder) }
+            var item = OpenTarget.item(forVideoFile: url)
+            // Its cover is its thumbnail, made on demand as a folder feed's covers are.
+            if let subject = ThumbnailSubject(fileAt: url.path) {
+                item = VideoItem(
+                    id: item.id, title: item.title,
+                    coverURL: FolderFeeds.thumbnails.cover(for: subject, duration: nil, aspectRatio: 9.0 / 16.0),
+                    videoURL: url, duration: nil, width: item.width, height: item.height)
+            }
+            model.open(item)
         case .notVideo, .missing:
             model.present(FeedAlert(title: FileDrop.refusalTitle, message: target.problem ?? ""))
         }

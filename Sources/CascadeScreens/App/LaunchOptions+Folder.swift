@@ -4,15 +4,24 @@ extension LaunchOptions {
     /// `cascade ~/Videos`: when no source was chosen and the first path is a folder without a
     /// catalog (`channels.json`), it becomes the source (`.folder`) instead of a path to open
     /// after the demo catalog, so the demo catalog is neither generated nor shown.
+    /// `cascade ~/Videos/clip.mp4`: the video's folder becomes the source the same way (the feed
+    /// that back returns to), and the video stays a path to open once the window is up.
     /// - Parameter directory: what relative paths are resolved against.
     public func adoptingFolderArgument(relativeTo directory: URL) -> LaunchOptions {
-        guard case .demoCatalog(directory: nil) = source, let first = paths.first,
-            case .folder(let url) = OpenTarget.classify(path: first, relativeTo: directory),
-            case .videos = FolderFeedChoice.choose(for: url)
-        else { return self }
+        guard case .demoCatalog(directory: nil) = source, let first = paths.first else { return self }
         var options = self
-        options.source = .folder(url.path)
-        options.paths.removeFirst()
+        switch OpenTarget.classify(path: first, relativeTo: directory) {
+        case .folder(let url):
+            guard case .videos = FolderFeedChoice.choose(for: url) else { return self }
+            options.source = .folder(url.path)
+            options.paths.removeFirst()
+        case .video(let url):
+            let folder = url.deletingLastPathComponent()
+            guard case .videos = FolderFeedChoice.choose(for: folder) else { return self }
+            options.source = .folder(folder.path)
+        case .notVideo, .missing:
+            return self
+        }
         return options
     }
 
