@@ -1,5 +1,7 @@
 import CGtk
 import CascadeFeed
+import CascadeFolder
+import CascadeGStreamer
 import CascadeImages
 import CascadePixbuf
 import CascadePlayer
@@ -109,6 +111,8 @@ public final class AppWindow: AppHosting {
             decoder: PixbufImageDecoder(), fetcher: FolderFeeds.fetcher(),
             memoryCache: MemoryImageCache(costLimit: CacheBudgets.decodedCoverBytes), diskCache: disk)
         playerPage = PlayerPage(pipeline: pipeline)
+        playerPage.attachSeekPreviews(
+            SeekPreviewSprites(store: SeekPreviewStore(cacheDirectory: cacheDirectory), maker: GStreamerSpriteMaker()))
         previews = FeedPreviews(enabled: model.hoverPreviews)
 
         window = adw_application_window_new(UnsafeMutablePointer<GtkApplication>(application))

@@ -27,6 +27,8 @@ package final class PlayerPage {
 
     package let surface = PlayerSurface()
     package let controlsBar = PlayerControlsBar()
+    /// The frame above the position slider while it is hovered (`attachSeekPreviews`).
+    package var seekPreview: SeekPreviewView?
     private let bar: UnsafeMutablePointer<GtkWidget>
     private let titleLabel: OpaquePointer
     private let pipeline: ImagePipeline?

@@ -25,7 +25,7 @@ package final class PlayerControlsBar {
     let playPause: UnsafeMutablePointer<GtkWidget>
     private let elapsed: OpaquePointer
     private let total: OpaquePointer
-    let progress: UnsafeMutablePointer<GtkWidget>
+    package let progress: UnsafeMutablePointer<GtkWidget>
     private let volumeIcon: OpaquePointer
     let volume: UnsafeMutablePointer<GtkWidget>
     let fullscreen: UnsafeMutablePointer<GtkWidget>

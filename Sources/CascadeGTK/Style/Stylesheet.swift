@@ -83,6 +83,12 @@ package enum Stylesheet {
             outline: 2px solid #3b82f6; outline-offset: 0;
         }
         .player-controls .player-time { font-size: 10pt; font-feature-settings: "tnum"; }
+        .seek-preview {
+            background: alpha(black, 0.85); color: white; border-radius: 6px; padding: 4px;
+            box-shadow: 0 2px 6px alpha(black, 0.4);
+        }
+        .seek-preview picture { border-radius: 3px; }
+        .seek-preview .player-time { font-size: 10pt; font-feature-settings: "tnum"; }
         .player-controls scale trough { background: alpha(white, 0.3); min-height: 4px; }
         .player-controls scale highlight { background: #ff3b5c; }
         .player-controls scale slider { background: white; min-width: 12px; min-height: 12px; margin: -5px; }

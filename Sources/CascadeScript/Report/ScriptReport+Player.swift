@@ -44,6 +44,27 @@ extension ScriptReport {
         public var rate: Double
         /// The speed the controls' speed menu shows ("1.5×").
         public var speedText: String?
+        /// The position slider's frame in the window.
+        public var sliderFrame: [Double]?
+        /// The frame shown above the slider while it is hovered, nil when none is shown.
+        public var seekPreview: SeekPreview?
+
+        /// What the seek preview above the slider shows.
+        public struct SeekPreview: Codable, Equatable, Sendable {
+            /// The time under the pointer, in seconds.
+            public var seconds: Double
+            /// The sprite's tile drawn, nil while only the time shows (the sprite is being made).
+            public var tile: Int?
+            /// The preview's frame in the window.
+            public var frame: [Double]?
+
+            /// Creates the entry.
+            public init(seconds: Double, tile: Int?, frame: [Double]?) {
+                self.seconds = seconds
+                self.tile = tile
+                self.frame = frame
+            }
+        }
 
         /// Creates the player entry; every field is a parameter.
         public init(
@@ -53,7 +74,7 @@ extension ScriptReport {
             pointerHidden: Bool, totalText: String, volume: Double, brightness: Double, history: [String],
             livePipelines: Int, liveEngines: Int, clock: Double, playButtonFrame: [Double]?, resumeOffer: Double?,
             resumeOfferText: String?, resumeOfferFocused: Bool, resumeOfferFrame: [Double]?, videoFrame: [Double]?,
-            rate: Double = 1, speedText: String? = nil
+            rate: Double = 1, speedText: String? = nil, sliderFrame: [Double]? = nil, seekPreview: SeekPreview? = nil
         ) {
             self.state = state
             self.position = position
@@ -85,11 +106,15 @@ extension ScriptReport {
             self.videoFrame = videoFrame
             self.rate = rate
             self.speedText = speedText
+            self.sliderFrame = sliderFrame
+            self.seekPreview = seekPreview
         }
 
         enum CodingKeys: String, CodingKey {
             case state, position, duration, fullscreen, title, error, volume, brightness, history, clock, rate
             case speedText = "speed_text"
+            case sliderFrame = "slider_frame"
+            case seekPreview = "seek_preview"
             case windowFullscreen = "window_fullscreen"
             case fullscreenConfirmedBy = "fullscreen_confirmed_by"
             case retryVisible = "retry_visible"

@@ -27,7 +27,11 @@ extension StateReport {
             resumeOffer: snapshot.resumeOffer.map { round3($0.position) },
             resumeOfferText: surface.resumeOffer.resumeLabel, resumeOfferFocused: surface.resumeOffer.isDefaultFocused,
             resumeOfferFrame: frameInWindow(surface.resumeOffer.root), videoFrame: frameInWindow(surface.overlay),
-            rate: round3(snapshot.rate), speedText: page.controlsBar.speedText)
+            rate: round3(snapshot.rate), speedText: page.controlsBar.speedText,
+            sliderFrame: frameInWindow(page.controlsBar.progress),
+            seekPreview: page.seekPreview.flatMap { view in
+                view.shown.map { .init(seconds: round3($0.seconds), tile: $0.tile, frame: frameInWindow(view.root)) }
+            })
     }
 
     /// The feed's hover preview.

@@ -1,0 +1,105 @@
+import CGStreamer
+import CascadeFolder
+import CascadeNumerics
+
+/// Makes seek-preview sprites with GStreamer: a paused `uridecodebin → videoconvert → videoscale
+/// → appsink` pipeline scales frames to the plan's tile size (RGB, square pixels, letterboxed to
+/// the video's aspect) and seeks to each position in turn, copying the prerolled frame into its
+/// tile; `StoredPNG` encodes the sprite. Videos up to a minute seek to the exact frame, longer
+/// ones to the keyframe before it (fast, and close enough for a preview). Every wait is bounded
+/// by `timeout`; a tile whose seek fails keeps the frame before it.
+public struct GStreamerSpriteMaker: SpriteMaking {
+    /// Seconds each step (preroll, seek) may take.
+    public var timeout: Double
+
+    /// Creates a maker.
+    public init(timeout: Double = 5) {
+        self.timeout = timeout
+    }
+
+    public func spritePNG(path: String, plan: SeekPreviewPlan) throws -> [UInt8] {
+        GStreamerRuntime.initialize()
+        let width = SeekPreviewPlan.tileWidth
+        let height = plan.tileHeight
+        let uri = FileURI.from(path: path)
+        guard !uri.contains("\"") else { throw VideoProbeError.unreadable("unsupported path") }
+        let description =
+            "uridecodebin uri=\"\(uri)\" ! videoconvert ! videoscale"
+            + " ! video/x-raw,format=RGB,width=\(width),height=\(height),pixel-aspect-ratio=1/1"
+            + " ! appsink name=sink sync=false"
+        var error: UnsafeMutablePointer<GError>?
+        guard let pipeline = gst_parse_launch(description, &error) else {
+            throw VideoProbeError.unreadable(GStreamerRuntime.consume(error))
+        }
+        if let error { g_error_free(error) }
+        defer {
+            gst_element_set_state(pipeline, GST_STATE_NULL)
+            gst_object_unref(UnsafeMutableRawPointer(pipeline))
+        }
+        guard let sinkElement = gst_bin_get_by_name(UnsafeMutablePointer<GstBin>(OpaquePointer(pipeline)), "sink")
+        else { throw VideoProbeError.unreadable("no appsink") }
+        defer { gst_object_unref(UnsafeMutableRawPointer(sinkElement)) }
+        let sink = UnsafeMutablePointer<GstAppSink>(OpaquePointer(sinkElement))
+
+        gst_element_set_state(pipeline, GST_STATE_PAUSED)
+        try waitForPreroll(pipeline)
+        let flags =
+            plan.duration > 60
+            ? GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_BEFORE.rawValue
+            : GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue
+        let rowBytes = plan.spriteWidth * 3
+        var sprite = [UInt8](repeating: 0, count: rowBytes * plan.spriteHeight)
+        var previous: [UInt8]?
+        var decoded = 0
+        for (index, seconds) in plan.positions.enumerated() {
+            let position = gint64(saturating: seconds * Double(GStreamerRuntime.second))
+            var tile: [UInt8]?
+            if gst_element_seek_simple(pipeline, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags), position) != 0,
+                (try? waitForPreroll(pipeline)) != nil
+            {
+                tile = pullTile(sink, width: width, height: height)
+            }
+            if tile != nil { decoded += 1 }
+            guard let pixels = tile ?? previous else { continue }
+            previous = pixels
+            let origin = plan.origin(ofTile: index)
+            for row in 0..<height {
+                let target = (origin.y + row) * rowBytes + origin.x * 3
+                sprite.replaceSubrange(
+                    target..<target + width * 3, with: pixels[row * width * 3..<(row + 1) * width * 3])
+            }
+        }
+        guard decoded > 0, let png = StoredPNG.encode(width: plan.spriteWidth, height: plan.spriteHeight, rgb: sprite)
+        else { throw VideoProbeError.unreadable("no frame decoded") }
+        return png
+    }
+
+    // MARK: Private
+
+    private var stepTimeout: GstClockTime { GstClockTime(saturating: timeout * Double(GStreamerRuntime.second)) }
+
+    private func waitForPreroll(_ pipeline: UnsafeMutablePointer<GstElement>) throws {
+        switch gst_element_get_state(pipeline, nil, nil, stepTimeout) {
+        case GST_STATE_CHANGE_SUCCESS, GST_STATE_CHANGE_NO_PREROLL: return
+        case GST_STATE_CHANGE_ASYNC: throw VideoProbeError.timedOut
+        default: throw VideoProbeError.unreadable("cannot decode")
+        }
+    }
+
+    /// The prerolled frame as tightly packed RGB rows, or nil when it is not the tile's size.
+    private func pullTile(_ sink: UnsafeMutablePointer<GstAppSink>, width: Int, height: Int) -> [UInt8]? {
+        guard let sample = gst_app_sink_try_pull_preroll(sink, stepTimeout) else { return nil }
+        defer { gst_mini_object_unref(UnsafeMutablePointer<GstMiniObject>(sample)) }
+        guard let buffer = gst_sample_get_buffer(sample) else { return nil }
+        let stride = (width * 3 + 3) & ~3  // GStreamer's default RGB row alignment
+        var map = GstMapInfo()
+        guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { return nil }
+        defer { gst_buffer_unmap(buffer, &map) }
+        guard map.size >= stride * (height - 1) + width * 3, let data = map.data else { return nil }
+        var rows = [UInt8](repeating: 0, count: width * height * 3)
+        for row in 0..<height {
+            for column in 0..<width * 3 { rows[row * width * 3 + column] = data[row * stride + column] }
+        }
+        return rows
+    }
+}
