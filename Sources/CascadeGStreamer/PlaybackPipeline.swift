@@ -54,6 +54,11 @@ public final class PlaybackPipeline: SampleReceiving {
     /// The Pango font description subtitles are drawn in (`subtitle-font-desc`).
     public let subtitleFont: String?
 
+    /// Initialises GStreamer now if nothing has yet: without a writable registry cache (a
+    /// read-only or full cache folder) that scans every plugin, seconds on a busy machine, which
+    /// a caller timing how long a video takes to prepare must not count.
+    public static func initializeRuntime() { GStreamerRuntime.initialize() }
+
     /// Builds a pipeline for `uri` (file or http(s)), in the NULL state; `pause()` prerolls it.
     /// A `subtitleURI` (a `.srt` or `.vtt` file) is drawn into the frames in `subtitleFont`.
     public init(uri: String, subtitleURI: String? = nil, subtitleFont: String? = nil) throws {

@@ -87,6 +87,7 @@ package final class PlaybinEngine: PlaybackEngine {
         }
         reportedFailure = false
         let load = loadCount
+        PlaybackPipeline.initializeRuntime()
         watchdog = MainLoopTimer.after(seconds: configuration.prepareTimeout) { [weak self] in
             guard let self, self.loadCount == load, !self.isPrepared else { return }
             self.fail(PlaybackFailureText.preparingTimedOut(after: self.configuration.prepareTimeout))
