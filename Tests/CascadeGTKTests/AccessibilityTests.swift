@@ -153,7 +153,7 @@ import Testing
         }
     }
 
-    @Test func aFailedLoadMoreFooterJoinsTheTabChain() async {
+    @Test func aFailedLoadMoreFooterJoinsTheTabChainAndItsActionRetries() async {
         let loader = ScriptedFeedLoader { number, size in
             number == 0 ? .success(FeedPage(items: FeedFixtures.items(0..<size), isEnd: false)) : .failure(.offline)
         }
@@ -174,6 +174,15 @@ import Testing
         #expect(Check.mismatch(view.footer, GTK_ACCESSIBLE_PROPERTY_LABEL, model.footerText) == nil)
         gtk_widget_grab_focus(view.footer)
         #expect(gtk_widget_has_focus(view.footer) != 0)
+        // Its AT-SPI action (what `DoAction` runs) retries, as a click does.
+        let before = await loader.calls.count
+        #expect(gtk_widget_activate_action_variant(view.footer, "footer.click", nil) != 0)
+        var retried = false
+        for _ in 0..<200 where !retried {
+            _ = await Check.pumpAsync(timeout: 0.05) { false }
+            retried = await loader.calls.count > before
+        }
+        #expect(retried, "footer.click did not ask for the page again")
     }
 
     @Test func footerAndRefreshAreStatuses() {

@@ -222,6 +222,10 @@ package final class BannerCarouselView {
             return true
         }
         gtk_widget_add_controller(root, keys)
+        AccessibleAction.attach(to: root, prefix: "banner") { [weak self] in
+            guard let self, let page = self.model.currentPage else { return }
+            self.onOpen?(page)
+        }
     }
 
     private func endSwipe() {

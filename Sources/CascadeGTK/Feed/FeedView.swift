@@ -253,6 +253,7 @@ package final class FeedView {
         }
         gtk_widget_add_controller(footer, footerClick)
         ActivationKeys.attach(to: footer) { [weak self] in self?.model.footerActivated() }
+        AccessibleAction.attach(to: footer, prefix: "footer") { [weak self] in self?.model.footerActivated() }
     }
 
     private func checkSize() {
