@@ -107,6 +107,10 @@ public final class AppWindow: AppHosting {
             decoder: PixbufImageDecoder(), fetcher: FolderFeeds.fetcher(),
             memoryCache: MemoryImageCache(costLimit: CacheBudgets.decodedCoverBytes), diskCache: disk)
         playerPage = PlayerPage(pipeline: pipeline)
+        // Drawn over the whole player until the first frame: a folder video's larger thumbnail.
+        playerPage.coverURL = { url, box in
+            FolderFeeds.thumbnails.cover(replacing: url, coveringPixelWidth: box.width, height: box.height)
+        }
         previews = FeedPreviews(enabled: model.hoverPreviews)
 
         window = adw_application_window_new(UnsafeMutablePointer<GtkApplication>(application))
