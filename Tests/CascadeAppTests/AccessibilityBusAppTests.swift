@@ -29,6 +29,10 @@ import Testing
         #expect(banners.count == 1 && banners.first?.name.hasPrefix("Banner 1 of") == true, "\(banners)")
         let topCells = first.filter { $0.actions.contains("cell.click") }
         #expect(topCells.count == top.state.visibleItems.count, "\(topCells.map(\.name)) at the top")
+        #expect(
+            !first.contains { $0.role == "push button" && ["Play", "Back"].contains($0.name) },
+            "the player page, not shown, is exposed: \(first)")
+        #expect(!first.contains { $0.role == "entry" }, "the closed search bar is exposed: \(first)")
 
         // Scrolled until cells that left the screen wait in the pool: the feed's accessible
         // children are the drawn cells, each a button; neither the pooled cells nor the banner
@@ -73,6 +77,10 @@ import Testing
         let (player, openMet) = try driver.settle { $0.state.screen == "player" }
         #expect(openMet, "the cell's action did not open the player")
         #expect(player.state.player.state == "idle")
+        let (onPlayer, playerOutput) = bus.nodes(ofApp: pid)
+        #expect(
+            onPlayer?.contains { $0.actions.contains("cell.click") } == false,
+            "the feed, not shown, is exposed on the player page: \(playerOutput)")
         let play = bus.act("click", onRole: "push button", named: "Play", ofApp: pid)
         #expect(play.done, "\(play.output)")
         let (played, playMet) = try driver.settle { $0.state.player.history.contains("playing") }

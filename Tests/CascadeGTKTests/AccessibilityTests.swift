@@ -196,6 +196,26 @@ import Testing
         #expect(Check.mismatch(status.widget, GTK_ACCESSIBLE_STATE_BUSY, false) == nil)
     }
 
+    /// GTK 4.8 keeps a stack's pages that are not shown in the AT-SPI tree: they are marked hidden.
+    @Test func aStackShowsOnePageToAssistiveTechnologies() {
+        let stack = OpaquePointer(gtk_stack_new())!
+        let feed = gtk_label_new("feed")!
+        let player = gtk_label_new("player")!
+        gtk_stack_add_named(stack, feed, "feed")
+        gtk_stack_add_named(stack, player, "player")
+        let window = Self.window(showing: stack.widget)
+        defer { gtk_window_destroy(window) }
+        // GTK drops a boolean state set to its default (false): not set is shown too.
+        func hidden(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+            gtk_test_accessible_has_state(OpaquePointer(widget), GTK_ACCESSIBLE_STATE_HIDDEN) != 0
+                && Check.mismatch(widget, GTK_ACCESSIBLE_STATE_HIDDEN, true) == nil
+        }
+        Accessible.showPage("player", of: stack)
+        #expect(hidden(feed) && !hidden(player))
+        Accessible.showPage("feed", of: stack)
+        #expect(!hidden(feed) && hidden(player))
+    }
+
     // MARK: Player
 
     @Test func playerControlsAreNamedAndSayTheirValues() {

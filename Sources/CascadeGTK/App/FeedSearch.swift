@@ -44,12 +44,12 @@ final class FeedSearch {
         Signal.connect(UnsafeMutableRawPointer(focus), "leave") { [weak self] in self?.onTyping?(false) }
         gtk_widget_add_controller(entry, focus)
         Signal.connect(entry.raw, "stop-search") { [weak self] in self?.close() }
+        // Closed, the bar is not on screen, but GTK keeps its revealer's child in the AT-SPI tree.
+        Accessible.setHidden(bar, true)
         Signal.connectNotify(bar.raw, "search-mode-enabled") { [weak self] in
-            guard let self, gtk_search_bar_get_search_mode(OpaquePointer(self.bar)) == 0,
-                self.results != nil || self.showsNoResults
-            else {
-                return
-            }
+            guard let self else { return }
+            Accessible.setHidden(self.bar, !self.isOpen)
+            guard !self.isOpen, self.results != nil || self.showsNoResults else { return }
             self.showPager()
             self.onClose?()
         }
@@ -80,6 +80,7 @@ final class FeedSearch {
         gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_NONE)
         gtk_stack_add_named(stack, pager, "channels")
         gtk_stack_add_named(stack, empty.root, "empty")
+        Accessible.showPage("channels", of: stack)
         gtk_widget_set_vexpand(stack.widget, 1)
         self.stack = stack
         return stack.widget
@@ -109,21 +110,21 @@ final class FeedSearch {
         dropResults()
         if let status = found.status {
             empty.show(status)
-            gtk_stack_set_visible_child_name(stack, "empty")
+            Accessible.showPage("empty", of: stack)
             return
         }
         guard let view = makeView?(found.feed) else { return }
         let model = found.feed
         results = view
         gtk_stack_add_named(stack, view.root, "search")
-        gtk_stack_set_visible_child_name(stack, "search")
+        Accessible.showPage("search", of: stack)
         view.start()
         model.start()
     }
 
     private func showPager() {
         guard results != nil || showsNoResults, let stack else { return }
-        gtk_stack_set_visible_child_name(stack, "channels")
+        Accessible.showPage("channels", of: stack)
         dropResults()
     }
 
