@@ -216,6 +216,12 @@ import Testing
         #expect(!hidden(feed) && hidden(player))
     }
 
+    @Test func theSearchBarsCloseButtonIsNamed() throws {
+        let search = FeedSearch()
+        let close = try #require(FeedSearch.firstButton(in: search.bar), "the bar has no close button")
+        #expect(Check.mismatch(close, GTK_ACCESSIBLE_PROPERTY_LABEL, "Close search") == nil)
+    }
+
     // MARK: Player
 
     @Test func playerControlsAreNamedAndSayTheirValues() {

@@ -38,6 +38,8 @@ final class FeedSearch {
         g_object_ref_sink(empty.root.raw)
         gtk_search_bar_connect_entry(OpaquePointer(bar), OpaquePointer(entry))
         gtk_search_bar_set_show_close_button(OpaquePointer(bar), 1)
+        // GTK 4.8 names the bar's close button after its icon ("GtkImage"): a screen reader says that.
+        if let close = Self.firstButton(in: bar) { Accessible.setLabel(close, Localization.text("Close search")) }
         Signal.connect(entry.raw, "search-changed") { [weak self] in self?.queryChanged() }
         let focus = gtk_event_controller_focus_new()!
         Signal.connect(UnsafeMutableRawPointer(focus), "enter") { [weak self] in self?.onTyping?(true) }
@@ -126,6 +128,18 @@ final class FeedSearch {
         guard results != nil || showsNoResults, let stack else { return }
         Accessible.showPage("channels", of: stack)
         dropResults()
+    }
+
+    /// The first `GtkButton` among `widget`'s descendants, depth first.
+    static func firstButton(in widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            let instance = UnsafeMutablePointer<GTypeInstance>(OpaquePointer(current))
+            if g_type_check_instance_is_a(instance, gtk_button_get_type()) != 0 { return current }
+            if let found = firstButton(in: current) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
     }
 
     /// A string property (GTK 4.8 has no setter for the entry's placeholder; `g_object_set` is variadic).
