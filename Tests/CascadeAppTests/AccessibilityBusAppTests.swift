@@ -77,6 +77,8 @@ import Testing
         let (player, openMet) = try driver.settle { $0.state.screen == "player" }
         #expect(openMet, "the cell's action did not open the player")
         #expect(player.state.player.state == "idle")
+        let title = try #require(player.state.player.title)
+        #expect(cell.name.hasPrefix(title + ", "), "opened \(title) for the cell \(cell.name)")
         let (onPlayer, playerOutput) = bus.nodes(ofApp: pid)
         #expect(
             onPlayer?.contains { $0.actions.contains("cell.click") } == false,
