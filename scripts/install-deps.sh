@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Cascade needs (GTK4, libadwaita, GStreamer and its development files, Xvfb,
 # ffmpeg, xdotool, openbox, x11-utils (xmessage, xprop), ImageMagick, fonts for Chinese/Japanese/Korean/Arabic/emoji titles,
-# gettext and the zh_CN.UTF-8 locale, playerctl, python3-gi). Only what `dpkg -s` reports missing is installed, so a
+# gettext and the zh_CN.UTF-8 locale, playerctl, python3-gi, at-spi2-core and python3-pyatspi). Only what `dpkg -s` reports missing is installed, so a
 # second run is instant. Needs root (or sudo) on Debian 12.
 set -euo pipefail
 
@@ -60,6 +60,9 @@ PACKAGES=(
   # the idle-inhibition test's session manager (GLib's D-Bus from /usr/bin/python3)
   python3-gi
   gir1.2-glib-2.0
+  # the accessibility test: a private at-spi bus and pyatspi, the client library Orca uses
+  at-spi2-core
+  python3-pyatspi
 )
 
 missing=()

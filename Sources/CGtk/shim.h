@@ -42,6 +42,9 @@ static inline void cascade_accessible_set_selected(GtkAccessible *self, gboolean
 static inline void cascade_accessible_set_busy(GtkAccessible *self, gboolean busy) {
   gtk_accessible_update_state(self, GTK_ACCESSIBLE_STATE_BUSY, busy, -1);
 }
+static inline void cascade_accessible_set_hidden(GtkAccessible *self, gboolean hidden) {
+  gtk_accessible_update_state(self, GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}
 static inline void cascade_accessible_set_position(GtkAccessible *self, int position, int size) {
   gtk_accessible_update_relation(self, GTK_ACCESSIBLE_RELATION_POS_IN_SET, position, GTK_ACCESSIBLE_RELATION_SET_SIZE,
                                  size, -1);

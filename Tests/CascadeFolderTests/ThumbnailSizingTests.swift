@@ -17,6 +17,55 @@ import Testing
         #expect(ThumbnailSize.needed(coverPixelWidth: width, aspectRatio: aspect) == expected)
     }
 
+    /// Golden table for a cover filling a box (the banner): (box width, box height, video height
+    /// over width, size). A 1280 × 400 banner of a 16:9 video needs its width (xx-large), a tall
+    /// box its height, scaled to the video's width; hostile numbers clamp.
+    @Test(
+        arguments: [
+            (1280, 400, 9.0 / 16.0, ThumbnailSize.xxLarge), (2560, 800, 9.0 / 16.0, .xxLarge),
+            (500, 200, 9.0 / 16.0, .xLarge), (640, 200, 9.0 / 16.0, .xxLarge), (512, 288, 9.0 / 16.0, .xLarge),
+            (513, 100, 9.0 / 16.0, .xxLarge),
+            (256, 144, 9.0 / 16.0, .large), (120, 100, 9.0 / 16.0, .large), (100, 72, 9.0 / 16.0, .normal),
+            (300, 400, 9.0 / 16.0, .xxLarge), (200, 200, 1.0, .large), (400, 300, 16.0 / 9.0, .xxLarge),
+            (200, 100, 16.0 / 9.0, .xLarge), (0, 0, 9.0 / 16.0, .normal), (-50, -50, 1.0, .normal),
+            (400, 200, .nan, .xLarge), (400, 200, 0, .xLarge), (Int.max, Int.max, 9.0 / 16.0, .xxLarge),
+        ] as [(Int, Int, Double, ThumbnailSize)])
+    func aFilledBoxNeedsTheSizeCoveringItsWidthOrHeight(
+        width: Int, height: Int, aspect: Double, expected: ThumbnailSize
+    ) {
+        #expect(ThumbnailSize.needed(coveringPixelWidth: width, height: height, aspectRatio: aspect) == expected)
+    }
+
+    /// The banner asks for its cover by the cell's URL and the box it fills: the same video's
+    /// thumbnail at the covering size, made once; a remote URL is left alone.
+    @Test(.timeLimit(.minutes(1))) func aCoverDrawnLargerGetsALargerThumbnailOfTheSameVideo() async throws {
+        let folder = try VideoFolderFixture(label: "cascade-sizing")
+        defer { folder.remove() }
+        let store = ThumbnailStore(root: folder.url.appendingPathComponent("thumbnails"))
+        let grabber = FakeGrabber()
+        let generator = ThumbnailGenerator(store: store, grabber: grabber, size: .large)
+        let subject = ThumbnailSubject(path: folder.path("a.mp4"), mtime: 1_700_000_000, size: 42)
+        generator.setCoverPixelWidth(200)
+        let cell = generator.cover(for: subject, duration: 1, aspectRatio: 9.0 / 16.0)
+        #expect(cell == store.url(for: subject, size: .large))
+
+        let banner = generator.cover(replacing: cell, coveringPixelWidth: 1280, height: 400)
+        #expect(banner == store.url(for: subject, size: .xxLarge))
+        #expect(generator.isRegistered(banner))
+        _ = try await generator.thumbnail(at: banner)
+        #expect(grabber.maxEdges == [1024])
+        #expect(store.isValid(banner, for: subject))
+
+        // Asked again (a re-render, a narrower window): the xx-large one is reused.
+        #expect(generator.cover(replacing: cell, coveringPixelWidth: 1280, height: 400) == banner)
+        #expect(generator.cover(replacing: cell, coveringPixelWidth: 600, height: 200) == banner)
+        // The existing thumbnail's own URL maps to the same video too.
+        #expect(generator.cover(replacing: banner, coveringPixelWidth: 100, height: 50) == banner)
+        let remote = try #require(URL(string: "https://example.com/cover.jpg"))
+        #expect(generator.cover(replacing: remote, coveringPixelWidth: 1280, height: 400) == remote)
+        #expect(grabber.calls == 1)
+    }
+
     @Test(.timeLimit(.minutes(1))) func coversFollowTheReportedCellWidth() async throws {
         let folder = try VideoFolderFixture(label: "cascade-sizing")
         defer { folder.remove() }

@@ -153,7 +153,7 @@ import Testing
         }
     }
 
-    @Test func aFailedLoadMoreFooterJoinsTheTabChain() async {
+    @Test func aFailedLoadMoreFooterJoinsTheTabChainAndItsActionRetries() async {
         let loader = ScriptedFeedLoader { number, size in
             number == 0 ? .success(FeedPage(items: FeedFixtures.items(0..<size), isEnd: false)) : .failure(.offline)
         }
@@ -174,6 +174,15 @@ import Testing
         #expect(Check.mismatch(view.footer, GTK_ACCESSIBLE_PROPERTY_LABEL, model.footerText) == nil)
         gtk_widget_grab_focus(view.footer)
         #expect(gtk_widget_has_focus(view.footer) != 0)
+        // Its AT-SPI action (what `DoAction` runs) retries, as a click does.
+        let before = await loader.calls.count
+        #expect(gtk_widget_activate_action_variant(view.footer, "footer.click", nil) != 0)
+        var retried = false
+        for _ in 0..<200 where !retried {
+            _ = await Check.pumpAsync(timeout: 0.05) { false }
+            retried = await loader.calls.count > before
+        }
+        #expect(retried, "footer.click did not ask for the page again")
     }
 
     @Test func footerAndRefreshAreStatuses() {
@@ -185,6 +194,32 @@ import Testing
         status.show("No more videos", busy: false)
         #expect(Check.mismatch(status.widget, GTK_ACCESSIBLE_PROPERTY_LABEL, "No more videos") == nil)
         #expect(Check.mismatch(status.widget, GTK_ACCESSIBLE_STATE_BUSY, false) == nil)
+    }
+
+    /// GTK 4.8 keeps a stack's pages that are not shown in the AT-SPI tree: they are marked hidden.
+    @Test func aStackShowsOnePageToAssistiveTechnologies() {
+        let stack = OpaquePointer(gtk_stack_new())!
+        let feed = gtk_label_new("feed")!
+        let player = gtk_label_new("player")!
+        gtk_stack_add_named(stack, feed, "feed")
+        gtk_stack_add_named(stack, player, "player")
+        let window = Self.window(showing: stack.widget)
+        defer { gtk_window_destroy(window) }
+        // GTK drops a boolean state set to its default (false): not set is shown too.
+        func hidden(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+            gtk_test_accessible_has_state(OpaquePointer(widget), GTK_ACCESSIBLE_STATE_HIDDEN) != 0
+                && Check.mismatch(widget, GTK_ACCESSIBLE_STATE_HIDDEN, true) == nil
+        }
+        Accessible.showPage("player", of: stack)
+        #expect(hidden(feed) && !hidden(player))
+        Accessible.showPage("feed", of: stack)
+        #expect(!hidden(feed) && hidden(player))
+    }
+
+    @Test func theSearchBarsCloseButtonIsNamed() throws {
+        let search = FeedSearch()
+        let close = try #require(FeedSearch.firstButton(in: search.bar), "the bar has no close button")
+        #expect(Check.mismatch(close, GTK_ACCESSIBLE_PROPERTY_LABEL, "Close search") == nil)
     }
 
     // MARK: Player

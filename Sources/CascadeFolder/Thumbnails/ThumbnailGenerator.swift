@@ -8,7 +8,9 @@ import Synchronization
 /// the feed is laid out; a cover asked for after that gets the standard size that covers it
 /// (`ThumbnailSize.needed(coverPixelWidth:aspectRatio:)`), until then `size`. A valid existing
 /// thumbnail of that size or larger is reused, whoever made it. Items keep the cover URL they
-/// were loaded with; a refresh after the columns grew asks again.
+/// were loaded with; a refresh after the columns grew asks again. A cover drawn larger than the
+/// cells' (the banner) is asked for by its item's URL and the box it fills
+/// (`cover(replacing:coveringPixelWidth:height:)`).
 ///
 /// A folder feed's items carry the URL their thumbnail has (or will have) in the store;
 /// `cover(for:)` registers which video each such URL stands for. When the image pipeline asks
@@ -51,6 +53,8 @@ public final class ThumbnailGenerator: Sendable {
         var counters = Counters()
         var running = 0
         var coverPixelWidth: Int?
+        /// Every cover URL handed out, with what it stands for (`cover(replacing:…)` reads it).
+        var handedOut: [String: (subject: ThumbnailSubject, duration: Double?, aspectRatio: Double)] = [:]
     }
 
     // MARK: Lifecycle
@@ -88,11 +92,18 @@ public final class ThumbnailGenerator: Sendable {
     ///   - duration: the video's duration in seconds, when known (the grabber picks its frame from it).
     ///   - aspectRatio: the video's height over width (1 when unknown).
     public func cover(for subject: ThumbnailSubject, duration: Double?, aspectRatio: Double = 1) -> URL {
-        let needed = neededSize(aspectRatio: aspectRatio)
-        if let existing = store.existing(for: subject, atLeast: needed) { return existing }
-        let url = store.url(for: subject, size: needed)
-        state.withLock { $0.pending[Self.key(url)] = (subject, duration, needed, aspectRatio) }
-        return url
+        coverURL(for: subject, duration: duration, aspectRatio: aspectRatio, size: neededSize(aspectRatio: aspectRatio))
+    }
+
+    /// The cover URL for a cover drawn larger than the cells' (the banner): `url`, a cover URL this
+    /// generator handed out, replaced by one of the same video whose size covers a box of
+    /// `width` × `height` device pixels filled with it (`ThumbnailSize.needed(coveringPixelWidth:
+    /// height:aspectRatio:)`); a larger existing thumbnail is reused, a missing one is made when
+    /// asked for. Any other URL (a remote feed's cover) comes back as it is.
+    public func cover(replacing url: URL, coveringPixelWidth width: Int, height: Int) -> URL {
+        guard let entry = state.withLock({ $0.handedOut[Self.key(url)] }) else { return url }
+        let needed = ThumbnailSize.needed(coveringPixelWidth: width, height: height, aspectRatio: entry.aspectRatio)
+        return coverURL(for: entry.subject, duration: entry.duration, aspectRatio: entry.aspectRatio, size: needed)
     }
 
     /// Whether `url` is a thumbnail this generator may have to make.
@@ -160,6 +171,21 @@ public final class ThumbnailGenerator: Sendable {
     }
 
     // MARK: Private
+
+    /// A valid existing thumbnail of `subject` at `size` or larger, else where one of `size` will
+    /// be, registered for lazy generation; remembered either way.
+    private func coverURL(
+        for subject: ThumbnailSubject, duration: Double?, aspectRatio: Double, size: ThumbnailSize
+    ) -> URL {
+        let existing = store.existing(for: subject, atLeast: size)
+        let url = existing ?? store.url(for: subject, size: size)
+        let key = Self.key(url)
+        state.withLock {
+            if existing == nil { $0.pending[key] = (subject, duration, size, aspectRatio) }
+            $0.handedOut[key] = (subject, duration, aspectRatio)
+        }
+        return url
+    }
 
     /// Registered URLs are matched after resolving symbolic links, as `FeedReferencePolicy`
     /// hands items on with their links resolved.

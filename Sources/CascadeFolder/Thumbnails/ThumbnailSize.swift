@@ -42,5 +42,22 @@ public enum ThumbnailSize: String, CaseIterable, Sendable, Comparable {
         return fitting(Int(saturating: (Double(max(0, coverPixelWidth)) * ratio).rounded(.up)))
     }
 
+    /// The size a cover filling a box needs (drawn like `GTK_CONTENT_FIT_COVER`: scaled to cover
+    /// the box, the overflow cut off), as the banner draws its covers.
+    ///
+    /// The image is drawn `max(width, height / aspectRatio)` device pixels wide, so its longest
+    /// edge there is that width times the taller side's share; a box wider than the video's shape
+    /// needs the width, a taller one the height.
+    /// - Parameters:
+    ///   - width: the box's width in device pixels (points × scale factor).
+    ///   - height: the box's height in device pixels.
+    ///   - aspectRatio: the video's height over width; not finite or not positive counts as 1.
+    /// - Complexity: O(1).
+    public static func needed(coveringPixelWidth width: Int, height: Int, aspectRatio: Double) -> ThumbnailSize {
+        let ratio = aspectRatio.isFinite && aspectRatio > 0 ? aspectRatio : 1
+        let drawnWidth = max(Double(max(0, width)), Double(max(0, height)) / ratio)
+        return fitting(Int(saturating: (drawnWidth * max(1, ratio)).rounded(.up)))
+    }
+
     public static func < (lhs: ThumbnailSize, rhs: ThumbnailSize) -> Bool { lhs.pixels < rhs.pixels }
 }

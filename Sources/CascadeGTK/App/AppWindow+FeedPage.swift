@@ -15,6 +15,9 @@ extension AppWindow {
         page.previews = previews
         page.onOpenItem = { [weak self] item in self?.model.open(item) }
         page.onCoverPixelWidth = { FolderFeeds.thumbnails.setCoverPixelWidth($0) }
+        page.bannerCoverURL = { url, box in
+            FolderFeeds.thumbnails.cover(replacing: url, coveringPixelWidth: box.width, height: box.height)
+        }
         page.onChromeChanged = { [weak self, weak page] in
             guard let self, let page else { return }
             self.model.feedChromeChanged(page.model)

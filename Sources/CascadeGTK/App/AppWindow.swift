@@ -113,6 +113,10 @@ public final class AppWindow: AppHosting {
         playerPage = PlayerPage(pipeline: pipeline)
         playerPage.attachSeekPreviews(
             SeekPreviewSprites(store: SeekPreviewStore(cacheDirectory: cacheDirectory), maker: GStreamerSpriteMaker()))
+        // Drawn over the whole player until the first frame: a folder video's larger thumbnail.
+        playerPage.coverURL = { url, box in
+            FolderFeeds.thumbnails.cover(replacing: url, coveringPixelWidth: box.width, height: box.height)
+        }
         previews = FeedPreviews(enabled: model.hoverPreviews)
 
         window = adw_application_window_new(UnsafeMutablePointer<GtkApplication>(application))
@@ -137,6 +141,7 @@ public final class AppWindow: AppHosting {
 
         gtk_stack_add_named(stack, feedPage, Screen.feed.rawValue)
         gtk_stack_add_named(stack, playerPage.root, Screen.player.rawValue)
+        Accessible.showPage(Screen.feed.rawValue, of: stack)
         gtk_overlay_set_child(OpaquePointer(overlay), stack.widget)
         gtk_widget_set_vexpand(overlay, 1)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -243,7 +248,7 @@ public final class AppWindow: AppHosting {
     public func showPlayer(_ item: VideoItem) {
         previews.controller.playerOpened()
         playerPage.show(item)
-        gtk_stack_set_visible_child_name(stack, Screen.player.rawValue)
+        Accessible.showPage(Screen.player.rawValue, of: stack)
         playerPage.takeFocus()
         refreshActions()
     }
@@ -251,7 +256,7 @@ public final class AppWindow: AppHosting {
     public func showChannelPage() {
         saveSession()
         playerPage.stop()
-        gtk_stack_set_visible_child_name(stack, Screen.feed.rawValue)
+        Accessible.showPage(Screen.feed.rawValue, of: stack)
         // The stack gives the focus back to the cell that was opened when it can; otherwise the
         // feed's scroller takes it (arrow keys then enter the cells).
         if let feed, feed.focusedItem == nil { gtk_widget_grab_focus(feed.scrolled) }

@@ -39,18 +39,20 @@ final class FeedSearch {
         g_object_ref_sink(empty.root.raw)
         gtk_search_bar_connect_entry(OpaquePointer(bar), OpaquePointer(entry))
         gtk_search_bar_set_show_close_button(OpaquePointer(bar), 1)
+        // GTK 4.8 names the bar's close button after its icon ("GtkImage"): a screen reader says that.
+        if let close = Self.firstButton(in: bar) { Accessible.setLabel(close, Localization.text("Close search")) }
         Signal.connect(entry.raw, "search-changed") { [weak self] in self?.queryChanged() }
         let focus = gtk_event_controller_focus_new()!
         Signal.connect(UnsafeMutableRawPointer(focus), "enter") { [weak self] in self?.onTyping?(true) }
         Signal.connect(UnsafeMutableRawPointer(focus), "leave") { [weak self] in self?.onTyping?(false) }
         gtk_widget_add_controller(entry, focus)
         Signal.connect(entry.raw, "stop-search") { [weak self] in self?.close() }
+        // Closed, the bar is not on screen, but GTK keeps its revealer's child in the AT-SPI tree.
+        Accessible.setHidden(bar, true)
         Signal.connectNotify(bar.raw, "search-mode-enabled") { [weak self] in
-            guard let self, gtk_search_bar_get_search_mode(OpaquePointer(self.bar)) == 0,
-                self.results != nil || self.showsNoResults
-            else {
-                return
-            }
+            guard let self else { return }
+            Accessible.setHidden(self.bar, !self.isOpen)
+            guard !self.isOpen, self.results != nil || self.showsNoResults else { return }
             self.showPager()
             self.onClose?()
         }
@@ -81,6 +83,7 @@ final class FeedSearch {
         gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_NONE)
         gtk_stack_add_named(stack, pager, "channels")
         gtk_stack_add_named(stack, empty.root, "empty")
+        Accessible.showPage("channels", of: stack)
         gtk_widget_set_vexpand(stack.widget, 1)
         self.stack = stack
         return stack.widget
@@ -112,22 +115,34 @@ final class FeedSearch {
         dropResults()
         if let status = found.status {
             empty.show(status)
-            gtk_stack_set_visible_child_name(stack, "empty")
+            Accessible.showPage("empty", of: stack)
             return
         }
         guard let view = makeView?(found.feed) else { return }
         let model = found.feed
         results = view
         gtk_stack_add_named(stack, view.root, "search")
-        gtk_stack_set_visible_child_name(stack, "search")
+        Accessible.showPage("search", of: stack)
         view.start()
         model.start()
     }
 
     private func showPager() {
         guard results != nil || showsNoResults, let stack else { return }
-        gtk_stack_set_visible_child_name(stack, "channels")
+        Accessible.showPage("channels", of: stack)
         dropResults()
+    }
+
+    /// The first `GtkButton` among `widget`'s descendants, depth first.
+    static func firstButton(in widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            let instance = UnsafeMutablePointer<GTypeInstance>(OpaquePointer(current))
+            if g_type_check_instance_is_a(instance, gtk_button_get_type()) != 0 { return current }
+            if let found = firstButton(in: current) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
     }
 
     /// A string property (GTK 4.8 has no setter for the entry's placeholder; `g_object_set` is variadic).

@@ -32,6 +32,9 @@ package final class PlayerPage {
     private let bar: UnsafeMutablePointer<GtkWidget>
     private let titleLabel: OpaquePointer
     private let pipeline: ImagePipeline?
+    /// The URL to draw for an item's cover URL, given the box the cover is decoded for in device
+    /// pixels (a folder feed's thumbnail covering it); nil draws the item's.
+    package var coverURL: ((URL, PixelSize) -> URL)?
     private let fullscreen: PlayerFullscreen
     private var coverTask: ImageTask?
     private var firstFrame = false
@@ -239,10 +242,8 @@ package final class PlayerPage {
         coverTask = nil
         surface.setCover(nil)
         guard let pipeline else { return }
-        let request = ImageRequest(
-            url: item.coverURL,
-            targetSize: PixelSize(
-                width: CacheBudgets.playerCoverPixels.width, height: CacheBudgets.playerCoverPixels.height))
+        let box = PixelSize(width: CacheBudgets.playerCoverPixels.width, height: CacheBudgets.playerCoverPixels.height)
+        let request = ImageRequest(url: coverURL?(item.coverURL, box) ?? item.coverURL, targetSize: box)
         let id = item.id
         coverTask = pipeline.load(request) { [weak self] result in
             guard let self, self.item?.id == id, case .success(let image) = result else { return }

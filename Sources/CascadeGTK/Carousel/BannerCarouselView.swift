@@ -16,6 +16,9 @@ package final class BannerCarouselView {
     package let model: CarouselModel
     /// Called when the user opens banner `index`.
     package var onOpen: ((Int) -> Void)?
+    /// The URL to draw for a banner's cover URL, given the box the banner fills in device pixels
+    /// (a folder feed's larger thumbnail); nil draws the item's.
+    package var coverURL: ((URL, PixelSize) -> URL)?
 
     /// The pages' container (a GtkFixed).
     let stage: UnsafeMutablePointer<GtkWidget>
@@ -222,6 +225,10 @@ package final class BannerCarouselView {
             return true
         }
         gtk_widget_add_controller(root, keys)
+        AccessibleAction.attach(to: root, prefix: "banner") { [weak self] in
+            guard let self, let page = self.model.currentPage else { return }
+            self.onOpen?(page)
+        }
     }
 
     private func endSwipe() {
@@ -270,6 +277,9 @@ package final class BannerCarouselView {
             return
         }
         let cells = model.cells(at: drawnPosition)
+        // Asked for at the device pixels it covers, not the points: a cover fitted inside the box
+        // would be drawn enlarged across it.
+        let box = CoverFit.pixelBox(size, scale: CGFloat(gtk_widget_get_scale_factor(root)))
         // Widget slots 0, 1, 2 show the model's cells −1 (previous), 0 (current) and 1 (next).
         for (index, slot) in slots.enumerated() {
             guard let cell = cells.first(where: { $0.slot == index - 1 }), items.indices.contains(cell.page) else {
@@ -279,9 +289,11 @@ package final class BannerCarouselView {
             gtk_widget_set_visible(slot.box, 1)
             gtk_fixed_move(
                 stage.as(GtkFixed.self), slot.box, (cell.offset * size.width * Double(pageSign)).rounded(), 0)
-            let request = ImageRequest(
-                url: items[cell.page].coverURL,
-                targetSize: PixelSize(width: Int(saturating: size.width), height: Int(saturating: size.height)))
+            let item = items[cell.page]
+            let decode = CoverFit.decodeSize(
+                covering: box, imageAspect: item.aspectRatio, maximumOverscan: CoverFit.bannerOverscan)
+            let url = coverURL?(item.coverURL, PixelSize(width: box.width, height: box.height)) ?? item.coverURL
+            let request = ImageRequest(url: url, targetSize: PixelSize(width: decode.width, height: decode.height))
             let picture = slot.picture
             binder.bind(request, to: index) { state in
                 switch state {

@@ -188,6 +188,7 @@ package final class ChannelPagerView {
             }
             gtk_widget_add_controller(tab, click)
             ActivationKeys.attach(to: tab) { [weak self] in self?.selectTab(index) }
+            AccessibleAction.attach(to: tab, prefix: "tab") { [weak self] in self?.selectTab(index) }
             gtk_fixed_put(strip.as(GtkFixed.self), tab, 0, 0)
             tabs.append(tab)
         }

@@ -41,6 +41,7 @@ extension FeedView {
         if let banner { return banner }
         let carousel = BannerCarouselView(pipeline: images.pipeline, interval: bannerInterval)
         carousel.onOpen = { [weak self] index in self?.model.activateBanner(at: index) }
+        carousel.coverURL = { [weak self] url, box in self?.bannerCoverURL?(url, box) ?? url }
         banner = carousel
         return carousel
     }

@@ -78,6 +78,9 @@ package final class FeedView {
         }
     }
     private var reportedCoverWidth = 0
+    /// The banner's cover URL for an item's cover URL and the box the banner fills in device
+    /// pixels (a folder feed's thumbnail of the size covering it); nil keeps the item's.
+    package var bannerCoverURL: ((URL, PixelSize) -> URL)?
     /// Where an item's video was left, for the cover's progress bar (nil: no bars).
     package var watchProgress: ((VideoItem) -> ResumePoint?)?
     /// The status page over the feed when it has nothing to draw (the window decides which).
@@ -253,6 +256,7 @@ package final class FeedView {
         }
         gtk_widget_add_controller(footer, footerClick)
         ActivationKeys.attach(to: footer) { [weak self] in self?.model.footerActivated() }
+        AccessibleAction.attach(to: footer, prefix: "footer") { [weak self] in self?.model.footerActivated() }
     }
 
     private func checkSize() {

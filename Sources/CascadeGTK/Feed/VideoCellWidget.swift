@@ -83,6 +83,7 @@ package final class VideoCellWidget {
         }
         gtk_widget_add_controller(root, click)
         ActivationKeys.attach(to: root) { [weak self] in self?.onActivate?() }
+        AccessibleAction.attach(to: root, prefix: "cell") { [weak self] in self?.clicked() }
 
         // The title as a tooltip, asked for only when the pointer rests: setting its text on every
         // bind makes GTK ask the display server for the pointer, a round trip per bind.

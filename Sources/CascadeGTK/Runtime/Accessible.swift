@@ -38,6 +38,23 @@ enum Accessible {
         cascade_accessible_set_busy(widget.accessible, busy ? 1 : 0)
     }
 
+    /// Sets whether assistive technologies skip `widget` and everything in it (a page not shown).
+    static func setHidden(_ widget: UnsafeMutablePointer<GtkWidget>, _ hidden: Bool) {
+        cascade_accessible_set_hidden(widget.accessible, hidden ? 1 : 0)
+    }
+
+    /// Shows `stack`'s page `name` and hides the other pages from assistive technologies: GTK
+    /// 4.8 keeps every page of a stack in the AT-SPI tree, shown or not (Docs/PLATFORM_NOTES.md).
+    static func showPage(_ name: String, of stack: OpaquePointer) {
+        gtk_stack_set_visible_child_name(stack, name)
+        let shown = gtk_stack_get_visible_child(stack)
+        var child = gtk_widget_get_first_child(stack.widget)
+        while let page = child {
+            setHidden(page, page != shown)
+            child = gtk_widget_get_next_sibling(page)
+        }
+    }
+
     /// Sets `widget`'s position (1-based) in a set of `size` (a tab among the tabs).
     static func setPosition(_ widget: UnsafeMutablePointer<GtkWidget>, _ position: Int, of size: Int) {
         cascade_accessible_set_position(widget.accessible, Int32(clamping: position), Int32(clamping: size))

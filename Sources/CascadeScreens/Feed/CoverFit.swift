@@ -1,3 +1,4 @@
+import CascadeNumerics
 import Foundation
 
 /// Where an image is drawn to fill a box like CSS `object-fit: cover`: scaled by the larger of
@@ -16,5 +17,42 @@ public enum CoverFit {
         let size = CGSize(width: image.width * scale, height: image.height * scale)
         return CGRect(
             x: (box.width - size.width) / 2, y: (box.height - size.height) / 2, width: size.width, height: size.height)
+    }
+
+    /// How far past the banner's box its cover's decode may reach in the cropped dimension: a
+    /// 16:9 cover across a window-wide banner (about 3.2:1) needs 1.8 times the box's height, a
+    /// wider window more; a hostile aspect is drawn scaled up past this.
+    public static let bannerOverscan: Double = 4
+
+    /// A box of `size` points in device pixels at `scale`, rounded up; a scale that is not finite
+    /// or not positive counts as 1, a negative or non-finite side as 0.
+    public static func pixelBox(_ size: CGSize, scale: CGFloat) -> (width: Int, height: Int) {
+        let s = scale.isFinite && scale > 0 ? scale : 1
+        func side(_ points: CGFloat) -> Int { points.isFinite ? max(0, Int(saturating: (points * s).rounded(.up))) : 0 }
+        return (side(size.width), side(size.height))
+    }
+
+    /// The size in device pixels to decode an image of height-over-width `imageAspect` to so that
+    /// it covers `box` (device pixels) without being scaled up: the box grown in one dimension to
+    /// the image's aspect, by at most `maximumOverscan` times.
+    ///
+    /// The image pipeline fits an image inside the size it is asked for, so asking for the box
+    /// itself gives an image that is drawn enlarged (and soft) wherever the box's shape differs
+    /// from the image's. An aspect that is not finite or not positive, or an empty box, gives the box.
+    /// - Complexity: O(1).
+    public static func decodeSize(
+        covering box: (width: Int, height: Int), imageAspect: Double, maximumOverscan: Double
+    ) -> (width: Int, height: Int) {
+        guard imageAspect.isFinite, imageAspect > 0, box.width > 0, box.height > 0 else { return box }
+        let overscan = maximumOverscan.isFinite ? max(1, maximumOverscan) : 1
+        let width = Double(box.width)
+        let height = Double(box.height)
+        if height / width > imageAspect {
+            // The image is wider than the box: full height, wider than the box.
+            let covering = min(height / imageAspect, width * overscan)
+            return (max(box.width, Int(saturating: covering.rounded(.up))), box.height)
+        }
+        let covering = min(width * imageAspect, height * overscan)
+        return (box.width, max(box.height, Int(saturating: covering.rounded(.up))))
     }
 }

@@ -133,16 +133,8 @@ public struct VideoCellGeometry: Equatable, Sendable {
     /// enlarged by about 1 / `coverFraction` and look soft. An aspect that is not finite or
     /// not positive gives the box itself.
     public func coverPixelSize(scale: CGFloat, imageAspect: Double) -> (width: Int, height: Int) {
-        let box = coverPixelSize(scale: scale)
-        guard imageAspect.isFinite, imageAspect > 0, box.width > 0, box.height > 0 else { return box }
-        let width = Double(box.width)
-        let height = Double(box.height)
-        if height / width > imageAspect {
-            // The image is wider than the box: full height, wider than the box.
-            let covering = min(height / imageAspect, width * Self.maximumCoverOverscan)
-            return (max(box.width, Int(saturating: covering.rounded(.up))), box.height)
-        }
-        let covering = min(width * imageAspect, height * Self.maximumCoverOverscan)
-        return (box.width, max(box.height, Int(saturating: covering.rounded(.up))))
+        CoverFit.decodeSize(
+            covering: coverPixelSize(scale: scale), imageAspect: imageAspect, maximumOverscan: Self.maximumCoverOverscan
+        )
     }
 }
