@@ -42,12 +42,14 @@ extension AppModel {
 
     // MARK: Search
 
-    /// What a search finds: the loaded items of every channel prepared so far, in channel order,
-    /// each once, whose titles match `query` (`TitleMatcher`); nil for an empty query or before
-    /// the channels loaded.
+    /// What a search finds, of the videos whose titles match `query` (`TitleMatcher`): every
+    /// one of the library for a source that can search it whole (a folder), else the loaded
+    /// items of every channel prepared so far, in channel order, each once; nil for an empty
+    /// query or before the channels loaded.
     public func searchResults(query: String) -> SearchResults? {
         let matcher = TitleMatcher(query: query)
         guard !matcher.isEmpty, let pager else { return nil }
+        if let library = source.librarySearch({ matcher.matches($0) }) { return SearchResults(library: library) }
         let loaded = channels.indices.flatMap { pager.feed(at: $0)?.items ?? [] }
         return SearchResults(items: loaded, matcher: matcher)
     }
