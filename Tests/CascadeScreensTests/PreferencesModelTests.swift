@@ -64,6 +64,8 @@ import Testing
         ("columns", "0"), ("columns", "13"), ("columns", "two"), ("volume", "nan"), ("volume", "1.5"),
         ("volume", "-0.1"), ("hover-previews", "maybe"), ("last-channel", ""),
         ("last-channel", String(repeating: "x", count: 300)), ("color-scheme", "purple"), ("color-scheme", ""),
+        ("default-folder", "Videos"), ("default-folder", ""), ("default-folder", "/a\u{7}b"),
+        ("default-folder", "/" + String(repeating: "x", count: 4096)),
     ])
     func badValuesFallBackPerKey(key: String, value: String) {
         let model = PreferencesModel(source: .entries([key: value, "volume-extra": "kept"]))

@@ -78,6 +78,7 @@ public struct PreferencesModel: Sendable {
         result["volume"] = String(format: "%.3f", preferences.volume)
         if let channel = preferences.lastChannel { result["last-channel"] = channel }
         result["color-scheme"] = preferences.colorScheme.rawValue
+        if let folder = preferences.defaultFolder { result["default-folder"] = folder }
         return result
     }
 
@@ -136,6 +137,8 @@ public struct PreferencesModel: Sendable {
             } else {
                 reject()
             }
+        case "default-folder":
+            if Preferences.isAcceptableFolder(value) { preferences.defaultFolder = value } else { reject() }
         case "color-scheme":
             if let scheme = ColorScheme(rawValue: value.lowercased()) {
                 preferences.colorScheme = scheme
@@ -156,6 +159,7 @@ public struct PreferencesModel: Sendable {
         if let channel = p.lastChannel, channel.isEmpty || channel.count > Preferences.maxChannelLength {
             p.lastChannel = nil
         }
+        if let folder = p.defaultFolder, !Preferences.isAcceptableFolder(folder) { p.defaultFolder = nil }
         return p
     }
 }
