@@ -80,7 +80,7 @@ let package = Package(
             name: "CascadeScreens",
             dependencies: [
                 "CascadeLayout", "CascadeCollection", "CascadeContent", "CascadeFeed", "CascadeNumerics",
-                "CascadeScheduling", "CascadeSearch",
+                "CascadeScheduling", "CascadeSearch", "CascadeStorage",
             ]
         ),
 

@@ -63,6 +63,10 @@ public final class AppWindow: AppHosting {
     package let previews: FeedPreviews
 
     let options: LaunchOptions
+    /// The caches Preferences' "Clear cache" counts and empties.
+    let caches: AppCaches
+    /// The open Preferences window's cache row, for the script report (nil while none is open).
+    package internal(set) weak var cacheRow: CacheRow?
     private var started = false
     private let generation: DemoCatalogGeneration?
     private var preparation: CatalogPreparation?
@@ -90,6 +94,7 @@ public final class AppWindow: AppHosting {
     ) {
         self.generation = generation
         self.options = options
+        caches = AppCaches(root: cacheDirectory)
         self.preferences = preferences
         self.resumeStore = resumeStore
         model = AppModel(

@@ -4,7 +4,8 @@ import CascadeScreens
 /// The Preferences window (`AdwPreferencesWindow`, Ctrl+comma): the columns (adaptive or 1…12),
 /// hover previews and the style, each bound to what the window's model and `StyleChoice`
 /// remember, so a change here is a change of the same setting the keys and the menu make; and
-/// the default folder (`DefaultFolderRow`), which applies from the next start.
+/// the caches' size and "Clear cache" (`CacheRow`); the default folder (`DefaultFolderRow`),
+/// which applies from the next start.
 @MainActor
 enum PreferencesWindow {
     /// Shows a new Preferences window over `app`'s window.
@@ -52,14 +53,24 @@ enum PreferencesWindow {
 
         adw_preferences_page_add(page.as(AdwPreferencesPage.self), group.as(AdwPreferencesGroup.self))
 
+        let storage = adw_preferences_group_new()!
+        adw_preferences_group_set_title(storage.as(AdwPreferencesGroup.self), Localization.text("Storage"))
+        let cache = CacheRow(app: app, window: widget)
+        app.cacheRow = cache
+        adw_preferences_group_add(storage.as(AdwPreferencesGroup.self), cache.row)
+        adw_preferences_page_add(page.as(AdwPreferencesPage.self), storage.as(AdwPreferencesGroup.self))
+
         let startup = adw_preferences_group_new()!
         adw_preferences_group_set_title(startup.as(AdwPreferencesGroup.self), Localization.text("Startup"))
         let folder = DefaultFolderRow(preferences: app.preferences, window: widget)
         adw_preferences_group_add(startup.as(AdwPreferencesGroup.self), folder.row)
         adw_preferences_page_add(page.as(AdwPreferencesPage.self), startup.as(AdwPreferencesGroup.self))
-        // The row lives as long as its window.
-        let kept = Unmanaged.passRetained(folder)
-        Signal.connect(widget.raw, "destroy") { kept.release() }
+        // The rows live as long as their window.
+        let kept = (Unmanaged.passRetained(folder), Unmanaged.passRetained(cache))
+        Signal.connect(widget.raw, "destroy") {
+            kept.0.release()
+            kept.1.release()
+        }
         adw_preferences_window_add(widget.as(AdwPreferencesWindow.self), page.as(AdwPreferencesPage.self))
         gtk_window_set_transient_for(widget.as(GtkWindow.self), app.window.as(GtkWindow.self))
         gtk_window_present(widget.as(GtkWindow.self))

@@ -89,6 +89,8 @@ extension ScriptReport {
         public var statusPage: StatusPage?
         /// The main thread's CPU time per frame since the previous step (`frame_cpu_ms`).
         public var frameCpuMs: FrameCPU?
+        /// The open Preferences window's cache row; nil while no Preferences window is open.
+        public var preferencesCache: PreferencesCache?
 
         /// Creates a state; every field is a parameter (the report builder fills them all).
         public init(
@@ -149,6 +151,7 @@ extension ScriptReport {
             case catalogProgress = "catalog_progress"
             case statusPage = "status_page"
             case frameCpuMs = "frame_cpu_ms"
+            case preferencesCache = "preferences_cache"
         }
     }
 

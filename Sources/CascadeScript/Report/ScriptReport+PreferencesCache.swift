@@ -1,0 +1,24 @@
+extension ScriptReport {
+    /// The Preferences window's cache row (`preferences_cache`): the size shown, where its
+    /// "Clear cache" button is, and the toasts it showed.
+    public struct PreferencesCache: Codable, Equatable, Sendable {
+        /// The caches' size as drawn (`g_format_size`: "0 bytes", "1.2 MB").
+        public var size: String
+        /// The button's frame in the Preferences window, `[x, y, width, height]`.
+        public var clearFrame: [Double]?
+        /// The toasts the row showed, oldest first.
+        public var toasts: [String]
+
+        /// Creates a summary.
+        public init(size: String, clearFrame: [Double]?, toasts: [String]) {
+            self.size = size
+            self.clearFrame = clearFrame
+            self.toasts = toasts
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case size, toasts
+            case clearFrame = "clear_frame"
+        }
+    }
+}
