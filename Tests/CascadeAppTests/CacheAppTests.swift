@@ -25,7 +25,17 @@ import Testing
 
     @Test func aRealClickOnClearCacheEmptiesTheCachesAndTheSizeGoesToZero() throws {
         let catalog = try TestCatalog.small()
-        let driver = try WindowDriver(arguments: ["--catalog", catalog.path, "--carousel-interval", "0"])
+        // The image cache's budget chosen in an earlier run (remembered in the preferences file).
+        let config = try TemporaryFolders().make("cascade-cache-config")
+        defer { try? FileManager.default.removeItem(at: config) }
+        let file = config.appendingPathComponent("cascade/preferences.ini")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "[Cascade]\nimage-cache-mb=500\n".write(to: file, atomically: true, encoding: .utf8)
+        let driver = try WindowDriver(
+            arguments: ["--preferences", "--catalog", catalog.path, "--carousel-interval", "0"],
+            environment: [
+                "XDG_CONFIG_HOME": config.path, "XDG_STATE_HOME": config.appendingPathComponent("state").path,
+            ])
         let cache = driver.directory.appendingPathComponent("cache/cascade")
         // Content beside the caches, which "Clear cache" must keep.
         let demo = cache.appendingPathComponent("demo-catalog-small/channels.json")
@@ -46,6 +56,7 @@ import Testing
         #expect(beforeMet, "the Preferences window has no cache row")
         let row = try #require(before.state.preferencesCache)
         #expect(row.size != "0 bytes" && row.toasts.isEmpty, "\(row)")
+        #expect(row.imageLimit == "500 MB", "the remembered budget is not the one in effect")
         let frame = try #require(row.clearFrame)
 
         let preferences = try #require(

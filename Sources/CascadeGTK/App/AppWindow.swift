@@ -106,7 +106,9 @@ public final class AppWindow: AppHosting {
         let direction = InterfaceDirection.layoutDirection(environment: ProcessInfo.processInfo.environment)
         gtk_widget_set_default_direction(direction == .rightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
         model.layoutDirection = direction
-        let disk = try? DiskImageCache(directory: cacheDirectory.appendingPathComponent("images"))
+        let disk = try? DiskImageCache(
+            directory: cacheDirectory.appendingPathComponent("images"),
+            sizeLimit: preferences?.preferences.imageCacheBytes ?? DiskImageCache.defaultSizeLimit)
         // Folder feeds' covers are thumbnails made on demand; every other URL is fetched as before.
         pipeline = ImagePipeline(
             decoder: PixbufImageDecoder(), fetcher: FolderFeeds.fetcher(),

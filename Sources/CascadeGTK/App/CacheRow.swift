@@ -44,7 +44,8 @@ package final class CacheRow {
 
     // MARK: Private
 
-    private func showSize() {
+    /// Shows the caches' size now.
+    func showSize() {
         guard let app else { return }
         let size = app.caches.size()
         let text = g_format_size(guint64(truncatingIfNeeded: max(0, size)))

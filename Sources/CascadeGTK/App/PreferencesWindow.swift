@@ -58,6 +58,18 @@ enum PreferencesWindow {
         let cache = CacheRow(app: app, window: widget)
         app.cacheRow = cache
         adw_preferences_group_add(storage.as(AdwPreferencesGroup.self), cache.row)
+        // The image cache's budget, as remembered; a smaller one evicts at once.
+        let budgets = Preferences.imageCacheChoices
+        let budgetRow = comboRow(
+            title: "Image cache limit", options: budgets.map { Localization.text("\($0) MB") },
+            selected: budgets.firstIndex(of: app.imageCacheMegabytes) ?? 0)
+        Signal.connectNotify(budgetRow.raw, "selected") { [weak app, weak cache] in
+            let index = Int(adw_combo_row_get_selected(budgetRow.as(AdwComboRow.self)))
+            guard let megabytes = budgets[safe: index] else { return }
+            app?.setImageCacheMegabytes(megabytes)
+            cache?.showSize()
+        }
+        adw_preferences_group_add(storage.as(AdwPreferencesGroup.self), budgetRow)
         adw_preferences_page_add(page.as(AdwPreferencesPage.self), storage.as(AdwPreferencesGroup.self))
 
         let startup = adw_preferences_group_new()!

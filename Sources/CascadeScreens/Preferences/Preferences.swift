@@ -15,6 +15,8 @@ public struct Preferences: Equatable, Sendable {
     public var colorScheme = ColorScheme.default
     /// The folder `cascade` with no arguments opens (an absolute path), or nil for the demo catalog.
     public var defaultFolder: String?
+    /// The most megabytes the image disk cache keeps (one of `imageCacheChoices`).
+    public var imageCacheMegabytes = 150
 
     /// The defaults: adaptive columns, previews on, full volume, the first channel, the desktop's style.
     public init() {}
@@ -23,6 +25,12 @@ public struct Preferences: Equatable, Sendable {
     public static let columnRange = 1...12
     /// The longest channel id kept (ids come from feeds, which are outside input).
     public static let maxChannelLength = 256
+    /// The image cache budgets Preferences offers, in megabytes (150: the cache's default).
+    public static let imageCacheChoices = [50, 150, 500, 1000]
+
+    /// The image cache's budget in bytes.
+    public var imageCacheBytes: Int { imageCacheMegabytes << 20 }
+
     /// The longest default folder path kept (PATH_MAX).
     public static let maxFolderLength = 4096
 

@@ -79,6 +79,7 @@ public struct PreferencesModel: Sendable {
         if let channel = preferences.lastChannel { result["last-channel"] = channel }
         result["color-scheme"] = preferences.colorScheme.rawValue
         if let folder = preferences.defaultFolder { result["default-folder"] = folder }
+        result["image-cache-mb"] = String(preferences.imageCacheMegabytes)
         return result
     }
 
@@ -137,6 +138,12 @@ public struct PreferencesModel: Sendable {
             } else {
                 reject()
             }
+        case "image-cache-mb":
+            if let n = Int(value), Preferences.imageCacheChoices.contains(n) {
+                preferences.imageCacheMegabytes = n
+            } else {
+                reject()
+            }
         case "default-folder":
             if Preferences.isAcceptableFolder(value) { preferences.defaultFolder = value } else { reject() }
         case "color-scheme":
@@ -160,6 +167,12 @@ public struct PreferencesModel: Sendable {
             p.lastChannel = nil
         }
         if let folder = p.defaultFolder, !Preferences.isAcceptableFolder(folder) { p.defaultFolder = nil }
+        if !Preferences.imageCacheChoices.contains(p.imageCacheMegabytes) {
+            // The nearest offered budget, so a value from elsewhere still means about as much
+            // (bounded first: the distance to Int.min would overflow).
+            let wanted = min(1 << 20, max(0, p.imageCacheMegabytes))
+            p.imageCacheMegabytes = Preferences.imageCacheChoices.min { abs($0 - wanted) < abs($1 - wanted) } ?? 150
+        }
         return p
     }
 }

@@ -8,17 +8,21 @@ extension ScriptReport {
         public var clearFrame: [Double]?
         /// The toasts the row showed, oldest first.
         public var toasts: [String]
+        /// The image cache's budget in effect ("150 MB").
+        public var imageLimit: String
 
         /// Creates a summary.
-        public init(size: String, clearFrame: [Double]?, toasts: [String]) {
+        public init(size: String, clearFrame: [Double]?, toasts: [String], imageLimit: String) {
             self.size = size
             self.clearFrame = clearFrame
             self.toasts = toasts
+            self.imageLimit = imageLimit
         }
 
         enum CodingKeys: String, CodingKey {
             case size, toasts
             case clearFrame = "clear_frame"
+            case imageLimit = "image_limit"
         }
     }
 }

@@ -51,7 +51,9 @@ enum StateReport {
             focus: focus(app))
         state.toasts = app.toasts.shown.isEmpty ? nil : app.toasts.shown
         state.preferencesCache = app.cacheRow.map {
-            .init(size: $0.sizeText, clearFrame: $0.clearFrame.map { $0.map(round3) }, toasts: $0.toasts)
+            .init(
+                size: $0.sizeText, clearFrame: $0.clearFrame.map { $0.map(round3) }, toasts: $0.toasts,
+                imageLimit: "\(app.imageCacheMegabytes) MB")
         }
         state.frameCpuMs = .init(
             count: cpu.count, p50: round3(cpu.p50), p95: round3(cpu.p95), p99: round3(cpu.p99),
