@@ -67,6 +67,8 @@ public final class AppWindow: AppHosting {
     let caches: AppCaches
     /// The open Preferences window's cache row, for the script report (nil while none is open).
     package internal(set) weak var cacheRow: CacheRow?
+    /// The open Preferences window's default folder row, for the script report.
+    package internal(set) weak var folderRow: DefaultFolderRow?
     private var started = false
     private let generation: DemoCatalogGeneration?
     private var preparation: CatalogPreparation?

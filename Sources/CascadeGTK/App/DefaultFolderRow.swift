@@ -6,10 +6,12 @@ import CascadeScreens
 /// has no `GtkFileDialog`) and Reset. The choice is the preferences file's; it applies from the
 /// next start (`DefaultFolderLaunch`).
 @MainActor
-final class DefaultFolderRow {
+package final class DefaultFolderRow {
     /// The `AdwActionRow`.
     let row: UnsafeMutablePointer<GtkWidget>
+    private let choose: UnsafeMutablePointer<GtkWidget>
     private let reset: UnsafeMutablePointer<GtkWidget>
+    private let window: UnsafeMutablePointer<GtkWidget>
     private weak var preferences: PreferencesFile?
     /// The open chooser, held until it answers.
     private var chooser: OpaquePointer?
@@ -19,9 +21,10 @@ final class DefaultFolderRow {
     /// A row showing and changing `preferences`' default folder; choosers open over `window`.
     init(preferences: PreferencesFile?, window: UnsafeMutablePointer<GtkWidget>) {
         self.preferences = preferences
+        self.window = window
         row = adw_action_row_new()
         adw_preferences_row_set_title(row.as(AdwPreferencesRow.self), Localization.text("Default folder"))
-        let choose = gtk_button_new_with_label(Localization.text("Choose…"))!
+        choose = gtk_button_new_with_label(Localization.text("Choose…"))
         reset = gtk_button_new_with_label(Localization.text("Reset"))
         for button in [choose, reset] {
             gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
@@ -30,6 +33,21 @@ final class DefaultFolderRow {
         Signal.connect(choose.raw, "clicked") { [weak self] in self?.choose(over: window) }
         Signal.connect(reset.raw, "clicked") { [weak self] in self?.set(nil) }
         show()
+    }
+
+    // MARK: Package API
+
+    /// The default folder as remembered (nil: the demo opens).
+    package var folder: String? { preferences?.preferences.defaultFolder }
+
+    /// The Choose… and Reset buttons' frames in the Preferences window, `[x, y, width, height]`.
+    package var buttonFrames: (choose: [Double]?, reset: [Double]?) {
+        func frame(_ widget: UnsafeMutablePointer<GtkWidget>) -> [Double]? {
+            var bounds = graphene_rect_t()
+            guard gtk_widget_compute_bounds(widget, window, &bounds) != 0, bounds.size.width > 0 else { return nil }
+            return [bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height].map(Double.init)
+        }
+        return (frame(choose), frame(reset))
     }
 
     // MARK: Private

@@ -75,6 +75,7 @@ enum PreferencesWindow {
         let startup = adw_preferences_group_new()!
         adw_preferences_group_set_title(startup.as(AdwPreferencesGroup.self), Localization.text("Startup"))
         let folder = DefaultFolderRow(preferences: app.preferences, window: widget)
+        app.folderRow = folder
         adw_preferences_group_add(startup.as(AdwPreferencesGroup.self), folder.row)
         adw_preferences_page_add(page.as(AdwPreferencesPage.self), startup.as(AdwPreferencesGroup.self))
         // The rows live as long as their window.

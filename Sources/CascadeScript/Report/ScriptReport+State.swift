@@ -91,6 +91,8 @@ extension ScriptReport {
         public var frameCpuMs: FrameCPU?
         /// The open Preferences window's cache row; nil while no Preferences window is open.
         public var preferencesCache: PreferencesCache?
+        /// The open Preferences window's default folder row; nil while none is open.
+        public var preferencesFolder: PreferencesFolder?
 
         /// Creates a state; every field is a parameter (the report builder fills them all).
         public init(
@@ -152,6 +154,7 @@ extension ScriptReport {
             case statusPage = "status_page"
             case frameCpuMs = "frame_cpu_ms"
             case preferencesCache = "preferences_cache"
+            case preferencesFolder = "preferences_folder"
         }
     }
 

@@ -25,4 +25,28 @@ extension ScriptReport {
             case imageLimit = "image_limit"
         }
     }
+
+    /// The Preferences window's default folder row (`preferences_folder`): the folder
+    /// remembered and where its buttons are.
+    public struct PreferencesFolder: Codable, Equatable, Sendable {
+        /// The default folder, or nil (the demo opens).
+        public var folder: String?
+        /// The Choose… button's frame in the Preferences window, `[x, y, width, height]`.
+        public var chooseFrame: [Double]?
+        /// The Reset button's frame there.
+        public var resetFrame: [Double]?
+
+        /// Creates a summary.
+        public init(folder: String?, chooseFrame: [Double]?, resetFrame: [Double]?) {
+            self.folder = folder
+            self.chooseFrame = chooseFrame
+            self.resetFrame = resetFrame
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case folder
+            case chooseFrame = "choose_frame"
+            case resetFrame = "reset_frame"
+        }
+    }
 }
