@@ -82,7 +82,7 @@ let package = Package(
             name: "CascadeScreens",
             dependencies: [
                 "CascadeLayout", "CascadeCollection", "CascadeContent", "CascadeFeed", "CascadeNumerics",
-                "CascadeScheduling", "CascadeSearch",
+                "CascadeScheduling", "CascadeSearch", "CascadeStorage",
             ]
         ),
 

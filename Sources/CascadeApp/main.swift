@@ -92,9 +92,16 @@ let runner = MainActor.assumeIsolated { () -> ScriptRunner? in
     }
 }
 
+// Interactive runs remember their settings; script and headless runs only with --preferences.
+let remembers = options.usesPreferences(headless: needsHeadless)
+let preferences = MainActor.assumeIsolated { remembers ? PreferencesFile(url: PreferencesFile.defaultURL) : nil }
+// No source and no path: the default folder chosen in Preferences, else the demo catalog.
+let start = DefaultFolderLaunch.resolve(
+    options, defaultFolder: MainActor.assumeIsolated { preferences?.preferences.defaultFolder })
+
 let catalog: FeedCatalog
 var generation: DemoCatalogGeneration?
-switch options.source {
+switch start.options.source {
 case .demoCatalog(let directory):
     if let directory {
         catalog = .directory(URL(fileURLWithPath: directory, isDirectory: true))
@@ -119,17 +126,15 @@ case .folder(let path):
 
 let cacheDirectory = DemoCatalog.defaultDirectory.deletingLastPathComponent()
 let status = MainActor.assumeIsolated {
-    // Interactive runs remember their settings; script and headless runs only with --preferences.
-    let remembers = options.usesPreferences(headless: needsHeadless)
-    let preferences = remembers ? PreferencesFile(url: PreferencesFile.defaultURL) : nil
     // Where videos were left, under the same rule: a person's watching never changes what a test sees.
     let resumeStore = remembers ? ResumeStore(fileURL: ResumeStore.defaultFileURL()) : nil
     let warn = { (message: String) in FileHandle.standardError.write(Data("cascade: warning: \(message)\n".utf8)) }
     for warning in resumeStore?.warnings ?? [] { warn(warning) }
     resumeStore?.onWarning = warn
     return CascadeApplication.run(
-        instance: instance, options: options, catalog: catalog, cacheDirectory: cacheDirectory, driver: runner?.driver,
-        preferences: preferences, resumeStore: resumeStore, generating: generation)
+        instance: instance, options: start.options, catalog: catalog, cacheDirectory: cacheDirectory,
+        driver: runner?.driver, preferences: preferences, resumeStore: resumeStore, generating: generation,
+        notices: start.problem.map { [$0.notice] } ?? [])
 }
 headless?.stop()
 exit(status)

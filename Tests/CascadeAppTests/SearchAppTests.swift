@@ -1,3 +1,5 @@
+import CascadeFolder
+import CascadeImages
 import CascadePixbuf
 import CascadeScript
 import CascadeTestSupport
@@ -59,6 +61,36 @@ import Testing
         }
         #expect(typedMet, "typing did not search")
         #expect(try driver.drawingProblems(typed, minimumCovers: 2).isEmpty)
+    }
+
+    /// A folder feed searches its whole library: the oldest of 41 videos, four pages past what
+    /// the channel loaded, is found by typing part of its name, drawn with its cover.
+    @Test func aFolderSearchFindsAVideoOnAPageNotLoaded() throws {
+        let folder = try VideoFolderFixture()
+        defer { folder.remove() }
+        let first = try folder.clip("clip 00.mp4", size: "160x90", duration: 1)
+        for i in 1..<40 {
+            try FileManager.default.copyItem(at: first, to: folder.url.appendingPathComponent("clip \(i).mp4"))
+            try folder.setModified("clip \(i).mp4", seconds: 1_700_000_000 + Double(i))
+        }
+        try folder.setModified("clip 00.mp4", seconds: 1_700_000_000)
+        try FileManager.default.copyItem(at: first, to: folder.url.appendingPathComponent("Blue Whale.mp4"))
+        try folder.setModified("Blue Whale.mp4", seconds: 1_600_000_000)
+        let whale = MD5.hex(FileURI.from(path: folder.path("Blue Whale.mp4")))
+        let driver = try WindowDriver(arguments: [
+            folder.url.path, "--columns", "2", "--carousel-interval", "0", "--no-previews",
+        ])
+
+        let (start, startMet) = try driver.settle { $0.feed.items > 0 }
+        #expect(startMet, "the folder's first page never showed")
+        #expect(start.feed.items < 41, "the channel loaded every page (\(start.feed.items) items)")
+
+        driver.key("ctrl+f")
+        driver.xdotool(["type", "--delay", "40", "WHAL"])
+        let (found, foundMet) = try driver.settle { $0.report.visibleItems($0.step).map(\.id) == [whale] }
+        #expect(foundMet, "the results were \(found.report.visibleItems(found.step).map(\.id)), not the whale")
+        #expect(found.state.statusPage == nil)
+        #expect(try driver.drawingProblems(found, minimumCovers: 1).isEmpty)
     }
 
     /// Every item's title by id, from the catalog's channel feeds.

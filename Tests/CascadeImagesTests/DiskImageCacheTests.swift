@@ -53,6 +53,22 @@ import Testing
         #expect(!cache.store(bytes(1_000), for: url("huge")))  // larger than the whole limit
     }
 
+    @Test func aSmallerLimitEvictsAtOnceAndALargerOneKeepsMore() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let cache = try DiskImageCache(directory: folder.url, sizeLimit: 3 * (100 + header))
+        for name in ["a", "b", "c"] { cache.store(bytes(100), for: url(name)) }
+        cache.setSizeLimit(1 * (100 + header))
+        #expect(cache.sizeLimit == 100 + header)
+        #expect(!cache.contains(url("a")) && !cache.contains(url("b")) && cache.contains(url("c")))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).count == 1)
+        cache.setSizeLimit(4 * (100 + header))
+        for name in ["d", "e", "f"] { cache.store(bytes(100), for: url(name)) }
+        #expect(cache.totalSize == 4 * (100 + header))
+        cache.setSizeLimit(-5)
+        #expect(cache.sizeLimit == 0 && cache.totalSize == 0)
+    }
+
     @Test func aTruncatedOrCorruptEntryIsDeletedAndMissed() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

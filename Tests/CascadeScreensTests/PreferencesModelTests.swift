@@ -28,7 +28,10 @@ import Testing
         let changed = model.update { $0.columns = 3 }
         let entries = try #require(changed)
         #expect(
-            entries == ["columns": "3", "hover-previews": "true", "volume": "1.000", "color-scheme": "default"])
+            entries == [
+                "columns": "3", "hover-previews": "true", "volume": "1.000", "color-scheme": "default",
+                "image-cache-mb": "150",
+            ])
     }
 
     @Test func readsEveryKey() {
@@ -64,6 +67,9 @@ import Testing
         ("columns", "0"), ("columns", "13"), ("columns", "two"), ("volume", "nan"), ("volume", "1.5"),
         ("volume", "-0.1"), ("hover-previews", "maybe"), ("last-channel", ""),
         ("last-channel", String(repeating: "x", count: 300)), ("color-scheme", "purple"), ("color-scheme", ""),
+        ("default-folder", "Videos"), ("default-folder", ""), ("default-folder", "/a\u{7}b"),
+        ("default-folder", "/" + String(repeating: "x", count: 4096)), ("image-cache-mb", "151"),
+        ("image-cache-mb", "lots"), ("image-cache-mb", "-50"),
     ])
     func badValuesFallBackPerKey(key: String, value: String) {
         let model = PreferencesModel(source: .entries([key: value, "volume-extra": "kept"]))
@@ -86,6 +92,17 @@ import Testing
         let nan = model.update { $0.volume = .nan }
         #expect(nan == nil)
         #expect(model.preferences.volume == 1)
+    }
+
+    @Test func theImageCacheBudgetIsOneOfTheChoices() throws {
+        var model = PreferencesModel(source: .entries(["image-cache-mb": "500"]))
+        #expect(model.preferences.imageCacheMegabytes == 500 && model.preferences.imageCacheBytes == 500 << 20)
+        let nearest = try #require(model.update { $0.imageCacheMegabytes = 900 })
+        #expect(nearest["image-cache-mb"] == "1000")
+        #expect(model.update { $0.imageCacheMegabytes = Int.min } != nil)
+        #expect(model.preferences.imageCacheMegabytes == 50)
+        #expect(model.update { $0.imageCacheMegabytes = Int.max } != nil)
+        #expect(model.preferences.imageCacheMegabytes == 1000)
     }
 
     @Test func theStyleChoiceIsWrittenAndReadBack() throws {

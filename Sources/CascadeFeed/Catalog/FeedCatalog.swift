@@ -79,6 +79,13 @@ public enum FeedCatalog: Sendable {
         }
     }
 
+    /// Every video whose title `matches` accepts, for a catalog that can search its whole
+    /// library (a provider such as a folder); nil for the others, whose loaded pages are searched.
+    public func searchLibrary(matching matches: @escaping @Sendable (String) -> Bool) -> LibrarySearch? {
+        guard case .provider(let provider) = self else { return nil }
+        return provider.searchLibrary(matching: matches)
+    }
+
     static func directory(_ url: URL) -> URL {
         url.hasDirectoryPath ? url : URL(string: url.absoluteString + "/") ?? url
     }

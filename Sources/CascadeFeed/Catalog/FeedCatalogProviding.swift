@@ -14,6 +14,9 @@ public protocol FeedCatalogProviding: Sendable {
     /// Whether what the catalog shows is out of date (its source changed since it was read):
     /// a refresh brings it up to date. Read when a status line arrives.
     var isStale: Bool { get }
+    /// Every video of the catalog whose title `matches` accepts, loaded or not, or nil when the
+    /// catalog can only search the pages it loaded (the host then filters those).
+    func searchLibrary(matching matches: @escaping @Sendable (String) -> Bool) -> LibrarySearch?
 }
 
 extension FeedCatalogProviding {
@@ -21,4 +24,6 @@ extension FeedCatalogProviding {
     public func statusLines() -> AsyncStream<String> { AsyncStream { $0.finish() } }
     /// Never stale.
     public var isStale: Bool { false }
+    /// No whole-library search: the loaded pages are searched.
+    public func searchLibrary(matching matches: @escaping @Sendable (String) -> Bool) -> LibrarySearch? { nil }
 }

@@ -193,6 +193,18 @@ public final class FeedPager {
         publish()
     }
 
+    /// Swaps the source for `loader` and refreshes from it: the items stay until its first page
+    /// lands and replaces them (a screen applies that through its diff).
+    @discardableResult
+    public func reload(from loader: any FeedLoading) -> Task<Void, Never> {
+        inFlight?.cancel()
+        inFlight = nil
+        generation += 1
+        state = .idle
+        self.loader = loader
+        return refresh()
+    }
+
     /// Cancels the request in flight, if any (e.g. the user switched channels); its result is
     /// dropped and the state returns to `idle` (or `exhausted`). The items stay.
     public func cancel() {

@@ -86,6 +86,14 @@ public final class FolderCatalog: FeedCatalogProviding {
 
     public func statusLines() -> AsyncStream<String> { status }
 
+    /// Every video of the folder whose title (the file name as a cell shows it) `matches`
+    /// accepts, newest first, whether or not a channel loaded its page.
+    public func searchLibrary(matching matches: @escaping @Sendable (String) -> Bool) -> LibrarySearch? {
+        let files = library.files(matching: matches)
+        return LibrarySearch(
+            count: files.count, loader: FolderSearchLoader(library: library, files: files, policy: referencePolicy))
+    }
+
     /// Whether the folder changed since the last scan (the status line says "pull down to refresh").
     public var isStale: Bool { stale.isSet.withLock { $0 } }
 }

@@ -44,21 +44,31 @@ public struct FolderFeedLoader: FeedLoading {
             }
         }
         if Task.isCancelled { throw FeedError.cancelled }
-        let generator = library.thumbnails
         let items = page.entries.enumerated().compactMap { position, entry in
-            let subject = entry.file.subject
-            let cover = generator.cover(
-                for: subject, duration: entry.probe.duration,
-                aspectRatio: Double(max(1, entry.probe.height)) / Double(max(1, entry.probe.width)))
-            return try? VideoItem(
-                id: MD5.hex(subject.uri), title: entry.file.title, coverURL: cover,
-                videoURL: URL(fileURLWithPath: entry.file.path), duration: entry.probe.duration,
-                width: Double(max(1, entry.probe.width)), height: Double(max(1, entry.probe.height)),
-                isFeatured: folder == nil && index == 0 && position < bannerCount
-            ).validated(by: policy).get()
+            Self.item(
+                entry.file, probe: entry.probe, thumbnails: library.thumbnails, policy: policy,
+                isFeatured: folder == nil && index == 0 && position < bannerCount)
         }
         // Files the probe rejected still count as entries, so a page of broken files is not
         // mistaken for the end of the feed.
         return FeedPage(items: items, isEnd: page.isEnd, entryCount: page.slots)
+    }
+
+    /// The item a cell shows for `file`: its title, its lazily made thumbnail as the cover, its
+    /// probed duration and size; nil when it fails `policy`. Shared by the channels and the
+    /// search, so a video is the same item wherever it shows.
+    static func item(
+        _ file: VideoFile, probe: VideoProbe, thumbnails: ThumbnailGenerator, policy: FeedReferencePolicy,
+        isFeatured: Bool
+    ) -> VideoItem? {
+        let subject = file.subject
+        let cover = thumbnails.cover(
+            for: subject, duration: probe.duration,
+            aspectRatio: Double(max(1, probe.height)) / Double(max(1, probe.width)))
+        return try? VideoItem(
+            id: MD5.hex(subject.uri), title: file.title, coverURL: cover, videoURL: URL(fileURLWithPath: file.path),
+            duration: probe.duration, width: Double(max(1, probe.width)), height: Double(max(1, probe.height)),
+            isFeatured: isFeatured
+        ).validated(by: policy).get()
     }
 }

@@ -208,6 +208,20 @@ public actor FolderLibrary {
         return FolderPage(entries: probed, slots: slice.count, isEnd: complete && needed >= list.count)
     }
 
+    /// Every video of the library whose title `matches` accepts, newest first: the last scan's
+    /// list (what a running scan found so far), loaded into pages or not. Answers at once, on
+    /// any thread, so a search can follow each keystroke.
+    /// - Complexity: O(*n*) title checks for *n* videos, then a sort of the matches.
+    public nonisolated func files(matching matches: (String) -> Bool) -> [VideoFile] {
+        partial.withLock { $0.filter { matches($0.title) } }.sorted(by: VideoFile.newestFirst)
+    }
+
+    /// `files` with their probes, as a page shows them: probed now when not yet (two at a
+    /// time), the ones the probe rejects left out.
+    func probed(_ files: [VideoFile]) async -> [(file: VideoFile, probe: VideoProbe)] {
+        await probe(files).map { (file: $0.0, probe: $0.1) }
+    }
+
     // MARK: Private
 
     private func startScan() {

@@ -67,6 +67,12 @@ public final class AppWindow: AppHosting {
     package let previews: FeedPreviews
 
     let options: LaunchOptions
+    /// The caches Preferences' "Clear cache" counts and empties.
+    let caches: AppCaches
+    /// The open Preferences window's cache row, for the script report (nil while none is open).
+    package internal(set) weak var cacheRow: CacheRow?
+    /// The open Preferences window's default folder row, for the script report.
+    package internal(set) weak var folderRow: DefaultFolderRow?
     private var started = false
     private let generation: DemoCatalogGeneration?
     private var preparation: CatalogPreparation?
@@ -94,6 +100,7 @@ public final class AppWindow: AppHosting {
     ) {
         self.generation = generation
         self.options = options
+        caches = AppCaches(root: cacheDirectory)
         self.preferences = preferences
         self.resumeStore = resumeStore
         model = AppModel(
@@ -105,7 +112,9 @@ public final class AppWindow: AppHosting {
         let direction = InterfaceDirection.layoutDirection(environment: ProcessInfo.processInfo.environment)
         gtk_widget_set_default_direction(direction == .rightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
         model.layoutDirection = direction
-        let disk = try? DiskImageCache(directory: cacheDirectory.appendingPathComponent("images"))
+        let disk = try? DiskImageCache(
+            directory: cacheDirectory.appendingPathComponent("images"),
+            sizeLimit: preferences?.preferences.imageCacheBytes ?? DiskImageCache.defaultSizeLimit)
         // Folder feeds' covers are thumbnails made on demand; every other URL is fetched as before.
         pipeline = ImagePipeline(
             decoder: PixbufImageDecoder(), fetcher: FolderFeeds.fetcher(),

@@ -21,6 +21,7 @@ public enum CascadeApplication {
         let preferences: PreferencesFile?
         let resumeStore: ResumeStore?
         var generation: DemoCatalogGeneration?
+        var notices: [String] = []
         let style: StyleChoice
         init(
             options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL, driver: Driver?,
@@ -40,17 +41,19 @@ public enum CascadeApplication {
 
     /// Runs until the window closes (or `driver` returns) and returns the exit status: `instance`
     /// is the process's application (registered when unique), `options.paths` open once the window
-    /// is up, nil `preferences`/`resumeStore` remember nothing, `generation` makes `catalog` first.
+    /// is up, nil `preferences`/`resumeStore` remember nothing, `generation` makes `catalog` first,
+    /// `notices` (English) show as toasts once the window is up.
     public static func run(
         instance: ApplicationInstance, options: LaunchOptions, catalog: FeedCatalog, cacheDirectory: URL,
         driver: Driver?, preferences: PreferencesFile? = nil, resumeStore: ResumeStore? = nil,
-        generating generation: DemoCatalogGeneration? = nil
+        generating generation: DemoCatalogGeneration? = nil, notices: [String] = []
     ) -> Int32 {
         MainLoopBridge.install()
         let state = State(
             options: options, catalog: catalog, cacheDirectory: cacheDirectory, driver: driver,
             preferences: preferences, resumeStore: resumeStore)
         state.generation = generation
+        state.notices = notices
         let app = instance.application
         // After AdwApplication's own startup (a run-first signal's class handler runs first),
         // which initialised libadwaita and its style manager; a unique instance registered (and
@@ -96,6 +99,7 @@ public enum CascadeApplication {
         state.window = window
         window.present()
         if !state.options.paths.isEmpty { window.open(paths: state.options.paths) }
+        for notice in state.notices { window.toasts.show(notice) }
         guard let driver = state.driver else { return }
         Task { @MainActor in
             state.exitCode = await driver(window)

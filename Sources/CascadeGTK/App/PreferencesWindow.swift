@@ -3,7 +3,9 @@ import CascadeScreens
 
 /// The Preferences window (`AdwPreferencesWindow`, Ctrl+comma): the columns (adaptive or 1…12),
 /// hover previews and the style, each bound to what the window's model and `StyleChoice`
-/// remember, so a change here is a change of the same setting the keys and the menu make.
+/// remember, so a change here is a change of the same setting the keys and the menu make; and
+/// the caches' size and "Clear cache" (`CacheRow`); the default folder (`DefaultFolderRow`),
+/// which applies from the next start.
 @MainActor
 enum PreferencesWindow {
     /// Shows a new Preferences window over `app`'s window.
@@ -50,6 +52,38 @@ enum PreferencesWindow {
         adw_preferences_group_add(group.as(AdwPreferencesGroup.self), styleRow)
 
         adw_preferences_page_add(page.as(AdwPreferencesPage.self), group.as(AdwPreferencesGroup.self))
+
+        let storage = adw_preferences_group_new()!
+        adw_preferences_group_set_title(storage.as(AdwPreferencesGroup.self), Localization.text("Storage"))
+        let cache = CacheRow(app: app, window: widget)
+        app.cacheRow = cache
+        adw_preferences_group_add(storage.as(AdwPreferencesGroup.self), cache.row)
+        // The image cache's budget, as remembered; a smaller one evicts at once.
+        let budgets = Preferences.imageCacheChoices
+        let budgetRow = comboRow(
+            title: "Image cache limit", options: budgets.map { Localization.text("\($0) MB") },
+            selected: budgets.firstIndex(of: app.imageCacheMegabytes) ?? 0)
+        Signal.connectNotify(budgetRow.raw, "selected") { [weak app, weak cache] in
+            let index = Int(adw_combo_row_get_selected(budgetRow.as(AdwComboRow.self)))
+            guard let megabytes = budgets[safe: index] else { return }
+            app?.setImageCacheMegabytes(megabytes)
+            cache?.showSize()
+        }
+        adw_preferences_group_add(storage.as(AdwPreferencesGroup.self), budgetRow)
+        adw_preferences_page_add(page.as(AdwPreferencesPage.self), storage.as(AdwPreferencesGroup.self))
+
+        let startup = adw_preferences_group_new()!
+        adw_preferences_group_set_title(startup.as(AdwPreferencesGroup.self), Localization.text("Startup"))
+        let folder = DefaultFolderRow(preferences: app.preferences, window: widget)
+        app.folderRow = folder
+        adw_preferences_group_add(startup.as(AdwPreferencesGroup.self), folder.row)
+        adw_preferences_page_add(page.as(AdwPreferencesPage.self), startup.as(AdwPreferencesGroup.self))
+        // The rows live as long as their window.
+        let kept = (Unmanaged.passRetained(folder), Unmanaged.passRetained(cache))
+        Signal.connect(widget.raw, "destroy") {
+            kept.0.release()
+            kept.1.release()
+        }
         adw_preferences_window_add(widget.as(AdwPreferencesWindow.self), page.as(AdwPreferencesPage.self))
         gtk_window_set_transient_for(widget.as(GtkWindow.self), app.window.as(GtkWindow.self))
         gtk_window_present(widget.as(GtkWindow.self))

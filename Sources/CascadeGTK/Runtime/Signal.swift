@@ -133,6 +133,16 @@ package enum Signal {
         return connect(instance, name, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// `void (*)(GObject *, gint, gpointer)`: `GtkNativeDialog::response`, with the response id.
+    @discardableResult
+    package static func connectResponse(_ instance: gpointer, _ body: @escaping @MainActor (Int) -> Void) -> gulong {
+        let thunk: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, response, data in
+            let body: @MainActor (Int) -> Void = Signal.unbox(data)
+            MainActor.assumeIsolated { body(Int(truncatingIfNeeded: response)) }
+        }
+        return connect(instance, "response", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     /// `gboolean (*)(GtkEventControllerLegacy *, GdkEvent *, gpointer)`: `event`, with the
     /// event's type; the handler returns whether it consumed the event.
     @discardableResult

@@ -29,6 +29,7 @@ public final class DiskImageCache: @unchecked Sendable {
         var entries: [String: Entry] = [:]
         var totalSize = 0
         var clock: UInt64 = 0
+        var sizeLimit = 0
     }
 
     /// 150 MB.
@@ -41,8 +42,8 @@ public final class DiskImageCache: @unchecked Sendable {
 
     /// The folder holding the entries.
     public let directory: URL
-    /// The most bytes (headers included) the cache keeps on disk.
-    public let sizeLimit: Int
+    /// The most bytes (headers included) the cache keeps on disk (`setSizeLimit(_:)` changes it).
+    public var sizeLimit: Int { state.withLock { $0.sizeLimit } }
     private let state = Mutex(State())
 
     // MARK: Lifecycle
@@ -55,7 +56,7 @@ public final class DiskImageCache: @unchecked Sendable {
     ///   `StorageWarnings`), or the file-system error if it cannot be listed.
     public init(directory: URL, sizeLimit: Int = DiskImageCache.defaultSizeLimit) throws {
         self.directory = directory.standardizedFileURL
-        self.sizeLimit = max(0, sizeLimit)
+        state.withLock { $0.sizeLimit = max(0, sizeLimit) }
         do {
             try AtomicFile.makeFolder(self.directory.path)
         } catch {
@@ -88,7 +89,8 @@ public final class DiskImageCache: @unchecked Sendable {
             if state.entries[name] == nil {  // written by another instance
                 state.entries[name] = Entry(size: contents.count, order: state.clock)
                 state.totalSize += contents.count
-                evict(&state, toSize: sizeLimit)
+                let limit = state.sizeLimit
+                evict(&state, toSize: limit)
             } else {
                 state.entries[name]?.order = state.clock
             }
@@ -122,7 +124,8 @@ public final class DiskImageCache: @unchecked Sendable {
             state.clock += 1
             state.totalSize += size - (state.entries[name]?.size ?? 0)
             state.entries[name] = Entry(size: size, order: state.clock)
-            evict(&state, toSize: sizeLimit)
+            let limit = state.sizeLimit
+            evict(&state, toSize: limit)
         }
         return true
     }
@@ -141,6 +144,16 @@ public final class DiskImageCache: @unchecked Sendable {
             }
             state.entries = [:]
             state.totalSize = 0
+        }
+    }
+
+    /// Keeps at most `limit` bytes (negative: 0) from now on, evicting least recently used
+    /// entries at once when the cache holds more (a smaller budget chosen in Preferences).
+    public func setSizeLimit(_ limit: Int) {
+        state.withLock { state in
+            state.sizeLimit = max(0, limit)
+            let limit = state.sizeLimit
+            evict(&state, toSize: limit)
         }
     }
 
@@ -217,7 +230,8 @@ public final class DiskImageCache: @unchecked Sendable {
                 state.entries[file.name] = Entry(size: file.size, order: state.clock)
                 state.totalSize += file.size
             }
-            evict(&state, toSize: sizeLimit)
+            let limit = state.sizeLimit
+            evict(&state, toSize: limit)
         }
     }
 

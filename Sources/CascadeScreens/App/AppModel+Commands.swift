@@ -42,12 +42,14 @@ extension AppModel {
 
     // MARK: Search
 
-    /// What a search finds: the loaded items of every channel prepared so far, in channel order,
-    /// each once, whose titles match `query` (`TitleMatcher`); nil for an empty query or before
-    /// the channels loaded.
+    /// What a search finds, of the videos whose titles match `query` (`TitleMatcher`): every
+    /// one of the library for a source that can search it whole (a folder), else the loaded
+    /// items of every channel prepared so far, in channel order, each once; nil for an empty
+    /// query or before the channels loaded.
     public func searchResults(query: String) -> SearchResults? {
         let matcher = TitleMatcher(query: query)
         guard !matcher.isEmpty, let pager else { return nil }
+        if let library = source.librarySearch({ matcher.matches($0) }) { return SearchResults(library: library) }
         let loaded = channels.indices.flatMap { pager.feed(at: $0)?.items ?? [] }
         return SearchResults(items: loaded, matcher: matcher)
     }
@@ -59,8 +61,12 @@ extension AppModel {
     public func searchFeed(_ results: SearchResults, reusing current: FeedScreenModel? = nil) -> FeedScreenModel {
         if let current, current.pager.loader is SearchResults {
             let pages = max(1, current.pager.pagesLoaded)
-            current.pager.replace(
-                loader: results, showing: results.firstPages(pages, size: current.pager.pageSize), pages: pages)
+            if let shown = results.firstPages(pages, size: current.pager.pageSize) {
+                current.pager.replace(loader: results, showing: shown, pages: pages)
+            } else {
+                // A folder's matches load page by page: the first one replaces the list when it lands.
+                current.pager.reload(from: results)
+            }
             return current
         }
         return FeedScreenModel(

@@ -18,7 +18,7 @@ extension AppModel {
 
     /// The status page shown in place of a search's results: "No Results Found" when nothing matched.
     public func statusPage(for results: SearchResults) -> StatusPage? {
-        results.items.isEmpty ? .noResults : nil
+        results.isEmpty ? .noResults : nil
     }
 
     /// The user pressed the status page's button (Retry, Reload) over `feed`: its first page

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The settings that outlive a run: columns, hover previews, volume, the last channel and the style.
+/// The settings that outlive a run: columns, hover previews, volume, the last channel, the style
+/// and the default folder.
 public struct Preferences: Equatable, Sendable {
     /// A fixed column count (1…12), or nil for adaptive columns from the window width.
     public var columns: Int?
@@ -12,6 +13,10 @@ public struct Preferences: Equatable, Sendable {
     public var lastChannel: String?
     /// The style: the desktop's light or dark preference, or one forced.
     public var colorScheme = ColorScheme.default
+    /// The folder `cascade` with no arguments opens (an absolute path), or nil for the demo catalog.
+    public var defaultFolder: String?
+    /// The most megabytes the image disk cache keeps (one of `imageCacheChoices`).
+    public var imageCacheMegabytes = 150
 
     /// The defaults: adaptive columns, previews on, full volume, the first channel, the desktop's style.
     public init() {}
@@ -20,4 +25,19 @@ public struct Preferences: Equatable, Sendable {
     public static let columnRange = 1...12
     /// The longest channel id kept (ids come from feeds, which are outside input).
     public static let maxChannelLength = 256
+    /// The image cache budgets Preferences offers, in megabytes (150: the cache's default).
+    public static let imageCacheChoices = [50, 150, 500, 1000]
+
+    /// The image cache's budget in bytes.
+    public var imageCacheBytes: Int { imageCacheMegabytes << 20 }
+
+    /// The longest default folder path kept (PATH_MAX).
+    public static let maxFolderLength = 4096
+
+    /// Whether `path` may be the default folder: absolute, at most `maxFolderLength` bytes, no
+    /// control characters (the file is edited by hand too).
+    public static func isAcceptableFolder(_ path: String) -> Bool {
+        path.hasPrefix("/") && path.utf8.count <= maxFolderLength
+            && !path.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
 }

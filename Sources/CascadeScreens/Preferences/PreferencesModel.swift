@@ -78,6 +78,8 @@ public struct PreferencesModel: Sendable {
         result["volume"] = String(format: "%.3f", preferences.volume)
         if let channel = preferences.lastChannel { result["last-channel"] = channel }
         result["color-scheme"] = preferences.colorScheme.rawValue
+        if let folder = preferences.defaultFolder { result["default-folder"] = folder }
+        result["image-cache-mb"] = String(preferences.imageCacheMegabytes)
         return result
     }
 
@@ -136,6 +138,14 @@ public struct PreferencesModel: Sendable {
             } else {
                 reject()
             }
+        case "image-cache-mb":
+            if let n = Int(value), Preferences.imageCacheChoices.contains(n) {
+                preferences.imageCacheMegabytes = n
+            } else {
+                reject()
+            }
+        case "default-folder":
+            if Preferences.isAcceptableFolder(value) { preferences.defaultFolder = value } else { reject() }
         case "color-scheme":
             if let scheme = ColorScheme(rawValue: value.lowercased()) {
                 preferences.colorScheme = scheme
@@ -155,6 +165,13 @@ public struct PreferencesModel: Sendable {
         p.volume = p.volume.isFinite ? min(1, max(0, p.volume)) : 1
         if let channel = p.lastChannel, channel.isEmpty || channel.count > Preferences.maxChannelLength {
             p.lastChannel = nil
+        }
+        if let folder = p.defaultFolder, !Preferences.isAcceptableFolder(folder) { p.defaultFolder = nil }
+        if !Preferences.imageCacheChoices.contains(p.imageCacheMegabytes) {
+            // The nearest offered budget, so a value from elsewhere still means about as much
+            // (bounded first: the distance to Int.min would overflow).
+            let wanted = min(1 << 20, max(0, p.imageCacheMegabytes))
+            p.imageCacheMegabytes = Preferences.imageCacheChoices.min { abs($0 - wanted) < abs($1 - wanted) } ?? 150
         }
         return p
     }

@@ -89,6 +89,10 @@ extension ScriptReport {
         public var statusPage: StatusPage?
         /// The main thread's CPU time per frame since the previous step (`frame_cpu_ms`).
         public var frameCpuMs: FrameCPU?
+        /// The open Preferences window's cache row; nil while no Preferences window is open.
+        public var preferencesCache: PreferencesCache?
+        /// The open Preferences window's default folder row; nil while none is open.
+        public var preferencesFolder: PreferencesFolder?
 
         /// Creates a state; every field is a parameter (the report builder fills them all).
         public init(
@@ -149,6 +153,8 @@ extension ScriptReport {
             case catalogProgress = "catalog_progress"
             case statusPage = "status_page"
             case frameCpuMs = "frame_cpu_ms"
+            case preferencesCache = "preferences_cache"
+            case preferencesFolder = "preferences_folder"
         }
     }
 

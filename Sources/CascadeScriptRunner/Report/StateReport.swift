@@ -50,6 +50,17 @@ enum StateReport {
             },
             focus: focus(app))
         state.toasts = app.toasts.shown.isEmpty ? nil : app.toasts.shown
+        state.preferencesCache = app.cacheRow.map {
+            .init(
+                size: $0.sizeText, clearFrame: $0.clearFrame.map { $0.map(round3) }, toasts: $0.toasts,
+                imageLimit: "\(app.imageCacheMegabytes) MB")
+        }
+        state.preferencesFolder = app.folderRow.map {
+            let frames = $0.buttonFrames
+            return .init(
+                folder: $0.folder, chooseFrame: frames.choose.map { $0.map(round3) },
+                resetFrame: frames.reset.map { $0.map(round3) })
+        }
         state.frameCpuMs = .init(
             count: cpu.count, p50: round3(cpu.p50), p95: round3(cpu.p95), p99: round3(cpu.p99),
             max: round3(cpu.sorted.last ?? 0), samples: cpu.sorted.map(round2))
