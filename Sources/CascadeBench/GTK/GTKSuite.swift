@@ -59,30 +59,30 @@ struct GTKSuite: BenchSuite {
         let oneFling = FlingPath(velocity: Self.velocity, frames: 1)
         let path = FlingPath(velocity: Self.velocity, frames: oneFling.steps.count * flings)
 
-        // One window at a time, so the other's frame clock and drawing never share the measured frames.
         let subject = FeedViewSubject(catalog: catalog, size: Self.windowSize)
-        let ours: FrameTimeSummary
-        let cellHeight: Double
-        do {
-            defer { subject.close() }
-            try subject.load(items: items)
-            cellHeight = subject.heightPerRow
-            ours = try FlingDriver.run(
-                path, window: subject.window, maxOffset: { subject.view.maxOffset },
-                scroll: { subject.view.scroll(to: $0) },
-                screenshot: screenshots?.appendingPathComponent("gtk-ours.png"))
-        }
-
+        defer { subject.close() }
+        try subject.load(items: items)
         guard
             let peer = GridViewPeer(
-                covers: covers, items: items, size: Self.windowSize, cellHeight: cellHeight)
+                covers: covers, items: items, size: Self.windowSize, cellHeight: subject.heightPerRow)
         else { throw FlingDriver.Failure(description: "the peer's covers could not be decoded") }
         defer { peer.close() }
         try FlingDriver.waitFrames(3, on: peer.window)
-        let theirs = try FlingDriver.run(
+        let ours = FlingDriver(
+            path, window: subject.window, maxOffset: { subject.view.maxOffset },
+            scroll: { subject.view.scroll(to: $0) }, screenshot: screenshots?.appendingPathComponent("gtk-ours.png"))
+        let theirs = FlingDriver(
             path, window: peer.window, maxOffset: { peer.maxOffset }, scroll: { peer.scroll(to: $0) },
             screenshot: screenshots?.appendingPathComponent("gtk-grid-view.png"))
-        return (ours, theirs)
+        // One fling each in turn, one window shown at a time: both see the same stretches of a
+        // loaded machine, and neither's frame clock or drawing shares the other's frames.
+        gtk_widget_set_visible(subject.window, 0)
+        gtk_widget_set_visible(peer.window, 0)
+        while !ours.isFinished || !theirs.isFinished {
+            try ours.play(frames: oneFling.steps.count)
+            try theirs.play(frames: oneFling.steps.count)
+        }
+        return (ours.summary, theirs.summary)
     }
 
     private func lines(ours: FrameTimeSummary, peer: FrameTimeSummary, items: Int) -> [BenchLine] {
