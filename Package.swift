@@ -120,8 +120,9 @@ let package = Package(
         .executableTarget(
             name: "CascadeBench",
             dependencies: [
-                "CPixbuf", "CascadeLayout", "CascadeCollection", "CascadeContent", "CascadeFeed", "CascadeFolder",
-                "CascadeGStreamer", "CMalloc", "CascadeImages", "CascadeNumerics", "CascadePixbuf", "CascadeScreens",
+                "CGtk", "CPixbuf", "CascadeLayout", "CascadeCollection", "CascadeContent", "CascadeFeed",
+                "CascadeFolder", "CascadeGStreamer", "CascadeGTK", "CMalloc", "CascadeImages", "CascadeNumerics",
+                "CascadePixbuf", "CascadeScreens", "CascadeScriptRunner",
             ]
         ),
 

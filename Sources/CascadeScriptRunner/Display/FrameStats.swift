@@ -9,7 +9,7 @@ import Foundation
 /// the main thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`) from the end of one paint to the end
 /// of the next: what the app spent on each frame, whatever the machine gave to others.
 @MainActor
-final class FrameStats {
+package final class FrameStats {
     private var frames: [FrameTimeSummary.Frame] = []
     private var cpu: [Double] = []
     private var frameStart: Double?
@@ -19,10 +19,10 @@ final class FrameStats {
     private var clock: OpaquePointer?
 
     /// Creates an idle recorder; call `attach` once the window is realized.
-    init() {}
+    package init() {}
 
     /// Starts recording frames of `widget`'s frame clock.
-    func attach(to widget: UnsafeMutablePointer<GtkWidget>) {
+    package func attach(to widget: UnsafeMutablePointer<GtkWidget>) {
         guard clock == nil, let clock = gtk_widget_get_frame_clock(widget) else { return }
         self.clock = clock
         for phase in ["flush-events", "before-paint", "update", "layout"] {
@@ -33,7 +33,7 @@ final class FrameStats {
 
     /// Returns the frames painted since the last call, their wall times and their main-thread
     /// CPU times, and resets.
-    func drain() -> (times: FrameTimeSummary, cpu: FrameTimeSummary) {
+    package func drain() -> (times: FrameTimeSummary, cpu: FrameTimeSummary) {
         defer {
             frames.removeAll(keepingCapacity: true)
             cpu.removeAll(keepingCapacity: true)

@@ -4,7 +4,7 @@ import Foundation
 /// Renders a widget (normally the window) to a PNG with GTK's own renderer, no window manager
 /// or X screenshot tool needed.
 @MainActor
-enum Screenshot {
+package enum Screenshot {
     /// Why a screenshot failed.
     enum Failure: Error, Equatable {
         case notRealized
@@ -35,7 +35,7 @@ enum Screenshot {
     /// Writes `widget` as it was last drawn to `url` (PNG), with each of `dialogs` (its modal
     /// dialogs, separate windows) drawn centred over it as the desktop shows them; `emptyWidget`
     /// when one has no size or no drawing (none yet, or a draw queued since the last frame).
-    static func save(
+    package static func save(
         _ widget: UnsafeMutablePointer<GtkWidget>, over dialogs: [UnsafeMutablePointer<GtkWidget>] = [], to url: URL
     ) throws {
         guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else {
