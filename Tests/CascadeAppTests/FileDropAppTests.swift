@@ -102,7 +102,7 @@ private final class DragSource {
     /// coordinates (XDND needs motion events to start and to track the drag) and releases.
     func drag(_ index: Int, onto driver: WindowDriver, at point: (Double, Double)) {
         let y = "\(index * Self.rowHeight + Self.rowHeight / 2)"
-        PlayerPageTests.xdotool(["mousemove", "--window", window, "60", y], display: display)
+        _ = PlayerPageTests.xdotool(["mousemove", "--window", window, "60", y], display: display)
         PlayerPageTests.xdotool(["mousedown", "1"], display: display)
         // Past GTK's drag threshold inside the source, then across to the app window.
         for dx in [6, 12, 24, 48, 96] {

@@ -110,7 +110,7 @@ struct FeedMemoryBench {
                 await task.value
                 done.value = true
             }
-            while !done.value { RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01)) }
+            while !done.value { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01)) }
             let height = Double(model!.layout.contentSize.height)
             model!.scroll(to: CGRect(x: 0, y: max(0, height - 760), width: 1000, height: 760))
             precondition(loads < count, "feed.memory: the pager never ended")
