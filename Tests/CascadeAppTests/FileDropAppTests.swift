@@ -93,7 +93,7 @@ private final class DragSource {
             throw WindowDriver.DriverError("no drag source window: \(child.text)")
         }
         window = id
-        PlayerPageTests.xdotool(["windowmove", "--sync", window, "0", "0"], display: display)
+        _ = PlayerPageTests.xdotool(["windowmove", "--sync", window, "0", "0"], display: display)
     }
 
     deinit { child.killGroup() }
@@ -103,10 +103,10 @@ private final class DragSource {
     func drag(_ index: Int, onto driver: WindowDriver, at point: (Double, Double)) {
         let y = "\(index * Self.rowHeight + Self.rowHeight / 2)"
         _ = PlayerPageTests.xdotool(["mousemove", "--window", window, "60", y], display: display)
-        PlayerPageTests.xdotool(["mousedown", "1"], display: display)
+        _ = PlayerPageTests.xdotool(["mousedown", "1"], display: display)
         // Past GTK's drag threshold inside the source, then across to the app window.
         for dx in [6, 12, 24, 48, 96] {
-            PlayerPageTests.xdotool(["mousemove", "--window", window, "\(60 + dx)", y], display: display)
+            _ = PlayerPageTests.xdotool(["mousemove", "--window", window, "\(60 + dx)", y], display: display)
             usleep(40_000)  // the pace of a hand: each motion reaches both apps before the next
         }
         for step in 1...8 {
@@ -115,7 +115,7 @@ private final class DragSource {
         }
         driver.move(to: point.0, point.1)
         usleep(100_000)
-        PlayerPageTests.xdotool(["mouseup", "1"], display: display)
+        _ = PlayerPageTests.xdotool(["mouseup", "1"], display: display)
     }
 
     func stop() { child.killGroup() }
