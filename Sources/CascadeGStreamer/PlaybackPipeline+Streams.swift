@@ -38,23 +38,30 @@ extension PlaybackPipeline {
 
     // MARK: Internal (the bus)
 
-    /// Reads a `stream-collection` message into `streams`.
-    func readCollection(_ message: UnsafeMutablePointer<GstMessage>) {
-        var collection: UnsafeMutablePointer<GstStreamCollection>?
-        gst_message_parse_stream_collection(message, &collection)
-        guard let collection else { return }
-        defer { gst_object_unref(UnsafeMutableRawPointer(collection)) }
+    /// The streams of the media, from playbin3's newest stream collection (empty until it
+    /// comes), with their tags as they are now.
+    public var streams: [PlaybackStream] {
+        guard let collection, !isStopped else { return [] }
         var read: [PlaybackStream] = []
         for index in 0..<gst_stream_collection_get_size(collection) {
             guard let stream = gst_stream_collection_get_stream(collection, index) else { continue }
             read.append(Self.describe(stream))
         }
         let upstream = read.first { $0.kind == .video }.map { Self.upstream(of: $0.id) }
-        streams = read.map { stream in
+        return read.map { stream in
             var stream = stream
             stream.isExternal = upstream != nil && Self.upstream(of: stream.id) != upstream
             return stream
         }
+    }
+
+    /// Keeps a `stream-collection` message's collection (`streams`).
+    func readCollection(_ message: UnsafeMutablePointer<GstMessage>) {
+        var received: UnsafeMutablePointer<GstStreamCollection>?
+        gst_message_parse_stream_collection(message, &received)
+        guard let received else { return }
+        if let collection { gst_object_unref(UnsafeMutableRawPointer(collection)) }
+        collection = received
     }
 
     /// Reads a `streams-selected` message into `selectedStreamIDs`.

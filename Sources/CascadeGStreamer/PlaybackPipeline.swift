@@ -57,8 +57,9 @@ public final class PlaybackPipeline: SampleReceiving {
     /// The Pango font description subtitles are drawn in (`subtitle-font-desc`).
     public let subtitleFont: String?
 
-    /// The streams of the media, from playbin3's newest stream collection (empty until it comes).
-    public internal(set) var streams: [PlaybackStream] = []
+    /// playbin3's newest stream collection (a reference held until the release); its streams'
+    /// tags arrive after it at times, so `streams` reads them when asked.
+    var collection: UnsafeMutablePointer<GstStreamCollection>?
     /// The ids of the streams playing, from playbin3's newest `streams-selected` message.
     public internal(set) var selectedStreamIDs: [String] = []
 
@@ -241,6 +242,8 @@ public final class PlaybackPipeline: SampleReceiving {
         settleTimer = nil
         mailbox.close()
         mailbox.owner = nil
+        if let collection { gst_object_unref(UnsafeMutableRawPointer(collection)) }
+        collection = nil
         PipelineRelease.release(pipeline, bus: bus, watch: watch)
         bus = nil
         watch = 0

@@ -64,6 +64,16 @@ struct PlayerTracksEngineTests {
         #expect(engine.tracks.selectedLabel(.audio) == "Commentary — French")
         #expect(engine.tracks.selectedLabel(.subtitle) == "Chinese")
         #expect((log.lastPosition ?? 0) > before + 1, "went on from \(before) to \(log.lastPosition ?? -1)")
+        // From Off to another track than the one drawn before.
+        engine.selectSubtitle(nil)
+        MainLoopBridge.run(until: { false }, timeout: 1.5)
+        let englishID = try #require(engine.tracks.tracks(.subtitle).first?.id)
+        engine.selectSubtitle(englishID)
+        #expect(
+            MainLoopBridge.run(until: { engine.pipeline?.selectedStreamIDs.contains(englishID) == true }, timeout: 5),
+            "English after Off")
+        engine.selectSubtitle(chinese)
+        #expect(MainLoopBridge.run(until: { engine.pipeline?.selectedStreamIDs.contains(chinese) == true }, timeout: 5))
         #expect(!log.positions(after: 0.5).contains { $0 < 0.5 }, "never back to the start")
         #expect(log.failure == nil && !log.hasEnded)
 
@@ -98,11 +108,8 @@ struct PlayerTracksEngineTests {
     @Test func aSameNameAssIsOneMoreSubtitleChoiceDrawnLikeSubRip() throws {
         let folder = fixture.clips.directory.appendingPathComponent("ass")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let video = folder.appendingPathComponent("plain.mp4")
-        if !FileManager.default.fileExists(atPath: video.path) {
-            try FileManager.default.copyItem(at: fixture.clips.clip, to: video)
-        }
-        try TestClips.subStationAlpha(duration: 3) { "Sidecar line \($0)" }.write(
+        let video = try TestClips.makeClip(named: "plain.mp4", in: folder, duration: 8)
+        try TestClips.subStationAlpha(duration: 8) { "Sidecar line \($0)" }.write(
             to: folder.appendingPathComponent("plain.ass"), atomically: true, encoding: .utf8)
         let (engine, log) = fixture.makeEngine()
         defer { engine.stop() }
@@ -118,8 +125,10 @@ struct PlayerTracksEngineTests {
         let drawn = ink.measure(for: 1)
         engine.selectSubtitle(nil)
         #expect(engine.pipeline?.showsSubtitles == false)
-        #expect(ink.waitForClear(below: drawn / 4, timeout: 1.5))
+        #expect(ink.waitForClear(below: drawn / 4, timeout: 3))
         let off = ink.measure(for: 0.5)
+        #expect(engine.pipeline?.showsSubtitles == false, "still off")
+        #expect(engine.tracks.selectedLabel(.subtitle) == "Off")
         #expect(drawn > 60 && off < drawn / 4, "drawn \(drawn), off \(off)")
     }
 
@@ -147,6 +156,7 @@ struct PlayerTracksEngineTests {
         let after = ink.measure(for: 1)
         #expect(engine.subtitle == subtitles)
         #expect(engine.tracks.tracks(.subtitle).map(\.isExternal) == [true])
+        #expect(engine.tracks.selectedLabel(.subtitle) == "elsewhere.srt", "titled with the file's name")
         #expect(!log.positions(from: mark).contains { $0 < at - 0.2 }, "went on from \(at)")
         #expect((log.lastPosition ?? 0) > at)
         #expect(log.readyCount == 1, "no second ready")
@@ -162,7 +172,6 @@ struct PlayerTracksEngineTests {
 @MainActor
 private final class BottomInk {
     private var most = 0
-    private var last = Int.max
 
     func add(_ texture: OpaquePointer) {
         let width = Int(gdk_texture_get_width(texture))
@@ -177,15 +186,19 @@ private final class BottomInk {
             }
         }
         most = max(most, count)
-        last = count
+        clearFrames = count < limit ? clearFrames + 1 : 0
     }
 
-    /// Runs the main loop until a frame with fewer than `limit` white pixels is drawn; false
-    /// when none is within `timeout` seconds.
+    /// Runs the main loop until ten frames in a row (0.4 s: longer than the gap between two
+    /// cues) have fewer than `limit` white pixels; false when they do not within `timeout` seconds.
     func waitForClear(below limit: Int, timeout: Double) -> Bool {
-        last = Int.max
-        return MainLoopBridge.run(until: { self.last < limit }, timeout: timeout)
+        clearFrames = 0
+        self.limit = limit
+        return MainLoopBridge.run(until: { self.clearFrames >= 10 }, timeout: timeout)
     }
+
+    private var clearFrames = 0
+    private var limit = 0
 
     /// Runs the main loop for `seconds` and returns the most white seen in that time.
     func measure(for seconds: Double) -> Int {

@@ -51,6 +51,7 @@ import Testing
         #expect(list.entries(.subtitle).map(\.isSelected) == [true, false])
         #expect(list.selectedLabel(.subtitle) == "Off")
         #expect(list.selectedLabel(.audio) == nil)
+        #expect(TrackList(tracks: [english]).entries(.subtitle).isEmpty, "no Off without a track")
     }
 
     @Test func sharedLabelsAreNumbered() {
@@ -82,5 +83,17 @@ import Testing
         }
         #expect(seen == ["s1", "s2", nil, "s1"])
         #expect(TrackList(tracks: [english]).nextSubtitle == nil)
+    }
+
+    @Test func nextAudioCyclesThroughTheAudioTracks() {
+        var list = TrackList(tracks: [english, englishText, commentary], selectedAudio: "a1")
+        var seen: [String?] = []
+        for _ in 0..<3 {
+            list.selectedAudio = list.nextAudio
+            seen.append(list.selectedAudio)
+        }
+        #expect(seen == ["a2", "a1", "a2"])
+        #expect(TrackList(tracks: [english, commentary]).nextAudio == "a1")
+        #expect(TrackList(tracks: [englishText]).nextAudio == nil)
     }
 }

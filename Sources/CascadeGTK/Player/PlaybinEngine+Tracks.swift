@@ -9,7 +9,7 @@ extension PlaybinEngine {
     /// The tracks of the current load and which ones play (empty before the streams are known).
     package var tracks: TrackList {
         guard let pipeline else { return TrackList() }
-        let listed = pipeline.streams.compactMap(Self.track(of:))
+        let listed = pipeline.streams.compactMap { track(of: $0) }
         // The file's own tracks first, then the subtitle file's.
         let ordered = listed.filter { !$0.isExternal } + listed.filter(\.isExternal)
         let selected = Set(pipeline.selectedStreamIDs)
@@ -134,13 +134,15 @@ extension PlaybinEngine {
         pendingDroppedChoice = nil
     }
 
-    private static func track(of stream: PlaybackStream) -> MediaTrack? {
+    /// The track of `stream`; the subtitle file's is titled with the file's name.
+    private func track(of stream: PlaybackStream) -> MediaTrack? {
         switch stream.kind {
         case .audio:
             return MediaTrack(id: stream.id, kind: .audio, language: stream.language, title: stream.title)
         case .text:
             return MediaTrack(
-                id: stream.id, kind: .subtitle, language: stream.language, title: stream.title,
+                id: stream.id, kind: .subtitle, language: stream.language,
+                title: stream.title ?? (stream.isExternal ? subtitle?.lastPathComponent : nil),
                 isExternal: stream.isExternal)
         case .video, .other:
             return nil

@@ -53,7 +53,8 @@ public struct TrackList: Equatable, Sendable {
         kind == .audio ? tracks(.audio).count > 1 : !tracks(.subtitle).isEmpty
     }
 
-    /// The menu lines of `kind` ("Off" first for subtitles), language names in `locale`.
+    /// The menu lines of `kind` ("Off" first for subtitles; none without a track), language
+    /// names in `locale`.
     public func entries(_ kind: MediaTrack.Kind, locale: Locale = Locale(identifier: "en")) -> [Entry] {
         let ofKind = tracks(kind)
         let selected = kind == .audio ? selectedAudio : selectedSubtitle
@@ -64,7 +65,9 @@ public struct TrackList: Equatable, Sendable {
                 label: shared ? "\(pair.1) \(number + 1)" : pair.1, trackID: pair.0.id,
                 isSelected: pair.0.id == selected)
         }
-        if kind == .subtitle { lines.insert(Entry(label: Self.off, trackID: nil, isSelected: selected == nil), at: 0) }
+        if kind == .subtitle, !lines.isEmpty {
+            lines.insert(Entry(label: Self.off, trackID: nil, isSelected: selected == nil), at: 0)
+        }
         return lines
     }
 
@@ -80,6 +83,14 @@ public struct TrackList: Equatable, Sendable {
     public var nextSubtitle: String? {
         let ids = [nil] + tracks(.subtitle).map { Optional($0.id) }
         let index = ids.firstIndex(of: selectedSubtitle) ?? 0
+        return ids[(index + 1) % ids.count]
+    }
+
+    /// The audio track after the one playing, round to the first: what the next-audio key
+    /// picks (nil without audio).
+    public var nextAudio: String? {
+        let ids = tracks(.audio).map(\.id)
+        guard let index = ids.firstIndex(where: { $0 == selectedAudio }) else { return ids.first }
         return ids[(index + 1) % ids.count]
     }
 

@@ -44,6 +44,20 @@ extension ScriptReport {
         public var rate: Double
         /// The speed the controls' speed menu shows ("1.5×").
         public var speedText: String?
+        /// The audio menu's lines (English), empty when the video has no audio track listed.
+        public var audioTracks: [String]
+        /// The subtitle menu's lines (English, "Off" first), empty when there is no subtitle track.
+        public var subtitleTracks: [String]
+        /// The line of each menu that plays (English; "Off" for no subtitles), nil when none.
+        public var audioTrack: String?
+        public var subtitleTrack: String?
+        /// What the controls' Audio and Subtitles menus show (translated), nil while hidden.
+        public var audioMenuText: String?
+        public var subtitleMenuText: String?
+        /// The Subtitles menu's frame in the window, nil while hidden.
+        public var subtitleMenuFrame: [Double]?
+        /// The subtitle file playing with the video (a sidecar or a dropped file), its name.
+        public var subtitleFile: String?
 
         /// Creates the player entry; every field is a parameter.
         public init(
@@ -53,7 +67,9 @@ extension ScriptReport {
             pointerHidden: Bool, totalText: String, volume: Double, brightness: Double, history: [String],
             livePipelines: Int, liveEngines: Int, clock: Double, playButtonFrame: [Double]?, resumeOffer: Double?,
             resumeOfferText: String?, resumeOfferFocused: Bool, resumeOfferFrame: [Double]?, videoFrame: [Double]?,
-            rate: Double = 1, speedText: String? = nil
+            rate: Double = 1, speedText: String? = nil, audioTracks: [String] = [], subtitleTracks: [String] = [],
+            audioTrack: String? = nil, subtitleTrack: String? = nil, audioMenuText: String? = nil,
+            subtitleMenuText: String? = nil, subtitleMenuFrame: [Double]? = nil, subtitleFile: String? = nil
         ) {
             self.state = state
             self.position = position
@@ -85,11 +101,27 @@ extension ScriptReport {
             self.videoFrame = videoFrame
             self.rate = rate
             self.speedText = speedText
+            self.audioTracks = audioTracks
+            self.subtitleTracks = subtitleTracks
+            self.audioTrack = audioTrack
+            self.subtitleTrack = subtitleTrack
+            self.audioMenuText = audioMenuText
+            self.subtitleMenuText = subtitleMenuText
+            self.subtitleMenuFrame = subtitleMenuFrame
+            self.subtitleFile = subtitleFile
         }
 
         enum CodingKeys: String, CodingKey {
             case state, position, duration, fullscreen, title, error, volume, brightness, history, clock, rate
             case speedText = "speed_text"
+            case audioTracks = "audio_tracks"
+            case subtitleTracks = "subtitle_tracks"
+            case audioTrack = "audio_track"
+            case subtitleTrack = "subtitle_track"
+            case audioMenuText = "audio_menu_text"
+            case subtitleMenuText = "subtitle_menu_text"
+            case subtitleMenuFrame = "subtitle_menu_frame"
+            case subtitleFile = "subtitle_file"
             case windowFullscreen = "window_fullscreen"
             case fullscreenConfirmedBy = "fullscreen_confirmed_by"
             case retryVisible = "retry_visible"

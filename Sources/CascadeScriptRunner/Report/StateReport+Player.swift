@@ -12,6 +12,10 @@ extension StateReport {
         if case .failed(let message, _) = snapshot.state { error = message }
         let times = page.controlsBar.timeTexts
         let surface = page.surface
+        let tracks = page.engine.tracks
+        let menus = page.controlsBar.tracks
+        let subtitleMenuShown =
+            gtk_widget_get_visible(menus.subtitles) != 0 && gtk_widget_get_visible(page.controlsBar.root) != 0
         return .init(
             state: snapshot.state.name, position: round3(snapshot.position), duration: round3(snapshot.duration),
             fullscreen: snapshot.isFullscreen, windowFullscreen: page.isWindowFullscreen,
@@ -27,7 +31,12 @@ extension StateReport {
             resumeOffer: snapshot.resumeOffer.map { round3($0.position) },
             resumeOfferText: surface.resumeOffer.resumeLabel, resumeOfferFocused: surface.resumeOffer.isDefaultFocused,
             resumeOfferFrame: frameInWindow(surface.resumeOffer.root), videoFrame: frameInWindow(surface.overlay),
-            rate: round3(snapshot.rate), speedText: page.controlsBar.speedText)
+            rate: round3(snapshot.rate), speedText: page.controlsBar.speedText,
+            audioTracks: tracks.entries(.audio).map(\.label), subtitleTracks: tracks.entries(.subtitle).map(\.label),
+            audioTrack: tracks.selectedLabel(.audio), subtitleTrack: tracks.selectedLabel(.subtitle),
+            audioMenuText: menus.audioText, subtitleMenuText: menus.subtitleText,
+            subtitleMenuFrame: subtitleMenuShown ? frameInWindow(menus.subtitles) : nil,
+            subtitleFile: page.engine.subtitle?.lastPathComponent)
     }
 
     /// The feed's hover preview.
