@@ -31,6 +31,9 @@ public final class PlaybackPipeline: SampleReceiving {
         case ended
         /// An error: GStreamer's message.
         case failed(String)
+        /// The stream collection or the selection changed; read `streams` and
+        /// `selectedStreamIDs` (`PlaybackPipeline+Streams`).
+        case streamsChanged
     }
 
     private nonisolated static let live = Atomic<Int>(0)
@@ -59,8 +62,15 @@ public final class PlaybackPipeline: SampleReceiving {
     /// a caller timing how long a video takes to prepare must not count.
     public static func initializeRuntime() { GStreamerRuntime.initialize() }
 
+    /// playbin3's newest stream collection (a reference held until the release); its streams'
+    /// tags arrive after it at times, so `streams` reads them when asked.
+    var collection: UnsafeMutablePointer<GstStreamCollection>?
+    /// The ids of the streams playing, from playbin3's newest `streams-selected` message.
+    public internal(set) var selectedStreamIDs: [String] = []
+
     /// Builds a pipeline for `uri` (file or http(s)), in the NULL state; `pause()` prerolls it.
-    /// A `subtitleURI` (a `.srt` or `.vtt` file) is drawn into the frames in `subtitleFont`.
+    /// A `subtitleURI` (a `.srt` or `.vtt` file, or a `data:` address holding SubRip text) is
+    /// drawn into the frames in `subtitleFont`.
     public init(uri: String, subtitleURI: String? = nil, subtitleFont: String? = nil) throws {
         GStreamerRuntime.initialize()
         guard !uri.contains("\""), uri.utf8.count < 8192 else { throw PreviewPipeline.Failure.unsupportedAddress }
@@ -68,7 +78,11 @@ public final class PlaybackPipeline: SampleReceiving {
             throw PreviewPipeline.Failure.missingElement("playbin3")
         }
         pipeline = playbin
-        self.subtitleURI = subtitleURI.flatMap { !$0.contains("\"") && $0.utf8.count < 8192 ? $0 : nil }
+        self.subtitleURI = subtitleURI.flatMap { address in
+            // A `data:` address carries a whole subtitle file (`SubtitleSource`).
+            let limit = address.hasPrefix("data:") ? 8 << 20 : 8192
+            return !address.contains("\"") && address.utf8.count < limit ? address : nil
+        }
         self.subtitleFont = subtitleFont
         Self.count(playbin)
         mailbox = FrameMailbox(box: FrameSize(width: 1, height: 1))
@@ -94,10 +108,9 @@ public final class PlaybackPipeline: SampleReceiving {
         }
         gst_util_set_object_arg(Self.object(playbin), "uri", uri)
         SourceProxy.connect(playbin, uri: uri)
-        if let subtitleURI = self.subtitleURI {
-            gst_util_set_object_arg(Self.object(playbin), "suburi", subtitleURI)
-            if let subtitleFont { gst_util_set_object_arg(Self.object(playbin), "subtitle-font-desc", subtitleFont) }
-        }
+        if let subtitleURI = self.subtitleURI { gst_util_set_object_arg(Self.object(playbin), "suburi", subtitleURI) }
+        // Embedded subtitle tracks are drawn in it too.
+        if let subtitleFont { gst_util_set_object_arg(Self.object(playbin), "subtitle-font-desc", subtitleFont) }
         mailbox.owner = self
         bus = gst_element_get_bus(playbin)
         watch = bus.map { mailbox.watch($0) } ?? 0
@@ -235,6 +248,8 @@ public final class PlaybackPipeline: SampleReceiving {
         settleTimer = nil
         mailbox.close()
         mailbox.owner = nil
+        if let collection { gst_object_unref(UnsafeMutableRawPointer(collection)) }
+        collection = nil
         PipelineRelease.release(pipeline, bus: bus, watch: watch)
         bus = nil
         watch = 0
@@ -253,6 +268,12 @@ public final class PlaybackPipeline: SampleReceiving {
             onEvent?(.buffering(Int(clamping: percent)))
         case GST_MESSAGE_EOS:
             onEvent?(.ended)
+        case GST_MESSAGE_STREAM_COLLECTION:
+            readCollection(message)
+            onEvent?(.streamsChanged)
+        case GST_MESSAGE_STREAMS_SELECTED:
+            readSelection(message)
+            onEvent?(.streamsChanged)
         case GST_MESSAGE_ERROR:
             var error: UnsafeMutablePointer<GError>?
             gst_message_parse_error(message, &error, nil)
@@ -273,6 +294,10 @@ public final class PlaybackPipeline: SampleReceiving {
     }
 
     private let pipeline: UnsafeMutablePointer<GstElement>
+    /// The playbin3 element, for the extensions.
+    var pipelineElement: UnsafeMutablePointer<GstElement> { pipeline }
+    /// Whether `stop` was called.
+    var isStopped: Bool { stopped }
     private var bus: UnsafeMutablePointer<GstBus>?
     private var watch: guint = 0
     private let mailbox: FrameMailbox

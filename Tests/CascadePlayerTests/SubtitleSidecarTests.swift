@@ -3,11 +3,12 @@ import Foundation
 import Testing
 
 @Suite struct SubtitleSidecarTests {
-    @Test func candidatesAreTheSameNameSrtThenVttEachAlsoInCapitals() {
+    @Test func candidatesAreTheSameNameSrtVttAssThenSsaEachAlsoInCapitals() {
         let video = URL(fileURLWithPath: "/videos/trip to 北京.mp4")
         #expect(
             SubtitleSidecar.candidates(for: video).map(\.lastPathComponent) == [
                 "trip to 北京.srt", "trip to 北京.SRT", "trip to 北京.vtt", "trip to 北京.VTT",
+                "trip to 北京.ass", "trip to 北京.ASS", "trip to 北京.ssa", "trip to 北京.SSA",
             ])
         #expect(SubtitleSidecar.candidates(for: video).allSatisfy { $0.deletingLastPathComponent().path == "/videos" })
     }

@@ -1,5 +1,6 @@
 import CascadeFeed
 import CascadeFolder
+import CascadePlayer
 import CascadeScreens
 import Foundation
 
@@ -51,6 +52,15 @@ extension AppWindow {
     /// local files) through the command line's path, and says what was left out.
     package func openDropped(paths: [String], otherURIs: Int) {
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        if model.screen == .player, otherURIs == 0,
+            case .subtitles(let file) = PlayerDrop.decide(
+                paths.map { URL(fileURLWithPath: $0, relativeTo: directory).standardizedFileURL },
+                playing: playerPage.playingURL)
+        {
+            // On the player a subtitle file plays with the video (`PlayerDrop`).
+            if !playerPage.loadSubtitles(file) { toasts.show(Self.unreadableSubtitlesNotice) }
+            return
+        }
         switch FileDrop.outcome(ofPaths: paths, otherURIs: otherURIs, relativeTo: directory) {
         case .open(let target, let notices):
             open(target)
@@ -60,6 +70,9 @@ extension AppWindow {
             model.present(alert)
         }
     }
+
+    /// The notice for a dropped subtitle file the player cannot read.
+    static let unreadableSubtitlesNotice = "These subtitles cannot be read."
 
     /// Shows `folder` as `FolderFeedChoice` decides: a catalog's channels, or the folder's videos.
     func showFolder(_ folder: URL) {

@@ -163,6 +163,11 @@ public final class AppWindow: AppHosting {
 
         if let volume = preferences?.preferences.volume { playerPage.controller.setVolume(volume) }
         playerPage.controller.resumeStore = resumeStore
+        // The tracks chosen per video are remembered when positions are, in the same folder.
+        playerPage.engine.trackChoices = resumeStore.map { store in
+            TrackChoiceStore(
+                fileURL: store.fileURL?.deletingLastPathComponent().appendingPathComponent("track-choices"))
+        }
         resumeStore?.onChange = { [weak self] in
             for feed in self?.channelPager?.pages.values.map({ $0 }) ?? [] { feed.refreshWatchProgress() }
         }

@@ -87,6 +87,13 @@ package final class PlayerPage {
         controlsBar.onRate = { [weak self] rate in self?.rateChosen(rate) }
         controlsBar.onFullscreen = { [weak self] in self?.fullscreenClicked() }
         controlsBar.onInteraction = { [weak self] in self?.controller.pointerMoved() }
+        controlsBar.tracks.onInteraction = { [weak self] in self?.controller.pointerMoved() }
+        controlsBar.tracks.onAudio = { [weak self] id in self?.engine.selectAudio(id) }
+        controlsBar.tracks.onSubtitle = { [weak self] id in self?.engine.selectSubtitle(id) }
+        engine.onTracksChanged = { [weak self] in
+            guard let self else { return }
+            self.controlsBar.tracks.render(self.engine.tracks)
+        }
 
         fullscreen.onPresentation = { [weak self] on in self?.present(fullscreen: on) }
         fullscreen.onChange = { [weak self] on in self?.controller.fullscreenDidChange(on) }
@@ -200,8 +207,27 @@ package final class PlayerPage {
         case .slower: controller.changeRate(faster: false)
         case .nextFrame: controller.stepFrame(forward: true)
         case .previousFrame: controller.stepFrame(forward: false)
+        case .nextSubtitles:
+            let tracks = engine.tracks
+            guard tracks.offersChoice(.subtitle) else { return }
+            controller.pointerMoved()
+            engine.selectSubtitle(tracks.nextSubtitle)
+        case .nextAudio:
+            let tracks = engine.tracks
+            guard tracks.offersChoice(.audio), let next = tracks.nextAudio else { return }
+            controller.pointerMoved()
+            engine.selectAudio(next)
         }
     }
+
+    /// Plays a subtitle file dropped on the page with the video playing (from where it is);
+    /// false when no video plays or the file cannot be read as subtitles.
+    package func loadSubtitles(_ file: URL) -> Bool {
+        engine.loadSubtitles(file)
+    }
+
+    /// The video playing (its pipeline exists), nil when none.
+    package var playingURL: URL? { engine.pipeline == nil ? nil : item?.videoURL }
 
     /// A speed chosen in the controls' menu.
     package func rateChosen(_ rate: Double) { controller.setRate(rate) }
@@ -220,6 +246,7 @@ package final class PlayerPage {
     private func render() {
         let snapshot = controller.snapshot
         if !snapshot.state.hasMedia { firstFrame = false }
+        controlsBar.tracks.render(engine.tracks)
         surface.setVideo(engine.paintable)
         let controls = snapshot.controls
         surface.render(snapshot, controls: controls, firstFrame: firstFrame)

@@ -35,12 +35,22 @@ extension PlaybinEngine {
 
     private func handle(_ event: PlaybackPipeline.Event, of pipeline: PlaybackPipeline) {
         switch event {
+        case .settled where !isPrepared && reopenPosition != nil:
+            // Opened again for a dropped subtitle file: on from where it was, not a new `ready`.
+            isPrepared = true
+            watchdog?.cancel()
+            watchdog = nil
+            if let position = reopenPosition { pipeline.setRate(rate, from: position) }
+            reopenPosition = nil
+            applyTracks(of: pipeline)
+            if playRequested { pipeline.play() }
         case .settled where !isPrepared:
             isPrepared = true
             watchdog?.cancel()
             watchdog = nil
             onEvent?(.ready(duration: pipeline.duration ?? 0))
             if rate != 1 { pipeline.setRate(rate, from: 0) }
+            applyTracks(of: pipeline)
             if playRequested { pipeline.play() }
         case .settled:
             if let position = pipeline.position { onEvent?(.position(position)) }
@@ -55,6 +65,9 @@ extension PlaybinEngine {
             stallTimer?.cancel()
             stallTimer = nil
             onEvent?(.ended)
+        case .streamsChanged:
+            if isPrepared { applyTracks(of: pipeline) }
+            onTracksChanged?()
         case .failed(let message):
             if reopenWithoutSubtitle() { return }
             fail(PlaybackFailureText.userMessage(fromGStreamer: message))

@@ -64,13 +64,18 @@ package final class PlaybinEngine: PlaybackEngine {
     package private(set) var paintable: OpaquePointer?
 
     /// The pipeline of the current load, nil when nothing is loaded.
-    package private(set) var pipeline: PlaybackPipeline?
+    package internal(set) var pipeline: PlaybackPipeline?
 
     /// The UI's font (a Pango description), which subtitles are drawn in (`SubtitleFont`).
     package var uiFont: String?
 
-    /// The subtitle file playing with the current load (`SubtitleSidecar`), nil for none.
-    package var subtitle: URL? { pipeline?.subtitleURI.flatMap(URL.init(string:)) }
+    /// The subtitle file playing with the current load (a sidecar or a dropped file), nil for none.
+    package private(set) var subtitle: URL?
+
+    /// Where the tracks chosen per video are remembered and restored from (nil: not remembered).
+    package var trackChoices: TrackChoiceStore?
+    /// Called when the tracks or the selection changed (read `tracks`).
+    package var onTracksChanged: (@MainActor () -> Void)?
 
     /// Releases any previous media and starts preparing `url` (file or http(s)). Only what
     /// `MediaProbe` finds to be a video container reaches GStreamer; anything else fails with
@@ -211,6 +216,16 @@ package final class PlaybinEngine: PlaybackEngine {
     var reportedFailure = false
     /// The source of the current pipeline.
     var openedURL: URL?
+    /// A subtitle file dropped on this load, played instead of the sidecar.
+    var droppedSubtitle: URL?
+    /// Where a pipeline opened again (with a dropped subtitle file) goes on from, until prepared.
+    var reopenPosition: Double?
+    /// Whether the selected subtitles are drawn (off: playbin3's text flag cleared).
+    var subtitlesShown = true
+    /// The stream ids the remembered choice was last applied to (it applies once per collection).
+    var choiceAppliedTo: [String] = []
+    /// The choice a dropped subtitle file made, applied when the pipeline opened with it lists it.
+    var pendingDroppedChoice: TrackChoice?
 
     /// Reports `message` once per load and disarms the watchdog; the controller then stops.
     func fail(_ message: String) {
@@ -249,30 +264,16 @@ package final class PlaybinEngine: PlaybackEngine {
         if failLater { failSoon(refusal) } else { fail(refusal) }
     }
 
-    /// Opens the current source again without its subtitle file: a subtitle GStreamer cannot
-    /// read (it fails typefinding files under about 170 bytes, in playbin3 1.22) never stops the
-    /// video. Returns false when there was no subtitle to drop.
-    func reopenWithoutSubtitle() -> Bool {
-        guard let url = openedURL, let pipeline, pipeline.subtitleURI != nil, !isPrepared else { return false }
-        let play = playRequested
-        self.pipeline = nil
-        stallTimer?.cancel()
-        stallTimer = nil
-        pipeline.stop()
-        open(url, failLater: false, subtitles: false)
-        playRequested = play
-        return true
-    }
-
     /// Creates the pipeline for a probed source and prerolls it.
-    private func open(_ url: URL, failLater: Bool, subtitles: Bool = true) {
+    func open(_ url: URL, failLater: Bool, subtitles: Bool = true) {
         openedURL = url
         let pipeline: PlaybackPipeline
         do {
-            let subtitle = subtitles ? SubtitleSidecar.find(for: url) : nil
+            let file = subtitles ? droppedSubtitle ?? SubtitleSidecar.find(for: url) : nil
+            let address = file.flatMap { SubtitleSource.uri(for: $0) }
+            subtitle = address == nil ? nil : file
             pipeline = try PlaybackPipeline(
-                uri: url.absoluteString, subtitleURI: subtitle?.absoluteString,
-                subtitleFont: SubtitleFont.description(uiFont: uiFont))
+                uri: url.absoluteString, subtitleURI: address, subtitleFont: SubtitleFont.description(uiFont: uiFont))
         } catch {
             let message = "GStreamer could not play \(url.absoluteString) (\(error))"
             if failLater { failSoon(message) } else { fail(message) }
@@ -280,9 +281,10 @@ package final class PlaybinEngine: PlaybackEngine {
         }
         self.pipeline = pipeline
         isPrepared = false
-        firstFrameSeen = false
+        firstFrameSeen = reopenPosition != nil
         steppedSincePlay = false
         lastFramePosition = nil
+        choiceAppliedTo = []
         pipeline.setVolume(volume)
         connect(pipeline)
         stall.reset()
@@ -302,6 +304,11 @@ package final class PlaybinEngine: PlaybackEngine {
     private func release() {
         playRequested = false
         openedURL = nil
+        droppedSubtitle = nil
+        pendingDroppedChoice = nil
+        reopenPosition = nil
+        subtitle = nil
+        subtitlesShown = true
         loadCount += 1
         watchdog?.cancel()
         watchdog = nil

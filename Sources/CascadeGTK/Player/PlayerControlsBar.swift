@@ -3,7 +3,7 @@ import CascadePlayer
 import CascadeScreens
 
 /// The controls overlay at the video's bottom (play/pause, times, progress slider, volume,
-/// speed menu, fullscreen), rendering `PlayerControls`; a slider drag previews the time and seeks once, on
+/// audio and subtitle menus, speed menu, fullscreen), rendering `PlayerControls`; a slider drag previews the time and seeks once, on
 /// release, while keys and scroll seek at once (`SliderScrub`).
 @MainActor
 package final class PlayerControlsBar {
@@ -29,6 +29,8 @@ package final class PlayerControlsBar {
     private let volumeIcon: OpaquePointer
     let volume: UnsafeMutablePointer<GtkWidget>
     let fullscreen: UnsafeMutablePointer<GtkWidget>
+    /// The Audio and Subtitles menus, shown when the video offers a choice.
+    package let tracks = PlayerTrackMenus()
     /// The speed menu (a `GtkDropDown` of `PlaybackRate.steps`).
     package let speed: UnsafeMutablePointer<GtkWidget>
     private var isUpdating = false
@@ -66,7 +68,8 @@ package final class PlayerControlsBar {
         gtk_widget_set_tooltip_text(fullscreen, Localization.text("Fullscreen (F)"))
 
         for widget in [
-            playPause, elapsed.widget, progress, total.widget, volumeIcon.widget, volume, speed, fullscreen,
+            playPause, elapsed.widget, progress, total.widget, volumeIcon.widget, volume, tracks.audio,
+            tracks.subtitles, speed, fullscreen,
         ] {
             gtk_box_append(root.as(GtkBox.self), widget)
         }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The subtitle file that plays with a local video: one of the same name beside it, `.srt`
-/// first, then `.vtt` (each also in capitals), as players on the desktop find them.
+/// first, then `.vtt`, `.ass` and `.ssa` (each also in capitals), as players on the desktop
+/// find them. An `.ass`/`.ssa` file plays as its text (`SubStationText`).
 ///
 /// ```swift
 /// SubtitleSidecar.find(for: URL(fileURLWithPath: "/videos/trip.mp4"))
@@ -12,7 +13,7 @@ import Foundation
 /// Remote videos get none (their neighbours are not listed).
 public enum SubtitleSidecar {
     /// The extensions looked for, in order.
-    public static let extensions = ["srt", "vtt"]
+    public static let extensions = ["srt", "vtt", "ass", "ssa"]
 
     /// Where a sidecar of `video` may be, in the order they are tried (empty for a remote video).
     public static func candidates(for video: URL) -> [URL] {

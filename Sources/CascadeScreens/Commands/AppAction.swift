@@ -118,6 +118,12 @@ public struct AppAction: Equatable, Sendable {
         AppAction(
             .win, "previous-frame", "Previous frame (paused)", accelerators: ["comma"], group: .player,
             command: .adjustPlayback(.previousFrame)),
+        AppAction(
+            .win, "next-subtitles", "Next subtitles", accelerators: ["v"], group: .player,
+            command: .adjustPlayback(.nextSubtitles)),
+        AppAction(
+            .win, "next-audio", "Next audio track", accelerators: ["b"], group: .player,
+            command: .adjustPlayback(.nextAudio)),
         // The alert's own keys (Esc, Enter) dismiss it; the action is the bus's way to it.
         AppAction(.win, "dismiss-alert", "Dismiss the alert", group: .general, command: .dismissAlert),
     ]

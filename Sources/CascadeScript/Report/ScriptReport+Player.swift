@@ -65,6 +65,20 @@ extension ScriptReport {
                 self.frame = frame
             }
         }
+        /// The audio menu's lines (English), empty when the video has no audio track listed.
+        public var audioTracks: [String]
+        /// The subtitle menu's lines (English, "Off" first), empty when there is no subtitle track.
+        public var subtitleTracks: [String]
+        /// The line of each menu that plays (English; "Off" for no subtitles), nil when none.
+        public var audioTrack: String?
+        public var subtitleTrack: String?
+        /// What the controls' Audio and Subtitles menus show (translated), nil while hidden.
+        public var audioMenuText: String?
+        public var subtitleMenuText: String?
+        /// The Subtitles menu's frame in the window, nil while hidden.
+        public var subtitleMenuFrame: [Double]?
+        /// The subtitle file playing with the video (a sidecar or a dropped file), its name.
+        public var subtitleFile: String?
 
         /// Creates the player entry; every field is a parameter.
         public init(
@@ -74,7 +88,10 @@ extension ScriptReport {
             pointerHidden: Bool, totalText: String, volume: Double, brightness: Double, history: [String],
             livePipelines: Int, liveEngines: Int, clock: Double, playButtonFrame: [Double]?, resumeOffer: Double?,
             resumeOfferText: String?, resumeOfferFocused: Bool, resumeOfferFrame: [Double]?, videoFrame: [Double]?,
-            rate: Double = 1, speedText: String? = nil, sliderFrame: [Double]? = nil, seekPreview: SeekPreview? = nil
+            rate: Double = 1, speedText: String? = nil, sliderFrame: [Double]? = nil, seekPreview: SeekPreview? = nil,
+            audioTracks: [String] = [], subtitleTracks: [String] = [],
+            audioTrack: String? = nil, subtitleTrack: String? = nil, audioMenuText: String? = nil,
+            subtitleMenuText: String? = nil, subtitleMenuFrame: [Double]? = nil, subtitleFile: String? = nil
         ) {
             self.state = state
             self.position = position
@@ -108,6 +125,14 @@ extension ScriptReport {
             self.speedText = speedText
             self.sliderFrame = sliderFrame
             self.seekPreview = seekPreview
+            self.audioTracks = audioTracks
+            self.subtitleTracks = subtitleTracks
+            self.audioTrack = audioTrack
+            self.subtitleTrack = subtitleTrack
+            self.audioMenuText = audioMenuText
+            self.subtitleMenuText = subtitleMenuText
+            self.subtitleMenuFrame = subtitleMenuFrame
+            self.subtitleFile = subtitleFile
         }
 
         enum CodingKeys: String, CodingKey {
@@ -115,6 +140,14 @@ extension ScriptReport {
             case speedText = "speed_text"
             case sliderFrame = "slider_frame"
             case seekPreview = "seek_preview"
+            case audioTracks = "audio_tracks"
+            case subtitleTracks = "subtitle_tracks"
+            case audioTrack = "audio_track"
+            case subtitleTrack = "subtitle_track"
+            case audioMenuText = "audio_menu_text"
+            case subtitleMenuText = "subtitle_menu_text"
+            case subtitleMenuFrame = "subtitle_menu_frame"
+            case subtitleFile = "subtitle_file"
             case windowFullscreen = "window_fullscreen"
             case fullscreenConfirmedBy = "fullscreen_confirmed_by"
             case retryVisible = "retry_visible"

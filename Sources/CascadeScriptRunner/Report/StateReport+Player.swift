@@ -12,6 +12,10 @@ extension StateReport {
         if case .failed(let message, _) = snapshot.state { error = message }
         let times = page.controlsBar.timeTexts
         let surface = page.surface
+        let tracks = page.engine.tracks
+        let menus = page.controlsBar.tracks
+        let subtitleMenuShown =
+            gtk_widget_get_visible(menus.subtitles) != 0 && gtk_widget_get_visible(page.controlsBar.root) != 0
         return .init(
             state: snapshot.state.name, position: round3(snapshot.position), duration: round3(snapshot.duration),
             fullscreen: snapshot.isFullscreen, windowFullscreen: page.isWindowFullscreen,
@@ -31,7 +35,12 @@ extension StateReport {
             sliderFrame: frameInWindow(page.controlsBar.progress),
             seekPreview: page.seekPreview.flatMap { view in
                 view.shown.map { .init(seconds: round3($0.seconds), tile: $0.tile, frame: frameInWindow(view.root)) }
-            })
+            },
+            audioTracks: tracks.entries(.audio).map(\.label), subtitleTracks: tracks.entries(.subtitle).map(\.label),
+            audioTrack: tracks.selectedLabel(.audio), subtitleTrack: tracks.selectedLabel(.subtitle),
+            audioMenuText: menus.audioText, subtitleMenuText: menus.subtitleText,
+            subtitleMenuFrame: subtitleMenuShown ? frameInWindow(menus.subtitles) : nil,
+            subtitleFile: page.engine.subtitle?.lastPathComponent)
     }
 
     /// The feed's hover preview.

@@ -1,0 +1,142 @@
+import CGStreamer
+
+/// The streams of the media (playbin3's stream collection) and which of them play.
+///
+/// A track switch is a `select-streams` event: playback goes on from where it is, no seek.
+/// Subtitles are turned off with playbin3's `text` flag, not by selecting no text stream: in
+/// GStreamer 1.22 a text stream selected again after none was stalls the pipeline
+/// (Docs/PLATFORM_NOTES.md). So a text stream always stays selected, and the flag says whether
+/// it is drawn.
+extension PlaybackPipeline {
+    /// playbin3's `GST_PLAY_FLAG_TEXT`: subtitles are drawn.
+    private static let textFlag: guint = 1 << 2
+
+    /// Selects the streams whose ids are `ids` (the video's, one audio, one text) without
+    /// stopping; `.streamsChanged` follows once they play. False when GStreamer refused it.
+    @discardableResult
+    public func selectStreams(_ ids: [String]) -> Bool {
+        guard !isStopped, !ids.isEmpty else { return false }
+        var list: UnsafeMutablePointer<GList>?
+        let copies = ids.map { strdup($0) }
+        defer {
+            g_list_free(list)
+            copies.forEach { free($0) }
+        }
+        for copy in copies { list = g_list_append(list, UnsafeMutableRawPointer(copy)) }
+        guard let event = gst_event_new_select_streams(list) else { return false }
+        return gst_element_send_event(pipelineElement, event) != 0
+    }
+
+    /// Whether the selected text stream is drawn (playbin3's `text` flag).
+    public var showsSubtitles: Bool {
+        get { (playFlags ?? Self.textFlag) & Self.textFlag != 0 }
+        set {
+            guard !isStopped, let flags = playFlags else { return }
+            playFlags = newValue ? flags | Self.textFlag : flags & ~Self.textFlag
+        }
+    }
+
+    // MARK: Internal (the bus)
+
+    /// The streams of the media, from playbin3's newest stream collection (empty until it
+    /// comes), with their tags as they are now.
+    public var streams: [PlaybackStream] {
+        guard let collection, !isStopped else { return [] }
+        var read: [PlaybackStream] = []
+        for index in 0..<gst_stream_collection_get_size(collection) {
+            guard let stream = gst_stream_collection_get_stream(collection, index) else { continue }
+            read.append(Self.describe(stream))
+        }
+        let upstream = read.first { $0.kind == .video }.map { Self.upstream(of: $0.id) }
+        return read.map { stream in
+            var stream = stream
+            stream.isExternal = upstream != nil && Self.upstream(of: stream.id) != upstream
+            return stream
+        }
+    }
+
+    /// Keeps a `stream-collection` message's collection (`streams`).
+    func readCollection(_ message: UnsafeMutablePointer<GstMessage>) {
+        var received: UnsafeMutablePointer<GstStreamCollection>?
+        gst_message_parse_stream_collection(message, &received)
+        guard let received else { return }
+        if let collection { gst_object_unref(UnsafeMutableRawPointer(collection)) }
+        collection = received
+    }
+
+    /// Reads a `streams-selected` message into `selectedStreamIDs`.
+    func readSelection(_ message: UnsafeMutablePointer<GstMessage>) {
+        var ids: [String] = []
+        for index in 0..<gst_message_streams_selected_get_size(message) {
+            guard let stream = gst_message_streams_selected_get_stream(message, index) else { continue }
+            if let id = gst_stream_get_stream_id(stream) { ids.append(String(cString: id)) }
+            gst_object_unref(UnsafeMutableRawPointer(stream))
+        }
+        selectedStreamIDs = ids
+    }
+
+    // MARK: Private
+
+    private static func describe(_ stream: UnsafeMutablePointer<GstStream>) -> PlaybackStream {
+        let id = gst_stream_get_stream_id(stream).map { String(cString: $0) } ?? ""
+        let type = gst_stream_get_stream_type(stream).rawValue
+        let kind: PlaybackStream.Kind =
+            type & GST_STREAM_TYPE_VIDEO.rawValue != 0
+            ? .video
+            : type & GST_STREAM_TYPE_AUDIO.rawValue != 0
+                ? .audio : type & GST_STREAM_TYPE_TEXT.rawValue != 0 ? .text : .other
+        var language: String?
+        var title: String?
+        if let tags = gst_stream_get_tags(stream) {
+            language = string(tags, "language-code")
+            title = string(tags, "title")
+            gst_mini_object_unref(UnsafeMutableRawPointer(tags).assumingMemoryBound(to: GstMiniObject.self))
+        }
+        return PlaybackStream(id: id, kind: kind, language: language, title: title)
+    }
+
+    private static func string(_ tags: UnsafeMutablePointer<GstTagList>, _ tag: String) -> String? {
+        var value: UnsafeMutablePointer<gchar>?
+        guard gst_tag_list_get_string(tags, tag, &value) != 0, let value else { return nil }
+        defer { g_free(value) }
+        return String(cString: value)
+    }
+
+    /// The part of a stream id naming where it comes from: the text before its first `/`.
+    private static func upstream(of id: String) -> Substring {
+        id.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first ?? Substring(id)
+    }
+
+    /// playbin3's `flags`, nil when they cannot be read.
+    private var playFlags: guint? {
+        get {
+            let object = UnsafeMutableRawPointer(pipelineElement).assumingMemoryBound(to: GObject.self)
+            guard
+                let spec = g_object_class_find_property(
+                    UnsafeMutableRawPointer(object.pointee.g_type_instance.g_class).assumingMemoryBound(
+                        to: GObjectClass.self),
+                    "flags")
+            else { return nil }
+            var value = GValue()
+            g_value_init(&value, spec.pointee.value_type)
+            defer { g_value_unset(&value) }
+            g_object_get_property(object, "flags", &value)
+            return g_value_get_flags(&value)
+        }
+        set {
+            guard let newValue else { return }
+            let object = UnsafeMutableRawPointer(pipelineElement).assumingMemoryBound(to: GObject.self)
+            guard
+                let spec = g_object_class_find_property(
+                    UnsafeMutableRawPointer(object.pointee.g_type_instance.g_class).assumingMemoryBound(
+                        to: GObjectClass.self),
+                    "flags")
+            else { return }
+            var value = GValue()
+            g_value_init(&value, spec.pointee.value_type)
+            defer { g_value_unset(&value) }
+            g_value_set_flags(&value, newValue)
+            g_object_set_property(object, "flags", &value)
+        }
+    }
+}
