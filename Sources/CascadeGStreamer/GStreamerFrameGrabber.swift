@@ -39,36 +39,11 @@ public struct GStreamerFrameGrabber: FrameGrabbing {
         var luma: Double
     }
 
-    private var stepTimeout: GstClockTime { GstClockTime(saturating: timeout * Double(GStreamerRuntime.second)) }
-
     private func grab(path: String, duration: Double?) throws -> Frame {
-        let uri = FileURI.from(path: path)
-        let description =
-            "uridecodebin uri=\"\(uri)\" ! videoconvert ! videoscale"
-            + " ! video/x-raw,format=RGB,pixel-aspect-ratio=1/1 ! appsink name=sink sync=false"
-        var error: UnsafeMutablePointer<GError>?
-        guard let pipeline = gst_parse_launch(description, &error) else {
-            throw VideoProbeError.unreadable(GStreamerRuntime.consume(error))
-        }
-        if let error { g_error_free(error) }
-        defer {
-            gst_element_set_state(pipeline, GST_STATE_NULL)
-            gst_object_unref(UnsafeMutableRawPointer(pipeline))
-        }
-        guard let sinkElement = gst_bin_get_by_name(UnsafeMutablePointer<GstBin>(OpaquePointer(pipeline)), "sink")
-        else { throw VideoProbeError.unreadable("no appsink") }
-        defer { gst_object_unref(UnsafeMutableRawPointer(sinkElement)) }
-        let sink = UnsafeMutablePointer<GstAppSink>(OpaquePointer(sinkElement))
-
-        gst_element_set_state(pipeline, GST_STATE_PAUSED)
-        try waitForPreroll(pipeline)
+        let pipeline = try StillFramePipeline(
+            path: path, caps: "video/x-raw,format=RGB,pixel-aspect-ratio=1/1", timeout: timeout)
         var total = duration.map { $0 * Double(GStreamerRuntime.second) } ?? 0
-        if total <= 0 {
-            var queried: gint64 = 0
-            if gst_element_query_duration(pipeline, GST_FORMAT_TIME, &queried) != 0, queried > 0 {
-                total = Double(queried)
-            }
-        }
+        if total <= 0 { total = pipeline.duration ?? 0 }
         // Long videos seek to the nearest keyframe (fast); short ones decode to the exact frame,
         // since their only keyframe is often the first, black one.
         let flags =
@@ -77,13 +52,8 @@ public struct GStreamerFrameGrabber: FrameGrabbing {
             : GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue
         var best: Frame?
         for fraction in total > 0 ? Self.candidates : [0] {
-            if total > 0 {
-                let position = gint64(saturating: total * fraction)
-                guard gst_element_seek_simple(pipeline, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags), position) != 0
-                else { continue }
-                try waitForPreroll(pipeline)
-            }
-            guard let frame = pullFrame(sink) else { continue }
+            if total > 0, try !pipeline.seek(to: gint64(saturating: total * fraction), flags: flags) { continue }
+            guard let frame = pullFrame(pipeline) else { continue }
             if frame.luma >= Self.darkLuma { return frame }
             if frame.luma > best?.luma ?? -1 { best = frame }
         }
@@ -91,26 +61,8 @@ public struct GStreamerFrameGrabber: FrameGrabbing {
         return best
     }
 
-    private func waitForPreroll(_ pipeline: UnsafeMutablePointer<GstElement>) throws {
-        switch gst_element_get_state(pipeline, nil, nil, stepTimeout) {
-        case GST_STATE_CHANGE_SUCCESS, GST_STATE_CHANGE_NO_PREROLL: return
-        case GST_STATE_CHANGE_ASYNC: throw VideoProbeError.timedOut
-        default: throw VideoProbeError.unreadable(busError(pipeline))
-        }
-    }
-
-    private func busError(_ pipeline: UnsafeMutablePointer<GstElement>) -> String {
-        guard let bus = gst_element_get_bus(pipeline) else { return "cannot decode" }
-        defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
-        guard let message = gst_bus_pop_filtered(bus, GST_MESSAGE_ERROR) else { return "cannot decode" }
-        defer { gst_mini_object_unref(UnsafeMutablePointer<GstMiniObject>(OpaquePointer(message))) }
-        var error: UnsafeMutablePointer<GError>?
-        gst_message_parse_error(message, &error, nil)
-        return GStreamerRuntime.consume(error)
-    }
-
-    private func pullFrame(_ sink: UnsafeMutablePointer<GstAppSink>) -> Frame? {
-        guard let sample = gst_app_sink_try_pull_preroll(sink, stepTimeout) else { return nil }
+    private func pullFrame(_ pipeline: StillFramePipeline) -> Frame? {
+        guard let sample = pipeline.pullSample() else { return nil }
         defer { gst_mini_object_unref(UnsafeMutablePointer<GstMiniObject>(sample)) }
         guard let caps = gst_sample_get_caps(sample), let structure = gst_caps_get_structure(caps, 0),
             let buffer = gst_sample_get_buffer(sample)

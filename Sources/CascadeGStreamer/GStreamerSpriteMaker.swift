@@ -18,31 +18,11 @@ public struct GStreamerSpriteMaker: SpriteMaking {
     }
 
     public func spritePNG(path: String, plan: SeekPreviewPlan) throws -> [UInt8] {
-        GStreamerRuntime.initialize()
         let width = SeekPreviewPlan.tileWidth
         let height = plan.tileHeight
-        let uri = FileURI.from(path: path)
-        guard !uri.contains("\"") else { throw VideoProbeError.unreadable("unsupported path") }
-        let description =
-            "uridecodebin uri=\"\(uri)\" ! videoconvert ! videoscale"
-            + " ! video/x-raw,format=RGB,width=\(width),height=\(height),pixel-aspect-ratio=1/1"
-            + " ! appsink name=sink sync=false"
-        var error: UnsafeMutablePointer<GError>?
-        guard let pipeline = gst_parse_launch(description, &error) else {
-            throw VideoProbeError.unreadable(GStreamerRuntime.consume(error))
-        }
-        if let error { g_error_free(error) }
-        defer {
-            gst_element_set_state(pipeline, GST_STATE_NULL)
-            gst_object_unref(UnsafeMutableRawPointer(pipeline))
-        }
-        guard let sinkElement = gst_bin_get_by_name(UnsafeMutablePointer<GstBin>(OpaquePointer(pipeline)), "sink")
-        else { throw VideoProbeError.unreadable("no appsink") }
-        defer { gst_object_unref(UnsafeMutableRawPointer(sinkElement)) }
-        let sink = UnsafeMutablePointer<GstAppSink>(OpaquePointer(sinkElement))
-
-        gst_element_set_state(pipeline, GST_STATE_PAUSED)
-        try waitForPreroll(pipeline)
+        let pipeline = try StillFramePipeline(
+            path: path, caps: "video/x-raw,format=RGB,width=\(width),height=\(height),pixel-aspect-ratio=1/1",
+            timeout: timeout)
         let flags =
             plan.duration > 60
             ? GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_BEFORE.rawValue
@@ -54,10 +34,8 @@ public struct GStreamerSpriteMaker: SpriteMaking {
         for (index, seconds) in plan.positions.enumerated() {
             let position = gint64(saturating: seconds * Double(GStreamerRuntime.second))
             var tile: [UInt8]?
-            if gst_element_seek_simple(pipeline, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags), position) != 0,
-                (try? waitForPreroll(pipeline)) != nil
-            {
-                tile = pullTile(sink, width: width, height: height)
+            if (try? pipeline.seek(to: position, flags: flags)) == true {
+                tile = pullTile(pipeline, width: width, height: height)
             }
             if tile != nil { decoded += 1 }
             guard let pixels = tile ?? previous else { continue }
@@ -76,19 +54,9 @@ public struct GStreamerSpriteMaker: SpriteMaking {
 
     // MARK: Private
 
-    private var stepTimeout: GstClockTime { GstClockTime(saturating: timeout * Double(GStreamerRuntime.second)) }
-
-    private func waitForPreroll(_ pipeline: UnsafeMutablePointer<GstElement>) throws {
-        switch gst_element_get_state(pipeline, nil, nil, stepTimeout) {
-        case GST_STATE_CHANGE_SUCCESS, GST_STATE_CHANGE_NO_PREROLL: return
-        case GST_STATE_CHANGE_ASYNC: throw VideoProbeError.timedOut
-        default: throw VideoProbeError.unreadable("cannot decode")
-        }
-    }
-
     /// The prerolled frame as tightly packed RGB rows, or nil when it is not the tile's size.
-    private func pullTile(_ sink: UnsafeMutablePointer<GstAppSink>, width: Int, height: Int) -> [UInt8]? {
-        guard let sample = gst_app_sink_try_pull_preroll(sink, stepTimeout) else { return nil }
+    private func pullTile(_ pipeline: StillFramePipeline, width: Int, height: Int) -> [UInt8]? {
+        guard let sample = pipeline.pullSample() else { return nil }
         defer { gst_mini_object_unref(UnsafeMutablePointer<GstMiniObject>(sample)) }
         guard let buffer = gst_sample_get_buffer(sample) else { return nil }
         let stride = (width * 3 + 3) & ~3  // GStreamer's default RGB row alignment
