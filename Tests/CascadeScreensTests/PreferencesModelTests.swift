@@ -28,14 +28,17 @@ import Testing
         let changed = model.update { $0.columns = 3 }
         let entries = try #require(changed)
         #expect(
-            entries == ["columns": "3", "hover-previews": "true", "volume": "1.000", "color-scheme": "default"])
+            entries == [
+                "columns": "3", "hover-previews": "true", "volume": "1.000", "color-scheme": "default",
+                "autoplay-next": "false",
+            ])
     }
 
     @Test func readsEveryKey() {
         let model = PreferencesModel(
             source: .entries([
                 "columns": "4", "hover-previews": "false", "volume": "0.25", "last-channel": "music",
-                "color-scheme": "Dark",
+                "color-scheme": "Dark", "autoplay-next": "TRUE",
             ]))
         var expected = Preferences()
         expected.columns = 4
@@ -43,6 +46,7 @@ import Testing
         expected.volume = 0.25
         expected.lastChannel = "music"
         expected.colorScheme = .dark
+        expected.autoplayNext = true
         #expect(model.preferences == expected)
         #expect(model.warnings.isEmpty)
     }
@@ -64,6 +68,7 @@ import Testing
         ("columns", "0"), ("columns", "13"), ("columns", "two"), ("volume", "nan"), ("volume", "1.5"),
         ("volume", "-0.1"), ("hover-previews", "maybe"), ("last-channel", ""),
         ("last-channel", String(repeating: "x", count: 300)), ("color-scheme", "purple"), ("color-scheme", ""),
+        ("autoplay-next", "yes"),
     ])
     func badValuesFallBackPerKey(key: String, value: String) {
         let model = PreferencesModel(source: .entries([key: value, "volume-extra": "kept"]))

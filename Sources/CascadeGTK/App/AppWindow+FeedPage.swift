@@ -13,7 +13,7 @@ extension AppWindow {
             }
         }
         page.previews = previews
-        page.onOpenItem = { [weak self] item in self?.model.open(item) }
+        page.onOpenItem = { [weak self, weak page] item in self?.model.open(item, in: page?.model.items ?? []) }
         page.onCoverPixelWidth = { FolderFeeds.thumbnails.setCoverPixelWidth($0) }
         page.onChromeChanged = { [weak self, weak page] in
             guard let self, let page else { return }

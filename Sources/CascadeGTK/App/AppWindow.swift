@@ -63,6 +63,8 @@ public final class AppWindow: AppHosting {
     package let previews: FeedPreviews
 
     let options: LaunchOptions
+    /// "Autoplay next" when there is no preferences file to keep it in.
+    var autoplayNextUnsaved = false
     private var started = false
     private let generation: DemoCatalogGeneration?
     private var preparation: CatalogPreparation?
@@ -147,6 +149,7 @@ public final class AppWindow: AppHosting {
             for feed in self?.channelPager?.pages.values.map({ $0 }) ?? [] { feed.refreshWatchProgress() }
         }
         playerPage.onBack = { [weak self] in self?.model.back() }
+        connectPaging()
         model.host = self
         actions = WindowActions(window: window) { [weak self] command in
             guard let self else { return }
@@ -236,6 +239,7 @@ public final class AppWindow: AppHosting {
     public func showPlayer(_ item: VideoItem) {
         previews.controller.playerOpened()
         playerPage.show(item)
+        playerOpened()
         gtk_stack_set_visible_child_name(stack, Screen.player.rawValue)
         playerPage.takeFocus()
         refreshActions()
@@ -247,6 +251,7 @@ public final class AppWindow: AppHosting {
         gtk_stack_set_visible_child_name(stack, Screen.feed.rawValue)
         // The stack gives the focus back to the cell that was opened when it can; otherwise the
         // feed's scroller takes it (arrow keys then enter the cells).
+        revealPlayedItem()
         if let feed, feed.focusedItem == nil { gtk_widget_grab_focus(feed.scrolled) }
         refreshActions()
     }

@@ -15,6 +15,8 @@ import Foundation
 /// fails too. `buffering` comes from the pipeline's buffering messages and from a stalled
 /// position (`StallDetector`); `bufferedRanges` never comes. `stop()` releases the pipeline
 /// synchronously: nothing is left alive once it returns (`PlaybackPipeline.livePipelines`).
+/// `preroll(_:)` keeps a second pipeline paused at a neighbour's first frame, which a `load` of
+/// that URL adopts; `stop()` leaves it, `preroll(nil)` releases it.
 ///
 /// - Warning: events arrive only while the GLib main context runs.
 @MainActor
@@ -41,6 +43,7 @@ package final class PlaybinEngine: PlaybackEngine {
 
     isolated deinit {
         release()
+        releasePreroll()
         Self.engines -= 1
     }
 
@@ -64,7 +67,7 @@ package final class PlaybinEngine: PlaybackEngine {
     package private(set) var paintable: OpaquePointer?
 
     /// The pipeline of the current load, nil when nothing is loaded.
-    package private(set) var pipeline: PlaybackPipeline?
+    package internal(set) var pipeline: PlaybackPipeline?
 
     /// The UI's font (a Pango description), which subtitles are drawn in (`SubtitleFont`).
     package var uiFont: String?
@@ -77,6 +80,7 @@ package final class PlaybinEngine: PlaybackEngine {
     /// "This isn't a video …".
     package func load(_ url: URL) {
         release()
+        if adoptPreroll(for: url) { return }
         if url.isFileURL {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue
@@ -210,6 +214,10 @@ package final class PlaybinEngine: PlaybackEngine {
     var reportedFailure = false
     /// The source of the current pipeline.
     var openedURL: URL?
+    /// The neighbour's pipeline paused at its first frame (`PlaybinEngine+Preroll`).
+    var preroll: Preroll?
+    /// Replays an adopted preroll's events on the main loop's next turn.
+    var replay: MainLoopTimer?
 
     /// Reports `message` once per load and disarms the watchdog; the controller then stops.
     func fail(_ message: String) {
@@ -308,6 +316,8 @@ package final class PlaybinEngine: PlaybackEngine {
         stallTimer = nil
         deferredFailure?.cancel()
         deferredFailure = nil
+        replay?.cancel()
+        replay = nil
         finishSeek(false)
         isPrepared = false
         if let pipeline {

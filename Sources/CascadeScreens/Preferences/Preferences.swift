@@ -1,6 +1,7 @@
 import Foundation
 
-/// The settings that outlive a run: columns, hover previews, volume, the last channel and the style.
+/// The settings that outlive a run: columns, hover previews, volume, the last channel, the style
+/// and "Autoplay next".
 public struct Preferences: Equatable, Sendable {
     /// A fixed column count (1…12), or nil for adaptive columns from the window width.
     public var columns: Int?
@@ -12,8 +13,11 @@ public struct Preferences: Equatable, Sendable {
     public var lastChannel: String?
     /// The style: the desktop's light or dark preference, or one forced.
     public var colorScheme = ColorScheme.default
+    /// Whether the end of a video moves the player to the next one (else it stops).
+    public var autoplayNext = false
 
-    /// The defaults: adaptive columns, previews on, full volume, the first channel, the desktop's style.
+    /// The defaults: adaptive columns, previews on, full volume, the first channel, the desktop's
+    /// style, no autoplay.
     public init() {}
 
     /// The allowed fixed column counts.

@@ -78,6 +78,7 @@ public struct PreferencesModel: Sendable {
         result["volume"] = String(format: "%.3f", preferences.volume)
         if let channel = preferences.lastChannel { result["last-channel"] = channel }
         result["color-scheme"] = preferences.colorScheme.rawValue
+        result["autoplay-next"] = preferences.autoplayNext ? "true" : "false"
         return result
     }
 
@@ -126,6 +127,12 @@ public struct PreferencesModel: Sendable {
             switch value.lowercased() {
             case "true", "1": preferences.hoverPreviews = true
             case "false", "0": preferences.hoverPreviews = false
+            default: reject()
+            }
+        case "autoplay-next":
+            switch value.lowercased() {
+            case "true", "1": preferences.autoplayNext = true
+            case "false", "0": preferences.autoplayNext = false
             default: reject()
             }
         case "volume":

@@ -44,6 +44,14 @@ extension ScriptReport {
         public var rate: Double
         /// The speed the controls' speed menu shows ("1.5×").
         public var speedText: String?
+        /// The id of the item shown (only while the player page is shown).
+        public var itemID: String?
+        /// The video kept pre-rolled for the next move (its URL), nil for none.
+        public var prerolled: String?
+        /// The most player pipelines alive at once so far in the process.
+        public var peakLivePipelines: Int?
+        /// Whether the slide of a move to a neighbour is running.
+        public var sliding: Bool?
 
         /// Creates the player entry; every field is a parameter.
         public init(
@@ -53,8 +61,13 @@ extension ScriptReport {
             pointerHidden: Bool, totalText: String, volume: Double, brightness: Double, history: [String],
             livePipelines: Int, liveEngines: Int, clock: Double, playButtonFrame: [Double]?, resumeOffer: Double?,
             resumeOfferText: String?, resumeOfferFocused: Bool, resumeOfferFrame: [Double]?, videoFrame: [Double]?,
-            rate: Double = 1, speedText: String? = nil
+            rate: Double = 1, speedText: String? = nil, itemID: String? = nil, prerolled: String? = nil,
+            peakLivePipelines: Int? = nil, sliding: Bool? = nil
         ) {
+            self.itemID = itemID
+            self.prerolled = prerolled
+            self.peakLivePipelines = peakLivePipelines
+            self.sliding = sliding
             self.state = state
             self.position = position
             self.duration = duration
@@ -101,6 +114,9 @@ extension ScriptReport {
             case pointerHidden = "pointer_hidden"
             case totalText = "total_text"
             case livePipelines = "live_pipelines"
+            case peakLivePipelines = "peak_live_pipelines"
+            case itemID = "item_id"
+            case prerolled, sliding
             case liveEngines = "live_engines"
             case playButtonFrame = "play_button_frame"
             case resumeOffer = "resume_offer"

@@ -27,7 +27,9 @@ extension StateReport {
             resumeOffer: snapshot.resumeOffer.map { round3($0.position) },
             resumeOfferText: surface.resumeOffer.resumeLabel, resumeOfferFocused: surface.resumeOffer.isDefaultFocused,
             resumeOfferFrame: frameInWindow(surface.resumeOffer.root), videoFrame: frameInWindow(surface.overlay),
-            rate: round3(snapshot.rate), speedText: page.controlsBar.speedText)
+            rate: round3(snapshot.rate), speedText: page.controlsBar.speedText,
+            itemID: includeTitle ? page.item?.id : nil, prerolled: page.prerolledURL?.absoluteString,
+            peakLivePipelines: PlaybackPipeline.peakLivePipelines, sliding: page.isSliding)
     }
 
     /// The feed's hover preview.
