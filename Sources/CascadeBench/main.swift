@@ -9,6 +9,7 @@ let allSuites: [any BenchSuite] = [
     FeedBench(),
     ImagesBenchSuite(),
     FolderBench(),
+    PlayerBench(),
 ]
 
 var arguments = Array(CommandLine.arguments.dropFirst())
