@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 /// The player page paging through a folder feed of solid-colour clips, with real X input: PgDn,
-/// N and P, a wheel step and a fast vertical drag move to the neighbour, which plays with its
+/// N and P and a wheel step move to the neighbour, which plays with its
 /// colour on screen; the next one is kept pre-rolled and no more than 2 player pipelines ever
 /// live. "Autoplay next" moves on at the end of a clip; without it the clip stops there.
 @Suite(.serialized) struct PlayerPagingAppTests {
@@ -38,7 +38,7 @@ import Testing
         return folder
     }
 
-    @Test func keysWheelAndSwipeMoveToTheNeighbourWhichPlaysAtOnce() throws {
+    @Test func keysAndWheelMoveToTheNeighbourWhichPlaysAtOnce() throws {
         let folder = try Self.folder(duration: 30)
         defer { folder.remove() }
         let driver = try WindowDriver(
@@ -74,21 +74,11 @@ import Testing
         driver.xdotool(["click", "4"])
         try expectPlaying(1, driver, after: "wheel up")
 
-        // A fast drag up goes forward; the volume its drag changed on the way is put back.
-        let volume = try driver.settle().state.player.volume
-        // From above the controls bar, so the drag is the video's and not the seek slider's.
-        driver.move(to: centre.x + frame[2] / 4, centre.y + frame[3] / 8)
-        driver.xdotool(["mousedown", "1"])
-        for _ in 0..<4 { driver.xdotool(["mousemove_relative", "--", "0", "-\(Int(frame[3] / 10))"]) }
-        driver.xdotool(["mouseup", "1"])
-        let swiped = try expectPlaying(2, driver, after: "swipe up")
-        #expect(swiped.state.player.volume == volume, "the swipe changed the volume")
-
         // 20 more moves: never more than 2 player pipelines alive at once.
         for move in 0..<20 {
             let forward = move % 2 == 0
             driver.key(forward ? "n" : "p")
-            try expectPlaying(forward ? 3 : 2, driver, after: "move \(move)")
+            try expectPlaying(forward ? 2 : 1, driver, after: "move \(move)")
         }
         let last = try driver.settle()
         #expect((last.state.player.peakLivePipelines ?? 99) <= 2, "peak \(String(describing: last.state.player))")
@@ -152,7 +142,7 @@ import Testing
         }
         #expect(
             met,
-            "after \(input): \(settled.state.player.title ?? "-") \(settled.state.player.state) \(settled.state.player.error ?? "") \(settled.state.player.history.suffix(8)), colour \(colour), wanted \(clip.title)"
+            "after \(input): \(settled.state.player.title ?? "-") \(settled.state.player.state) \(settled.state.player.error ?? "") \(settled.state.player.history.suffix(8)) at \(settled.state.player.position) of \(settled.state.player.duration) vol \(settled.state.player.volume), colour \(colour), wanted \(clip.title)"
         )
         return settled
     }

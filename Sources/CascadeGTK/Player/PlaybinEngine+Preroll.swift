@@ -31,6 +31,9 @@ extension PlaybinEngine {
         }
     }
 
+    /// The most player pipelines alive at once: the one playing and the pre-rolled neighbour.
+    package static let maxLivePipelines = 2
+
     /// The URL kept prerolled, nil for none.
     package var prerolledURL: URL? { preroll?.url }
 
@@ -41,9 +44,17 @@ extension PlaybinEngine {
     /// a second pipeline, replacing any other one; nil releases it. The engine never holds more
     /// than this one and the current pipeline.
     package func preroll(_ url: URL?) {
+        prerollRetry?.cancel()
+        prerollRetry = nil
         guard url != preroll?.url else { return }
         releasePreroll()
         guard let url, url != openedURL else { return }
+        // A pipeline stopped before it settled lives on for up to `PlaybackPipeline.settleWait`:
+        // the neighbour waits for it, so never more than 2 player pipelines are alive.
+        guard PlaybackPipeline.livePipelines < Self.maxLivePipelines else {
+            prerollRetry = MainLoopTimer.after(seconds: 0.2) { [weak self] in self?.preroll(url) }
+            return
+        }
         if url.isFileURL {
             guard case .classified(let signature) = MediaProbe.probeLocalFile(url), signature.isVideo else { return }
         }

@@ -218,6 +218,8 @@ package final class PlaybinEngine: PlaybackEngine {
     var preroll: Preroll?
     /// Replays an adopted preroll's events on the main loop's next turn.
     var replay: MainLoopTimer?
+    /// Tries a pre-roll again once fewer pipelines are alive.
+    var prerollRetry: MainLoopTimer?
 
     /// Reports `message` once per load and disarms the watchdog; the controller then stops.
     func fail(_ message: String) {
