@@ -10,6 +10,7 @@ let allSuites: [any BenchSuite] = [
     ImagesBenchSuite(),
     FolderBench(),
     GTKSuite(),
+    PlayerBench(),
 ]
 
 var arguments = Array(CommandLine.arguments.dropFirst())

@@ -41,6 +41,12 @@ public final class PlaybackPipeline: SampleReceiving {
     /// Player pipelines created and not yet finalized (in this process).
     public nonisolated static var livePipelines: Int { live.load(ordering: .relaxed) }
 
+    private nonisolated static let peak = Atomic<Int>(0)
+
+    /// The most player pipelines alive at once so far in this process (a pre-rolled neighbour
+    /// counts: the player promises never more than 2).
+    public nonisolated static var peakLivePipelines: Int { peak.load(ordering: .relaxed) }
+
     /// Receives each event.
     public var onEvent: ((Event) -> Void)?
     /// Receives each frame drawn (borrowed: copy the pixels before returning); its `position`
@@ -335,7 +341,8 @@ public final class PlaybackPipeline: SampleReceiving {
 
     /// Counts `pipeline` until GObject finalizes it, on whatever thread drops the last reference.
     private nonisolated static func count(_ pipeline: UnsafeMutablePointer<GstElement>) {
-        live.add(1, ordering: .relaxed)
+        let now = live.add(1, ordering: .relaxed).newValue
+        peak.max(now, ordering: .relaxed)
         g_object_weak_ref(
             UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GObject.self),
             { _, _ in PlaybackPipeline.live.subtract(1, ordering: .relaxed) }, nil)

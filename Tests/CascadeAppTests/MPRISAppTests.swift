@@ -148,6 +148,24 @@ import Testing
         #expect(ResumeAppTests.poll(reportURL, timeout: 30) { $0.state == "stopped" } != nil)
         #expect(waitFor("Stopped", "status"))
 
+        // Next and Previous page through the catalog's channel: item 0 has a next, no previous.
+        #expect(property("CanGoNext") == "(<true>,)" && property("CanGoPrevious") == "(<false>,)")
+        _ = bus.run(["playerctl", "-p", "cascade", "next"])
+        let next = ResumeAppTests.poll(reportURL, timeout: 30) { $0.title != nil && $0.title != title }
+        #expect(next != nil, "Next did not reach the app: \(child.stderr)")
+        #expect(
+            waitUntilBlocking(timeout: .seconds(10), interval: .milliseconds(100)) {
+                property("CanGoPrevious") == "(<true>,)"
+            }, "CanGoPrevious after Next: \(property("CanGoPrevious"))")
+        #expect(waitFor(next?.title ?? "-", "metadata", "xesam:title"), "\(playerctl("metadata"))")
+        _ = bus.run(["playerctl", "-p", "cascade", "previous"])
+        let previous = ResumeAppTests.poll(reportURL, timeout: 30) { $0.title == title && $0.state == "playing" }
+        #expect(previous != nil, "Previous did not play item 0 again")
+        #expect(waitFor(title, "metadata", "xesam:title"))
+        #expect(property("CanGoPrevious") == "(<false>,)")
+        _ = bus.run(["playerctl", "-p", "cascade", "stop"])
+        #expect(ResumeAppTests.poll(reportURL, timeout: 30) { $0.state == "stopped" } != nil)
+
         // Esc goes back to the feed: no track any more.
         let search = PlayerPageTests.xdotool(
             ["search", "--sync", "--onlyvisible", "--pid", "\(child.pid)", "--name", "^Cascade$"], display: display.name

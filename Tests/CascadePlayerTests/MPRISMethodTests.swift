@@ -68,6 +68,26 @@ import Testing
         #expect(row.method.command(in: Self.state(row.state)) == row.command)
     }
 
+    /// Golden table: Next and Previous move only where the page has that neighbour.
+    @Test(
+        arguments: [
+            (false, false, nil, nil), (true, false, MPRISCommand.next, nil), (false, true, nil, .previous),
+            (true, true, .next, .previous),
+        ] as [(Bool, Bool, MPRISCommand?, MPRISCommand?)])
+    func nextAndPreviousMoveWhereThereIsANeighbour(
+        canGoNext: Bool, canGoPrevious: Bool, next: MPRISCommand?, previous: MPRISCommand?
+    ) {
+        for player in [PlayerState.playing, .paused, .stopped] {
+            let state = MPRISState(
+                snapshot: MPRISStateTests.snapshot(player), track: MPRISStateTests.track, canGoNext: canGoNext,
+                canGoPrevious: canGoPrevious)
+            #expect(MPRISMethod.next.command(in: state) == next)
+            #expect(MPRISMethod.previous.command(in: state) == previous)
+        }
+        let none = MPRISState(snapshot: PlayerSnapshot(), track: nil, canGoNext: true, canGoPrevious: true)
+        #expect(MPRISMethod.next.command(in: none) == nil && MPRISMethod.previous.command(in: none) == nil)
+    }
+
     @Test func withoutATrackOnlyTheWindowAndVolumeAnswer() {
         let none = MPRISState(snapshot: PlayerSnapshot(), track: nil)
         #expect(MPRISMethod.play.command(in: none) == nil)

@@ -54,6 +54,18 @@ import Testing
         #expect(state.minimumRate == 0.5 && state.maximumRate == 2)
     }
 
+    @Test func theNeighboursAreCapabilitiesAndTheirChangesAreSignalled() {
+        let snapshot = Self.snapshot(.playing)
+        let alone = MPRISState(snapshot: snapshot, track: Self.track)
+        #expect(!alone.canGoNext && !alone.canGoPrevious)
+        let first = MPRISState(snapshot: snapshot, track: Self.track, canGoNext: true)
+        #expect(first.changes(from: alone) == [.canGoNext])
+        let middle = MPRISState(snapshot: snapshot, track: Self.track, canGoNext: true, canGoPrevious: true)
+        #expect(middle.changes(from: first) == [.canGoPrevious])
+        let hidden = MPRISState(snapshot: snapshot, track: nil, canGoNext: true, canGoPrevious: true)
+        #expect(!hidden.canGoNext && !hidden.canGoPrevious)
+    }
+
     @Test func theRateFollowsTheSnapshotAndIsSignalled() {
         var snapshot = Self.snapshot(.playing, position: 1, duration: 8)
         let normal = MPRISState(snapshot: snapshot, track: Self.track)

@@ -25,6 +25,7 @@ import Testing
             case rememberHoverPreviews(Bool)
             case startSearch
             case adjustPlayback(PlaybackAdjustment)
+            case moveToVideo(String, PlayerQueue.Step)
         }
 
         var calls: [Call] = []
@@ -47,6 +48,7 @@ import Testing
         func rememberHoverPreviews(_ enabled: Bool) { calls.append(.rememberHoverPreviews(enabled)) }
         func startSearch() { calls.append(.startSearch) }
         func adjustPlayback(_ adjustment: PlaybackAdjustment) { calls.append(.adjustPlayback(adjustment)) }
+        func moveToVideo(_ item: VideoItem, step: PlayerQueue.Step) { calls.append(.moveToVideo(item.id, step)) }
     }
 
     /// Channel list answers given in order, one per load.
@@ -165,6 +167,36 @@ import Testing
         #expect(host.calls.suffix(3) == [.player(item.id), .banner(nil), .rememberChannel("b", isFirst: false)])
         #expect(model.handleKey("Left", modifiers: .alt))
         #expect(model.screen == .feed)
+    }
+
+    @Test func thePlayerPagesThroughTheFeedItWasOpenedFrom() async throws {
+        defer { removeCache() }
+        let (model, host, _) = try makeModel([.success(Self.channels)])
+        await model.loadChannels()
+        let items = FeedFixtures.items(0..<3)
+        host.calls.removeAll()
+        model.open(items[1], in: items)
+        #expect(model.canPerform(.moveVideo(forward: true)) && model.canPerform(.moveVideo(forward: false)))
+        #expect(model.handleKey("Page_Down", modifiers: []))
+        // At the last item: no next, so PgDn and N do nothing and the end of the video stops.
+        #expect(!model.canPerform(.moveVideo(forward: true)))
+        #expect(!model.handleKey("n", modifiers: []))
+        #expect(model.videoEnded(autoplayNext: true) == .stop)
+        #expect(model.handleKey("p", modifiers: []))
+        #expect(model.handleKey("Prior", modifiers: []))
+        #expect(model.videoEnded(autoplayNext: false) == .stop)
+        #expect(model.videoEnded(autoplayNext: true) == .advance)
+        #expect(model.playerQueue?.current.id == "i-1")
+        #expect(
+            host.calls == [
+                .banner(nil), .player("i-1"), .moveToVideo("i-2", .forward), .moveToVideo("i-1", .backward),
+                .moveToVideo("i-0", .backward), .moveToVideo("i-1", .forward),
+            ])
+        // Back on the feed the keys are the feed's again, and the queue says where the user was.
+        model.back()
+        #expect(model.moveVideo(.forward) == nil)
+        #expect(model.videoEnded(autoplayNext: true) == .stop)
+        #expect(model.playerQueue?.current.id == "i-1")
     }
 
     @Test func theBannerRunsOnlyWhileTheWindowIsInTheForeground() async throws {
@@ -333,6 +365,11 @@ import Testing
         ("plus", .control, .feed, .columns(.more)), ("minus", .control, .feed, .columns(.fewer)),
         ("0", .control, .feed, .columns(.adaptive)), ("plus", [], .feed, nil), ("plus", .control, .player, nil),
         ("Tab", [], .feed, nil), ("Escape", [], .feed, nil), ("Down", [], .feed, nil), ("Return", [], .feed, nil),
+        ("Page_Down", [], .player, .moveVideo(forward: true)), ("KP_Next", [], .player, .moveVideo(forward: true)),
+        ("n", [], .player, .moveVideo(forward: true)), ("N", .shift, .player, .moveVideo(forward: true)),
+        ("Page_Up", [], .player, .moveVideo(forward: false)), ("p", [], .player, .moveVideo(forward: false)),
+        ("Page_Down", .control, .player, nil), ("n", .control, .player, nil), ("n", [], .feed, nil),
+        ("n", [], .alert, nil),
     ]
 
     @Test func goldenTable() {

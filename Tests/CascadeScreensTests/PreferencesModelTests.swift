@@ -30,6 +30,7 @@ import Testing
         #expect(
             entries == [
                 "columns": "3", "hover-previews": "true", "volume": "1.000", "color-scheme": "default",
+                "autoplay-next": "false",
                 "image-cache-mb": "150",
             ])
     }
@@ -38,7 +39,7 @@ import Testing
         let model = PreferencesModel(
             source: .entries([
                 "columns": "4", "hover-previews": "false", "volume": "0.25", "last-channel": "music",
-                "color-scheme": "Dark",
+                "color-scheme": "Dark", "autoplay-next": "TRUE",
             ]))
         var expected = Preferences()
         expected.columns = 4
@@ -46,6 +47,7 @@ import Testing
         expected.volume = 0.25
         expected.lastChannel = "music"
         expected.colorScheme = .dark
+        expected.autoplayNext = true
         #expect(model.preferences == expected)
         #expect(model.warnings.isEmpty)
     }
@@ -70,6 +72,7 @@ import Testing
         ("default-folder", "Videos"), ("default-folder", ""), ("default-folder", "/a\u{7}b"),
         ("default-folder", "/" + String(repeating: "x", count: 4096)), ("image-cache-mb", "151"),
         ("image-cache-mb", "lots"), ("image-cache-mb", "-50"),
+        ("autoplay-next", "yes"),
     ])
     func badValuesFallBackPerKey(key: String, value: String) {
         let model = PreferencesModel(source: .entries([key: value, "volume-extra": "kept"]))

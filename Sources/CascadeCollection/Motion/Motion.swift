@@ -17,6 +17,9 @@ public struct Motion: Sendable, Equatable {
     public static let feedUpdate = Motion(curve: .easeOut, duration: 0.25)
     /// The feed scrolling to an item it was asked to show.
     public static let scrollToItem = Motion(curve: .easeOut, duration: 0.35)
+    /// The player page's video sliding away vertically as the next or previous one takes its
+    /// place (a key, wheel or swipe moved to a neighbour).
+    public static let videoSlide = Motion(curve: .easeOut, duration: 0.25)
 
     /// The easing curve.
     public let curve: AnimationCurve

@@ -13,7 +13,7 @@ extension AppWindow {
             }
         }
         page.previews = previews
-        page.onOpenItem = { [weak self] item in self?.model.open(item) }
+        page.onOpenItem = { [weak self, weak page] item in self?.model.open(item, in: page?.model.items ?? []) }
         page.onCoverPixelWidth = { FolderFeeds.thumbnails.setCoverPixelWidth($0) }
         page.bannerCoverURL = { url, box in
             FolderFeeds.thumbnails.cover(replacing: url, coveringPixelWidth: box.width, height: box.height)

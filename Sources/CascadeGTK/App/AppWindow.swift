@@ -73,6 +73,8 @@ public final class AppWindow: AppHosting {
     package internal(set) weak var cacheRow: CacheRow?
     /// The open Preferences window's default folder row, for the script report.
     package internal(set) weak var folderRow: DefaultFolderRow?
+    /// "Autoplay next" when there is no preferences file to keep it in.
+    var autoplayNextUnsaved = false
     private var started = false
     private let generation: DemoCatalogGeneration?
     private var preparation: CatalogPreparation?
@@ -172,6 +174,7 @@ public final class AppWindow: AppHosting {
             for feed in self?.channelPager?.pages.values.map({ $0 }) ?? [] { feed.refreshWatchProgress() }
         }
         playerPage.onBack = { [weak self] in self?.model.back() }
+        connectPaging()
         model.host = self
         actions = WindowActions(window: window) { [weak self] command in
             guard let self else { return }
@@ -262,6 +265,7 @@ public final class AppWindow: AppHosting {
     public func showPlayer(_ item: VideoItem) {
         previews.controller.playerOpened()
         playerPage.show(item)
+        playerOpened()
         Accessible.showPage(Screen.player.rawValue, of: stack)
         playerPage.takeFocus()
         refreshActions()
@@ -273,6 +277,7 @@ public final class AppWindow: AppHosting {
         Accessible.showPage(Screen.feed.rawValue, of: stack)
         // The stack gives the focus back to the cell that was opened when it can; otherwise the
         // feed's scroller takes it (arrow keys then enter the cells).
+        revealPlayedItem()
         if let feed, feed.focusedItem == nil { gtk_widget_grab_focus(feed.scrolled) }
         refreshActions()
     }

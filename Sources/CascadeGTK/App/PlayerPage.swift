@@ -13,14 +13,22 @@ package final class PlayerPage {
     /// The page's root widget.
     package let root: UnsafeMutablePointer<GtkWidget>
     /// The item shown.
-    package private(set) var item: VideoItem?
+    package internal(set) var item: VideoItem?
     /// Called when the user asks to go back.
     package var onBack: (() -> Void)?
+    /// Called when a key, wheel, swipe or MPRIS asks for the next or previous video (the
+    /// window's model decides and calls `move(to:step:preroll:)`).
+    package var onMove: ((PlayerQueue.Step) -> Void)?
+    /// Called once when a video plays to its end, before it stops (the window's model decides
+    /// whether "Autoplay next" moves on).
+    package var onEnded: (() -> Void)?
+    /// Whether there is a neighbour in a direction (for the desktop's media controls).
+    package var hasNeighbour: (PlayerQueue.Step) -> Bool = { _ in false }
     /// The player state machine.
     package let controller: PlayerController
     /// The GStreamer engine playing for `controller`.
     package let engine: PlaybinEngine
-    /// States and fullscreen changes since `show(_:)`, oldest first (`PlayerHistory`).
+    /// States and fullscreen changes since `show(_:)` or the last move, oldest first (`PlayerHistory`).
     package var history: [String] { log.entries }
     /// The highest position seen while playing since `resetReachedPosition()`.
     package var reachedPosition: Double { log.reachedPosition }
@@ -30,7 +38,7 @@ package final class PlayerPage {
     /// The frame above the position slider while it is hovered (`attachSeekPreviews`).
     package var seekPreview: SeekPreviewView?
     private let bar: UnsafeMutablePointer<GtkWidget>
-    private let titleLabel: OpaquePointer
+    let titleLabel: OpaquePointer
     private let pipeline: ImagePipeline?
     /// The URL to draw for an item's cover URL, given the box the cover is decoded for in device
     /// pixels (a folder feed's thumbnail covering it); nil draws the item's.
@@ -38,8 +46,14 @@ package final class PlayerPage {
     private let fullscreen: PlayerFullscreen
     private var coverTask: ImageTask?
     private var firstFrame = false
-    private var log = PlayerHistory()
-    private var isShown = false
+    var log = PlayerHistory()
+    var isShown = false
+    /// The slide of a move to a neighbour.
+    private(set) var slide: PlayerSlide!
+    /// The neighbour to pre-roll once the video shown has its first frame (`PlayerPage+Paging`).
+    var pendingPreroll: URL?
+    /// Whether `onEnded` was called for the current end.
+    private var endReported = false
     private var desktop: PlayerDesktop?
 
     /// Creates the page; covers load through `pipeline` (none: black until the first frame).
@@ -72,6 +86,7 @@ package final class PlayerPage {
         gtk_overlay_set_child(root.opaque, surface.root)
         gtk_overlay_add_overlay(root.opaque, bar)
         gtk_overlay_add_overlay(surface.overlay.opaque, controlsBar.root)
+        slide = PlayerSlide(over: surface.media)
 
         Signal.connect(back.raw, "clicked") { [weak self] in self?.onBack?() }
         Signal.connect(surface.playButton.raw, "clicked") { [weak self] in self?.playClicked() }
@@ -106,8 +121,12 @@ package final class PlayerPage {
         engine.onFirstFrame = { [weak self] in
             self?.firstFrame = true
             self?.render()
+            self?.applyPendingPreroll()
         }
         PlayerInput.attachPointer(to: surface.overlay, controller: controller)
+        PlayerInput.attachPaging(to: surface.overlay, controller: controller) { [weak self] step in
+            self?.onMove?(step)
+        }
         PlayerInput.attachKeys(to: root, controller: controller)
         render()
     }
@@ -136,6 +155,9 @@ package final class PlayerPage {
     /// Leaves fullscreen, stops playback and releases the pipeline; idempotent, call when leaving the page.
     package func stop() {
         if controller.snapshot.isFullscreen || fullscreen.isWindowFullscreen { fullscreen.leaveNow() }
+        slide.finish()
+        pendingPreroll = nil
+        engine.preroll(nil)
         controller.stop()
         isShown = false
         surface.setVideo(engine.paintable)
@@ -243,7 +265,7 @@ package final class PlayerPage {
 
     // MARK: Private
 
-    private func render() {
+    func render() {
         let snapshot = controller.snapshot
         if !snapshot.state.hasMedia { firstFrame = false }
         controlsBar.tracks.render(engine.tracks)
@@ -257,6 +279,13 @@ package final class PlayerPage {
         gtk_widget_set_cursor_from_name(root, controls.hidesPointer ? "none" : nil)
         log.record(state: snapshot.state.name, isFullscreen: snapshot.isFullscreen, position: snapshot.position)
         desktop?.update()
+        // Last: "Autoplay next" may move to the next video from here, which renders again.
+        if snapshot.state != .ended {
+            endReported = false
+        } else if !endReported {
+            endReported = true
+            onEnded?()
+        }
     }
 
     private func present(fullscreen: Bool) {
@@ -264,7 +293,7 @@ package final class PlayerPage {
         root.setCSSClass("fullscreen", fullscreen)
     }
 
-    private func loadCover(for item: VideoItem) {
+    func loadCover(for item: VideoItem) {
         coverTask?.cancel()
         coverTask = nil
         surface.setCover(nil)

@@ -2,7 +2,7 @@ import CGtk
 import CascadeScreens
 
 /// The Preferences window (`AdwPreferencesWindow`, Ctrl+comma): the columns (adaptive or 1…12),
-/// hover previews and the style, each bound to what the window's model and `StyleChoice`
+/// hover previews, "Autoplay next" and the style, each bound to what the window's model and `StyleChoice`
 /// remember, so a change here is a change of the same setting the keys and the menu make; and
 /// the caches' size and "Clear cache" (`CacheRow`); the default folder (`DefaultFolderRow`),
 /// which applies from the next start.
@@ -39,6 +39,7 @@ enum PreferencesWindow {
             app?.model.setHoverPreviews(gtk_switch_get_active(OpaquePointer(toggle)) != 0)
         }
         adw_preferences_group_add(group.as(AdwPreferencesGroup.self), previews)
+        adw_preferences_group_add(group.as(AdwPreferencesGroup.self), autoplayRow(app))
 
         // The style, as the primary menu's radio items choose it.
         let schemes = ColorScheme.allCases
@@ -87,6 +88,23 @@ enum PreferencesWindow {
         adw_preferences_window_add(widget.as(AdwPreferencesWindow.self), page.as(AdwPreferencesPage.self))
         gtk_window_set_transient_for(widget.as(GtkWindow.self), app.window.as(GtkWindow.self))
         gtk_window_present(widget.as(GtkWindow.self))
+    }
+
+    /// "Autoplay next": a switch for `AppWindow.autoplayNext`.
+    private static func autoplayRow(_ app: AppWindow) -> UnsafeMutablePointer<GtkWidget> {
+        let row = adw_action_row_new()!
+        adw_preferences_row_set_title(row.as(AdwPreferencesRow.self), Localization.text("Autoplay next"))
+        adw_action_row_set_subtitle(
+            row.as(AdwActionRow.self), Localization.text("At the end of a video, play the next one in the feed"))
+        let toggle = gtk_switch_new()!
+        gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
+        gtk_switch_set_active(OpaquePointer(toggle), app.autoplayNext ? 1 : 0)
+        adw_action_row_add_suffix(row.as(AdwActionRow.self), toggle)
+        adw_action_row_set_activatable_widget(row.as(AdwActionRow.self), toggle)
+        Signal.connectNotify(toggle.raw, "active") { [weak app] in
+            app?.autoplayNext = gtk_switch_get_active(OpaquePointer(toggle)) != 0
+        }
+        return row
     }
 
     private static func comboRow(title: String, options: [String], selected: Int) -> UnsafeMutablePointer<GtkWidget> {

@@ -174,7 +174,6 @@ final class MPRISServer {
         switch property {
         case "MinimumRate": return g_variant_new_double(state.minimumRate)
         case "MaximumRate": return g_variant_new_double(state.maximumRate)
-        case "CanGoNext", "CanGoPrevious": return g_variant_new_boolean(state.canGoNext ? 1 : 0)
         case "CanControl": return g_variant_new_boolean(state.canControl ? 1 : 0)
         default: break
         }
@@ -191,6 +190,8 @@ final class MPRISServer {
         case .canPlay: return g_variant_new_boolean(state.canPlay ? 1 : 0)
         case .canPause: return g_variant_new_boolean(state.canPause ? 1 : 0)
         case .canSeek: return g_variant_new_boolean(state.canSeek ? 1 : 0)
+        case .canGoNext: return g_variant_new_boolean(state.canGoNext ? 1 : 0)
+        case .canGoPrevious: return g_variant_new_boolean(state.canGoPrevious ? 1 : 0)
         }
     }
 

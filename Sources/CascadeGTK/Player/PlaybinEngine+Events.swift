@@ -33,7 +33,7 @@ extension PlaybinEngine {
 
     // MARK: Private
 
-    private func handle(_ event: PlaybackPipeline.Event, of pipeline: PlaybackPipeline) {
+    func handle(_ event: PlaybackPipeline.Event, of pipeline: PlaybackPipeline) {
         switch event {
         case .settled where !isPrepared && reopenPosition != nil:
             // Opened again for a dropped subtitle file: on from where it was, not a new `ready`.
@@ -74,17 +74,25 @@ extension PlaybinEngine {
         }
     }
 
-    private func show(_ frame: PreviewFrame, of pipeline: PlaybackPipeline) {
+    /// A GDK memory texture holding a copy of `frame`'s pixels (owned by the caller).
+    static func texture(from frame: PreviewFrame) -> OpaquePointer? {
         let byteCount = frame.bytesPerRow * (frame.height - 1) + frame.width * 4
         let bytes = g_bytes_new(frame.pixels, gsize(clamping: byteCount))
         defer { g_bytes_unref(bytes) }
-        guard
-            let texture = gdk_memory_texture_new(
-                Int32(clamping: frame.width), Int32(clamping: frame.height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes,
-                gsize(clamping: frame.bytesPerRow))
-        else { return }
+        return gdk_memory_texture_new(
+            Int32(clamping: frame.width), Int32(clamping: frame.height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes,
+            gsize(clamping: frame.bytesPerRow))
+    }
+
+    private func show(_ frame: PreviewFrame, of pipeline: PlaybackPipeline) {
+        guard let texture = Self.texture(from: frame) else { return }
+        show(texture, at: frame.position, of: pipeline)
+    }
+
+    /// Shows `texture` (taking its reference), a frame at `framePosition` of `pipeline`.
+    func show(_ texture: OpaquePointer, at framePosition: Double?, of pipeline: PlaybackPipeline) {
         setPaintable(texture)
-        lastFramePosition = frame.position
+        lastFramePosition = framePosition
         onFrame?()
         if !firstFrameSeen {
             firstFrameSeen = true
@@ -92,7 +100,7 @@ extension PlaybinEngine {
         }
         // Playing, the pipeline's clock gives the position; paused (a preroll, a frame step) the
         // frame shown is the position, which the audio sink did not step to.
-        let position = playRequested ? pipeline.position ?? frame.position : frame.position ?? pipeline.position
+        let position = playRequested ? pipeline.position ?? framePosition : framePosition ?? pipeline.position
         guard isPrepared, pendingSeek == nil, let position else { return }
         onEvent?(.position(position))
         if let stalled = stall.position(position, at: MonotonicClock.seconds) { onEvent?(.buffering(stalled)) }

@@ -15,6 +15,8 @@ import Foundation
 /// fails too. `buffering` comes from the pipeline's buffering messages and from a stalled
 /// position (`StallDetector`); `bufferedRanges` never comes. `stop()` releases the pipeline
 /// synchronously: nothing is left alive once it returns (`PlaybackPipeline.livePipelines`).
+/// `preroll(_:)` keeps a second pipeline paused at a neighbour's first frame, which a `load` of
+/// that URL adopts; `stop()` leaves it, `preroll(nil)` releases it.
 ///
 /// - Warning: events arrive only while the GLib main context runs.
 @MainActor
@@ -41,6 +43,7 @@ package final class PlaybinEngine: PlaybackEngine {
 
     isolated deinit {
         release()
+        releasePreroll()
         Self.engines -= 1
     }
 
@@ -82,6 +85,7 @@ package final class PlaybinEngine: PlaybackEngine {
     /// "This isn't a video …".
     package func load(_ url: URL) {
         release()
+        if adoptPreroll(for: url) { return }
         if url.isFileURL {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue
@@ -226,6 +230,12 @@ package final class PlaybinEngine: PlaybackEngine {
     var choiceAppliedTo: [String] = []
     /// The choice a dropped subtitle file made, applied when the pipeline opened with it lists it.
     var pendingDroppedChoice: TrackChoice?
+    /// The neighbour's pipeline paused at its first frame (`PlaybinEngine+Preroll`).
+    var preroll: Preroll?
+    /// Replays an adopted preroll's events on the main loop's next turn.
+    var replay: MainLoopTimer?
+    /// Tries a pre-roll again once fewer pipelines are alive.
+    var prerollRetry: MainLoopTimer?
 
     /// Reports `message` once per load and disarms the watchdog; the controller then stops.
     func fail(_ message: String) {
@@ -316,6 +326,8 @@ package final class PlaybinEngine: PlaybackEngine {
         stallTimer = nil
         deferredFailure?.cancel()
         deferredFailure = nil
+        replay?.cancel()
+        replay = nil
         finishSeek(false)
         isPrepared = false
         if let pipeline {

@@ -1,5 +1,6 @@
 import CGtk
 import CascadePlayer
+import CascadeScreens
 import Foundation
 
 /// The desktop's doors into the player page: the MPRIS 2 player (media keys, the shell's media
@@ -21,7 +22,7 @@ final class PlayerDesktop {
         self.window = window
         inhibitor = IdleInhibitor(application: application, window: window)
         let gApplication = UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self)
-        let initial = MPRISState(snapshot: page.controller.snapshot, track: page.track)
+        let initial = Self.state(of: page)
         if let connection = g_application_get_dbus_connection(gApplication) {
             server = MPRISServer(connection: connection, initial: initial)
         } else {
@@ -40,9 +41,18 @@ final class PlayerDesktop {
     func update() {
         guard let page else { return }
         let snapshot = page.controller.snapshot
-        server?.publish(MPRISState(snapshot: snapshot, track: page.track))
+        server?.publish(state(of: page))
         inhibitor.update(state: snapshot.state, pageShown: page.track != nil)
     }
+
+    /// What the desktop's media controls show of `page`.
+    private static func state(of page: PlayerPage) -> MPRISState {
+        MPRISState(
+            snapshot: page.controller.snapshot, track: page.track, canGoNext: page.hasNeighbour(.forward),
+            canGoPrevious: page.hasNeighbour(.backward))
+    }
+
+    private func state(of page: PlayerPage) -> MPRISState { Self.state(of: page) }
 
     /// The window goes away (its widgets still exist): playback ends, so no engine event draws
     /// into destroyed widgets, and the screen may sleep again.
@@ -54,7 +64,7 @@ final class PlayerDesktop {
     private func perform(_ method: MPRISMethod) {
         guard let page else { return }
         let controller = page.controller
-        guard let command = method.command(in: MPRISState(snapshot: controller.snapshot, track: page.track)) else {
+        guard let command = method.command(in: state(of: page)) else {
             return
         }
         switch command {
@@ -63,6 +73,8 @@ final class PlayerDesktop {
         case .play: controller.play()
         case .pause: controller.pause()
         case .stop: controller.stop()
+        case .next: page.onMove?(.forward)
+        case .previous: page.onMove?(.backward)
         case .seek(let seconds): controller.seek(to: seconds)
         case .setVolume(let volume): controller.setVolume(volume)
         case .setRate(let rate): controller.setRate(rate)

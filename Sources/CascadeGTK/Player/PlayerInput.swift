@@ -1,5 +1,6 @@
 import CGtk
 import CascadePlayer
+import CascadeScreens
 import Foundation
 
 /// Routes the player page's input to its `PlayerController`: a click toggles the controls, motion
@@ -39,6 +40,41 @@ enum PlayerInput {
             controller?.panEnded()
         }
         gtk_widget_add_controller(video, drag)
+    }
+
+    /// Attaches the moves to a neighbouring video to `video`: a vertical wheel step, or a fast
+    /// vertical swipe (`PlayerQueue.step(swipeVelocityX:velocityY:)`), which also undoes the
+    /// volume or brightness its drag changed on the way.
+    static func attachPaging(
+        to video: UnsafeMutablePointer<GtkWidget>, controller: PlayerController,
+        onStep: @escaping @MainActor (PlayerQueue.Step) -> Void
+    ) {
+        let scroll = gtk_event_controller_scroll_new(
+            GtkEventControllerScrollFlags(
+                GTK_EVENT_CONTROLLER_SCROLL_VERTICAL.rawValue | GTK_EVENT_CONTROLLER_SCROLL_DISCRETE.rawValue))!
+        Signal.connectScroll(UnsafeMutableRawPointer(scroll)) { _, dy in
+            guard let step = PlayerQueue.step(scrollDeltaY: dy) else { return false }
+            onStep(step)
+            return true
+        }
+        gtk_widget_add_controller(video, scroll)
+
+        let swipe = gtk_gesture_swipe_new()!
+        gtk_gesture_single_set_button(swipe, guint(GDK_BUTTON_PRIMARY))
+        var before: (volume: Double, brightness: Double)?
+        Signal.connectSequence(UnsafeMutableRawPointer(swipe), "begin") { [weak controller] in
+            guard let controller else { return }
+            before = (controller.snapshot.volume, controller.snapshot.brightness)
+        }
+        Signal.connectPoint(UnsafeMutableRawPointer(swipe), "swipe") { [weak controller] vx, vy in
+            guard let step = PlayerQueue.step(swipeVelocityX: vx, velocityY: vy) else { return }
+            if let controller, let before {
+                controller.setVolume(before.volume)
+                controller.setBrightness(before.brightness)
+            }
+            onStep(step)
+        }
+        gtk_widget_add_controller(video, swipe)
     }
 
     /// A capture-phase key controller on `page`, so player keys win over the focused button; other

@@ -17,7 +17,8 @@ package final class PlayerSurface {
     let retryButton: UnsafeMutablePointer<GtkWidget>
     /// "Resume from 1:23" / "Start over", shown instead of the play button when offered.
     package let resumeOffer = PlayerResumeOffer()
-    private let media: UnsafeMutablePointer<GtkWidget>
+    /// The video and the cover, stacked; the slide of a move to a neighbour draws over them.
+    let media: UnsafeMutablePointer<GtkWidget>
     private let video: OpaquePointer
     private let cover: OpaquePointer
     private let spinner: OpaquePointer
@@ -88,6 +89,11 @@ package final class PlayerSurface {
     }
 
     // MARK: Content
+
+    /// What the video area shows now: the video's frame, else the cover (borrowed).
+    var shownFrame: OpaquePointer? {
+        coverVisible ? gtk_picture_get_paintable(cover) : gtk_picture_get_paintable(video)
+    }
 
     /// Shows `texture` as the cover (nil: none). The picture takes its own reference.
     func setCover(_ texture: OpaquePointer?) {

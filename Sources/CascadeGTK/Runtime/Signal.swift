@@ -121,6 +121,25 @@ package enum Signal {
         return connect(instance, "key-pressed", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// `gboolean (*)(GtkOverlay *, GtkWidget *, GdkRectangle *, gpointer)`:
+    /// `get-child-position`; the handler fills the allocation and returns whether it did.
+    @discardableResult
+    package static func connectChildPosition(
+        _ instance: gpointer,
+        _ body: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GdkRectangle>) -> Bool
+    ) -> gulong {
+        let thunk:
+            @convention(c) (gpointer?, UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GdkRectangle>?, gpointer?)
+                -> gboolean = { _, child, rect, data in
+                    guard let rect else { return 0 }
+                    let body:
+                        @MainActor (UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GdkRectangle>) -> Bool =
+                            Signal.unbox(data)
+                    return MainActor.assumeIsolated { body(child, rect) } ? 1 : 0
+                }
+        return connect(instance, "get-child-position", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     /// `void (*)(GObject *, gint, gint, gpointer)`: `GtkDrawingArea::resize`.
     @discardableResult
     package static func connectSize(

@@ -62,7 +62,7 @@ package enum Stylesheet {
         .player-page { background: #101114; color: #f1f1f3; }
         .player-page .player-title { font-size: 14pt; font-weight: bold; }
         .player-page.fullscreen { background: black; }
-        .player-surface { background: black; }
+        .player-surface, .player-slide { background: black; }
         .player-play-button {
             min-width: 44px; min-height: 44px; padding: 0; border-radius: 22px;
             background: alpha(black, 0.55); color: white; border: none; outline: none;

@@ -45,7 +45,7 @@ public enum MPRISMethod: Equatable, Sendable {
     /// - `Play`/`PlayPause` need `CanPlay` (or a pause to undo), `Pause` needs `CanPause`.
     /// - `Seek` goes by the offset from the position shown; `SetPosition` seeks only for the
     ///   current track and a position within 0…length.
-    /// - `Next`/`Previous` do nothing (`CanGoNext` is false); a `Rate` is clamped to
+    /// - `Next`/`Previous` move to the neighbouring video when `CanGoNext`/`CanGoPrevious`; a `Rate` is clamped to
     ///   `MinimumRate…MaximumRate` (with a track shown), 0 pauses, a negative one or NaN is
     ///   ignored; a volume is clamped to 0…1 and NaN ignored.
     public func command(in state: MPRISState) -> MPRISCommand? {
@@ -61,8 +61,10 @@ public enum MPRISMethod: Equatable, Sendable {
             return state.canPlay ? .play : nil
         case .stop:
             return state.track != nil && state.playbackStatus != .stopped ? .stop : nil
-        case .next, .previous:
-            return nil
+        case .next:
+            return state.canGoNext ? .next : nil
+        case .previous:
+            return state.canGoPrevious ? .previous : nil
         case .seek(let offset):
             guard state.canSeek else { return nil }
             // The position is never negative, so only a forward offset can overflow.
@@ -99,6 +101,10 @@ public enum MPRISCommand: Equatable, Sendable {
     case pause
     /// `PlayerController.stop()`.
     case stop
+    /// Move to the next video of the feed (as PgDn does).
+    case next
+    /// Move to the previous video of the feed (as PgUp does).
+    case previous
     /// `PlayerController.seek(to:)`, already within 0…duration.
     case seek(to: Double)
     /// `PlayerController.setVolume(_:)`, already within 0…1.

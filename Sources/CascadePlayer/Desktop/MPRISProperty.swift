@@ -8,4 +8,6 @@ public enum MPRISProperty: String, CaseIterable, Equatable, Sendable {
     case canPlay = "CanPlay"
     case canPause = "CanPause"
     case canSeek = "CanSeek"
+    case canGoNext = "CanGoNext"
+    case canGoPrevious = "CanGoPrevious"
 }

@@ -37,17 +37,22 @@ public struct MPRISState: Equatable, Sendable {
     public let minimumRate = PlaybackRate.minimum
     /// `MaximumRate` (`PlaybackRate.maximum`).
     public let maximumRate = PlaybackRate.maximum
-    /// `CanGoNext` and `CanGoPrevious`: the player page has no next video.
-    public let canGoNext = false
+    /// `CanGoNext`: the player page's feed has a video after the one shown.
+    public var canGoNext: Bool
+    /// `CanGoPrevious`: the player page's feed has a video before the one shown.
+    public var canGoPrevious: Bool
     /// `CanControl`: always (MPRIS expects it never to change).
     public let canControl = true
 
-    /// The state for `snapshot` with `track` on the page (nil: the page is not shown).
+    /// The state for `snapshot` with `track` on the page (nil: the page is not shown), which has
+    /// a next and a previous video as `canGoNext` and `canGoPrevious` say.
     ///
     /// Loading counts as playing (playback was asked for); an ended video, about to stop, as
-    /// stopped. Without a track nothing can be played, paused or seeked.
-    public init(snapshot: PlayerSnapshot, track: MPRISTrack?) {
+    /// stopped. Without a track nothing can be played, paused, seeked or paged.
+    public init(snapshot: PlayerSnapshot, track: MPRISTrack?, canGoNext: Bool = false, canGoPrevious: Bool = false) {
         self.track = track
+        self.canGoNext = track != nil && canGoNext
+        self.canGoPrevious = track != nil && canGoPrevious
         let state = track == nil ? .idle : snapshot.state
         switch state {
         case .playing, .loading: playbackStatus = .playing
@@ -82,6 +87,8 @@ public struct MPRISState: Equatable, Sendable {
             case .canPlay: return canPlay != old.canPlay
             case .canPause: return canPause != old.canPause
             case .canSeek: return canSeek != old.canSeek
+            case .canGoNext: return canGoNext != old.canGoNext
+            case .canGoPrevious: return canGoPrevious != old.canGoPrevious
             }
         }
     }

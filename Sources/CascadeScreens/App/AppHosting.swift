@@ -34,4 +34,7 @@ public protocol AppHosting: AnyObject {
     func startSearch()
     /// Perform a speed or frame step on the player page (`]`, `[`, `.`, `,`).
     func adjustPlayback(_ adjustment: PlaybackAdjustment)
+    /// Show `item`, the player's neighbour in `step`, playing at once with a vertical slide
+    /// (the player page stays).
+    func moveToVideo(_ item: VideoItem, step: PlayerQueue.Step)
 }

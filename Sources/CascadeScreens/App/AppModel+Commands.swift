@@ -18,6 +18,7 @@ extension AppModel {
         switch command {
         case .scroll: return pager != nil && !isTyping
         case .switchChannel, .search: return pager != nil
+        case .moveVideo(let forward): return playerQueue?.neighbour(forward ? .forward : .backward) != nil
         case .dismissAlert, .back, .columns, .toggleHoverPreviews, .adjustPlayback: return true
         }
     }
@@ -36,6 +37,7 @@ extension AppModel {
         case .scroll(let scroll): host?.scrollFeed(scroll)
         case .search: host?.startSearch()
         case .adjustPlayback(let adjustment): host?.adjustPlayback(adjustment)
+        case .moveVideo(let forward): moveVideo(forward ? .forward : .backward)
         }
         return true
     }

@@ -38,6 +38,9 @@ public final class AppModel {
     public private(set) var screen = Screen.feed
     /// The alert shown, or nil.
     public private(set) var alert: FeedAlert?
+    /// The videos the player page pages through, from the feed it was last opened from (nil
+    /// before a video opened); kept after going back, so the host can show where the user was.
+    public private(set) var playerQueue: PlayerQueue?
     /// Whether the channel list is loading.
     public private(set) var isLoadingChannels = false
     /// The window's presence as its host last reported it.
@@ -208,11 +211,32 @@ public final class AppModel {
 
     // MARK: Navigation
 
-    /// Opens the player page for `item`.
-    public func open(_ item: VideoItem) {
+    /// Opens the player page for `item`, one of `feedItems` (the feed's loaded items in feed
+    /// order, which PgDn and PgUp then page through; none: `item` alone).
+    public func open(_ item: VideoItem, in feedItems: [VideoItem] = []) {
+        playerQueue = PlayerQueue(items: feedItems, current: item)
         screen = .player
         host?.runBanner(ofChannel: nil)
         host?.showPlayer(item)
+    }
+
+    /// Moves the player page to the neighbour in `step` (nothing off the player page or
+    /// without one); returns the item now shown.
+    @discardableResult
+    public func moveVideo(_ step: PlayerQueue.Step) -> VideoItem? {
+        guard screen == .player, alert == nil, let item = playerQueue?.move(step) else { return nil }
+        host?.moveToVideo(item, step: step)
+        return item
+    }
+
+    /// What the end of the shown video does, with "Autoplay next" `autoplayNext`; `.advance`
+    /// has already moved to the next video.
+    @discardableResult
+    public func videoEnded(autoplayNext: Bool) -> PlayerQueue.EndAction {
+        guard screen == .player, let queue = playerQueue else { return .stop }
+        let action = queue.endAction(autoplayNext: autoplayNext)
+        if action == .advance, moveVideo(.forward) == nil { return .stop }
+        return action
     }
 
     /// Returns from the player page to the channel page (nothing when it is shown).

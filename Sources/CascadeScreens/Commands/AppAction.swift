@@ -124,6 +124,12 @@ public struct AppAction: Equatable, Sendable {
         AppAction(
             .win, "next-audio", "Next audio track", accelerators: ["b"], group: .player,
             command: .adjustPlayback(.nextAudio)),
+        AppAction(
+            .win, "next-video", "Next video", accelerators: ["Page_Down", "n"], aliases: ["KP_Page_Down", "<Shift>n"],
+            group: .player, command: .moveVideo(forward: true)),
+        AppAction(
+            .win, "previous-video", "Previous video", accelerators: ["Page_Up", "p"],
+            aliases: ["KP_Page_Up", "<Shift>p"], group: .player, command: .moveVideo(forward: false)),
         // The alert's own keys (Esc, Enter) dismiss it; the action is the bus's way to it.
         AppAction(.win, "dismiss-alert", "Dismiss the alert", group: .general, command: .dismissAlert),
     ]

@@ -4,7 +4,8 @@
 /// - With an alert shown: Esc or Enter dismisses it; other keys do nothing.
 /// - On the player page: Esc, Backspace or Alt+← goes back to the feed; `]` / `[` play one
 ///   speed step faster / slower, `.` / `,` show the next / previous frame while paused
-///   (`PlaybackAdjustment`).
+///   (`PlaybackAdjustment`); PgDn or `n` moves to the next video of the feed, PgUp or `p` to the
+///   previous one (`PlayerQueue`).
 /// - On the channel page: Ctrl + `+` / `-` / `0` change the columns (`ColumnShortcut`);
 ///   Ctrl+Tab / Ctrl+PgDn goes to the next channel (with Shift, or Ctrl+PgUp, to the previous one); PgDn / PgUp scroll the feed by 0.9 of its height, Home /
 ///   End to its top / bottom; Ctrl+Shift+P turns hover previews on or off; Ctrl+F opens the search bar. Arrow keys and Enter are the feed's: arrows move the focus
@@ -29,6 +30,8 @@ public enum AppKeyCommand: Equatable, Sendable {
     case search
     /// A speed or frame step of the player.
     case adjustPlayback(PlaybackAdjustment)
+    /// Move the player to the next (or previous) video of the feed it was opened from.
+    case moveVideo(forward: Bool)
 
     /// Where the key arrives.
     public enum Context: Equatable, Sendable {
@@ -46,7 +49,7 @@ public enum AppKeyCommand: Equatable, Sendable {
     public func isAvailable(in context: Context) -> Bool {
         switch self {
         case .dismissAlert: context == .alert
-        case .back, .adjustPlayback: context == .player
+        case .back, .adjustPlayback, .moveVideo: context == .player
         case .switchChannel, .scroll, .columns, .toggleHoverPreviews, .search: context == .feed
         }
     }
@@ -56,7 +59,9 @@ public enum AppKeyCommand: Equatable, Sendable {
         [.dismissAlert, .back, .switchChannel(forward: true), .switchChannel(forward: false)]
         + [FeedScrollCommand.pageDown, .pageUp, .top, .bottom].map { .scroll($0) }
         + [ColumnShortcut.more, .fewer, .adaptive].map { .columns($0) } + [.toggleHoverPreviews, .search]
-        + PlaybackAdjustment.allCases.map { .adjustPlayback($0) }
+        + PlaybackAdjustment.allCases.map { .adjustPlayback($0) } + [
+            .moveVideo(forward: true), .moveVideo(forward: false),
+        ]
 
     /// The command for a key, or nil for keys the app leaves to the focused widget.
     public static func command(forKey name: String, modifiers: KeyModifiers, in context: Context) -> AppKeyCommand? {
@@ -67,6 +72,11 @@ public enum AppKeyCommand: Equatable, Sendable {
             if name == "Escape" || name == "BackSpace" { return .back }
             if modifiers.contains(.alt), ["Left", "KP_Left"].contains(name) { return .back }
             guard !modifiers.contains(.control), !modifiers.contains(.alt) else { return nil }
+            switch name {
+            case "Page_Down", "Next", "KP_Page_Down", "KP_Next", "n", "N": return .moveVideo(forward: true)
+            case "Page_Up", "Prior", "KP_Page_Up", "KP_Prior", "p", "P": return .moveVideo(forward: false)
+            default: break
+            }
             return PlaybackAdjustment(keyName: name).map { .adjustPlayback($0) }
         case .feed:
             if modifiers.contains(.control) {

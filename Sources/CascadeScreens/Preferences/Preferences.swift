@@ -1,7 +1,7 @@
 import Foundation
 
 /// The settings that outlive a run: columns, hover previews, volume, the last channel, the style
-/// and the default folder.
+/// the default folder and "Autoplay next".
 public struct Preferences: Equatable, Sendable {
     /// A fixed column count (1…12), or nil for adaptive columns from the window width.
     public var columns: Int?
@@ -17,8 +17,11 @@ public struct Preferences: Equatable, Sendable {
     public var defaultFolder: String?
     /// The most megabytes the image disk cache keeps (one of `imageCacheChoices`).
     public var imageCacheMegabytes = 150
+    /// Whether the end of a video moves the player to the next one (else it stops).
+    public var autoplayNext = false
 
-    /// The defaults: adaptive columns, previews on, full volume, the first channel, the desktop's style.
+    /// The defaults: adaptive columns, previews on, full volume, the first channel, the desktop's
+    /// style, no autoplay.
     public init() {}
 
     /// The allowed fixed column counts.

@@ -80,6 +80,7 @@ public struct PreferencesModel: Sendable {
         result["color-scheme"] = preferences.colorScheme.rawValue
         if let folder = preferences.defaultFolder { result["default-folder"] = folder }
         result["image-cache-mb"] = String(preferences.imageCacheMegabytes)
+        result["autoplay-next"] = preferences.autoplayNext ? "true" : "false"
         return result
     }
 
@@ -128,6 +129,12 @@ public struct PreferencesModel: Sendable {
             switch value.lowercased() {
             case "true", "1": preferences.hoverPreviews = true
             case "false", "0": preferences.hoverPreviews = false
+            default: reject()
+            }
+        case "autoplay-next":
+            switch value.lowercased() {
+            case "true", "1": preferences.autoplayNext = true
+            case "false", "0": preferences.autoplayNext = false
             default: reject()
             }
         case "volume":

@@ -79,6 +79,14 @@ extension ScriptReport {
         public var subtitleMenuFrame: [Double]?
         /// The subtitle file playing with the video (a sidecar or a dropped file), its name.
         public var subtitleFile: String?
+        /// The id of the item shown (only while the player page is shown).
+        public var itemID: String?
+        /// The video kept pre-rolled for the next move (its URL), nil for none.
+        public var prerolled: String?
+        /// The most player pipelines alive at once so far in the process.
+        public var peakLivePipelines: Int?
+        /// Whether the slide of a move to a neighbour is running.
+        public var sliding: Bool?
 
         /// Creates the player entry; every field is a parameter.
         public init(
@@ -91,8 +99,14 @@ extension ScriptReport {
             rate: Double = 1, speedText: String? = nil, sliderFrame: [Double]? = nil, seekPreview: SeekPreview? = nil,
             audioTracks: [String] = [], subtitleTracks: [String] = [],
             audioTrack: String? = nil, subtitleTrack: String? = nil, audioMenuText: String? = nil,
-            subtitleMenuText: String? = nil, subtitleMenuFrame: [Double]? = nil, subtitleFile: String? = nil
+            subtitleMenuText: String? = nil, subtitleMenuFrame: [Double]? = nil, subtitleFile: String? = nil,
+            itemID: String? = nil, prerolled: String? = nil,
+            peakLivePipelines: Int? = nil, sliding: Bool? = nil
         ) {
+            self.itemID = itemID
+            self.prerolled = prerolled
+            self.peakLivePipelines = peakLivePipelines
+            self.sliding = sliding
             self.state = state
             self.position = position
             self.duration = duration
@@ -159,6 +173,9 @@ extension ScriptReport {
             case pointerHidden = "pointer_hidden"
             case totalText = "total_text"
             case livePipelines = "live_pipelines"
+            case peakLivePipelines = "peak_live_pipelines"
+            case itemID = "item_id"
+            case prerolled, sliding
             case liveEngines = "live_engines"
             case playButtonFrame = "play_button_frame"
             case resumeOffer = "resume_offer"

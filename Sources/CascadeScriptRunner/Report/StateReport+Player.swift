@@ -40,7 +40,9 @@ extension StateReport {
             audioTrack: tracks.selectedLabel(.audio), subtitleTrack: tracks.selectedLabel(.subtitle),
             audioMenuText: menus.audioText, subtitleMenuText: menus.subtitleText,
             subtitleMenuFrame: subtitleMenuShown ? frameInWindow(menus.subtitles) : nil,
-            subtitleFile: page.engine.subtitle?.lastPathComponent)
+            subtitleFile: page.engine.subtitle?.lastPathComponent,
+            itemID: includeTitle ? page.item?.id : nil, prerolled: page.prerolledURL?.absoluteString,
+            peakLivePipelines: PlaybackPipeline.peakLivePipelines, sliding: page.isSliding)
     }
 
     /// The feed's hover preview.
