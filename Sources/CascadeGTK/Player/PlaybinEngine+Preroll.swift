@@ -53,7 +53,9 @@ extension PlaybinEngine {
         guard let url, url != openedURL else { return }
         // A pipeline stopped before it settled lives on for up to `PlaybackPipeline.settleWait`:
         // the neighbour waits for it, so never more than 2 player pipelines are alive.
-        guard PlaybackPipeline.livePipelines < Self.maxLivePipelines else {
+        // Nor does it start while the current video is still preparing: two playbin3 pipelines
+        // typefinding at once sometimes left the newer one never prerolled (GStreamer 1.22).
+        guard PlaybackPipeline.livePipelines < Self.maxLivePipelines, pipeline == nil || isPrepared else {
             prerollRetry = MainLoopTimer.after(seconds: 0.2) { [weak self] in self?.preroll(url) }
             return
         }

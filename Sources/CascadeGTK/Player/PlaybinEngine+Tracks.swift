@@ -107,6 +107,23 @@ extension PlaybinEngine {
         return true
     }
 
+    /// Opens the current local file again, subtitles and all, when its preroll has stalled
+    /// (playbin3 1.22 now and then never finishes typefinding; Docs/PLATFORM_NOTES.md). The
+    /// stalled pipeline is released once it settles, as any stopped before its preroll.
+    func reopenStalledPreroll() {
+        guard let url = openedURL, let pipeline, !isPrepared else { return }
+        // The stalled pipeline lingers until it settles: the neighbour goes, so no more than
+        // two player pipelines live.
+        releasePreroll()
+        let play = playRequested
+        self.pipeline = nil
+        stallTimer?.cancel()
+        stallTimer = nil
+        pipeline.stop()
+        open(url, failLater: false)
+        playRequested = play
+    }
+
     // MARK: Private
 
     /// Selects `list`'s audio and subtitle streams (a text stream stays selected while

@@ -104,6 +104,11 @@ package final class PlaybinEngine: PlaybackEngine {
         if url.isFileURL {
             // A local file is probed at once, so the pipeline exists when `load` returns.
             proceed(with: MediaProbe.probeLocalFile(url), url: url, failLater: true)
+            retry = MainLoopTimer.after(seconds: PlaybackTiming.localPrerollRetry) { [weak self] in
+                guard let self, self.loadCount == load, !self.isPrepared else { return }
+                self.retry = nil
+                self.reopenStalledPreroll()
+            }
             return
         }
         let probe = MediaProbe(deadline: PlaybackTiming.probeDeadline(prepareTimeout: configuration.prepareTimeout))
@@ -234,6 +239,8 @@ package final class PlaybinEngine: PlaybackEngine {
     var preroll: Preroll?
     /// Replays an adopted preroll's events on the main loop's next turn.
     var replay: MainLoopTimer?
+    /// Opens a local file again once if its first preroll stalls (`localPrerollRetry`).
+    var retry: MainLoopTimer?
     /// Tries a pre-roll again once fewer pipelines are alive.
     var prerollRetry: MainLoopTimer?
 
@@ -322,6 +329,8 @@ package final class PlaybinEngine: PlaybackEngine {
         loadCount += 1
         watchdog?.cancel()
         watchdog = nil
+        retry?.cancel()
+        retry = nil
         stallTimer?.cancel()
         stallTimer = nil
         deferredFailure?.cancel()

@@ -3,6 +3,10 @@
 public enum PlaybackTiming {
     /// Seconds a stream may take to get ready before it fails with "timed out preparing".
     public static let prepareTimeout: Double = 10
+    /// Seconds a local file may take to preroll before its pipeline is opened again, once:
+    /// playbin3 1.22 now and then never finishes typefinding a file another pipeline just let
+    /// go of (a local file prerolls in well under a second).
+    public static let localPrerollRetry: Double = 3
     /// Seconds without position progress while playing that count as buffering.
     public static let stallThreshold: Double = 1
     /// Seconds between checks of a playing stream's position for a stall.
