@@ -29,7 +29,8 @@ final class PlayerSlide {
             let width = gtk_widget_get_width(media)
             let height = gtk_widget_get_height(media)
             rect.pointee = GdkRectangle(
-                x: 0, y: Int32(clamping: Int(saturatingRounded: self.offset * Double(height))), width: width, height: height)
+                x: 0, y: Int32(clamping: Int(saturatingRounded: self.offset * Double(height))), width: width,
+                height: height)
             return true
         }
     }
