@@ -42,13 +42,14 @@ extension PlaybinEngine {
     /// Whether the prerolled pipeline has its first frame.
     package var isPrerollReady: Bool { preroll?.firstFrame != nil && preroll?.isSettled == true }
 
-    /// Keeps `url` (a video probed as one, or any http(s) source) paused at its first frame in
+    /// Keeps `url` (once probed as a video) paused at its first frame in
     /// a second pipeline, replacing any other one; nil releases it. The engine never holds more
     /// than this one and the current pipeline.
     package func preroll(_ url: URL?) {
         prerollRetry?.cancel()
         prerollRetry = nil
-        guard url != preroll?.url else { return }
+        guard url != preroll?.url, url == nil || url != prerollProbing else { return }
+        prerollProbing = nil
         releasePreroll()
         guard let url, url != openedURL else { return }
         // A pipeline stopped before it settled lives on for up to `PlaybackPipeline.settleWait`:
@@ -59,9 +60,31 @@ extension PlaybinEngine {
             prerollRetry = MainLoopTimer.after(seconds: 0.2) { [weak self] in self?.preroll(url) }
             return
         }
+        // Only what the probe finds to be a video reaches GStreamer, as for `load`: a local file
+        // at once, a remote one once its first bytes have been read.
         if url.isFileURL {
             guard case .classified(let signature) = MediaProbe.probeLocalFile(url), signature.isVideo else { return }
+            startPreroll(url)
+            return
         }
+        prerollProbing = url
+        let weakSelf = WeakPlaybinEngine(self)
+        let probe = MediaProbe(
+            deadline: PlaybackTiming.probeDeadline(prepareTimeout: configuration.prepareTimeout))
+        probe.probe(url) { outcome in
+            MainLoopHandoff.async {
+                guard let self = weakSelf.engine, self.prerollProbing == url else { return }
+                self.prerollProbing = nil
+                guard case .classified(let signature) = outcome, signature.isVideo, self.preroll == nil,
+                    url != self.openedURL
+                else { return }
+                self.startPreroll(url)
+            }
+        }
+    }
+
+    /// Opens `url` (probed as a video) in the neighbour's pipeline and prerolls it.
+    private func startPreroll(_ url: URL) {
         let subtitle = SubtitleSidecar.find(for: url)
         guard
             let pipeline = try? PlaybackPipeline(

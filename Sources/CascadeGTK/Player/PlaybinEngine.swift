@@ -241,6 +241,8 @@ package final class PlaybinEngine: PlaybackEngine {
     var replay: MainLoopTimer?
     /// Opens a local file again once if its first preroll stalls (`localPrerollRetry`).
     var retry: MainLoopTimer?
+    /// The remote neighbour whose first bytes are being probed before it is pre-rolled.
+    var prerollProbing: URL?
     /// Tries a pre-roll again once fewer pipelines are alive.
     var prerollRetry: MainLoopTimer?
 
@@ -356,7 +358,7 @@ package final class PlaybinEngine: PlaybackEngine {
 }
 
 /// A weak engine reference that can cross to the probe's thread (dereferenced on the main thread only).
-private final class WeakPlaybinEngine: @unchecked Sendable {
+final class WeakPlaybinEngine: @unchecked Sendable {
     weak var engine: PlaybinEngine?
     init(_ engine: PlaybinEngine) { self.engine = engine }
 }
