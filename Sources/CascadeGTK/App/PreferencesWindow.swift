@@ -87,6 +87,8 @@ enum PreferencesWindow {
         }
         adw_preferences_window_add(widget.as(AdwPreferencesWindow.self), page.as(AdwPreferencesPage.self))
         gtk_window_set_transient_for(widget.as(GtkWindow.self), app.window.as(GtkWindow.self))
+        // Tall enough for every group at once (Feed, Storage, Startup): nothing to scroll to.
+        gtk_window_set_default_size(widget.as(GtkWindow.self), 640, 760)
         gtk_window_present(widget.as(GtkWindow.self))
     }
 
