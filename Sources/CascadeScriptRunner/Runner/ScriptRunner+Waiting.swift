@@ -1,4 +1,5 @@
 import CGtk
+import CascadeGStreamer
 import CascadeGTK
 import Foundation
 
@@ -28,6 +29,9 @@ extension ScriptRunner {
 
     private func isIdle() -> Bool {
         if app.isLoadingChannels { return false }
+        // Off the player page, a player pipeline stopped mid-preroll (a neighbour's, left by
+        // back) is still settling: at most `PlaybackPipeline.settleWait`.
+        if app.screen == .feed, PlaybackPipeline.livePipelines > 0 { return false }
         // No feed: idle once an alert or the search's "No Results Found" is all there is to draw.
         guard let feed = app.feed else { return app.alert.text != nil || app.showsNoSearchResults }
         if app.channelPager?.isMoving == true { return false }
