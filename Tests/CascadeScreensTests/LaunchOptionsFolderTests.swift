@@ -28,6 +28,10 @@ import Testing
         let options = try LaunchOptions.parse([video.path]).adoptingFolderArgument(relativeTo: here)
         #expect(options.source == .folder(folder.path))
         #expect(options.paths == [video.path])
+        #expect(options.pathsToForward == [video.path], "the file alone: opening it shows its folder")
+        let relative = try LaunchOptions.parse(["clip.mp4"]).adoptingFolderArgument(relativeTo: folder)
+        #expect(relative.source == .folder(folder.standardizedFileURL.path))
+        #expect(relative.pathsToForward == [folder.standardizedFileURL.appendingPathComponent("clip.mp4").path])
         // A text file named like a video is no video: nothing is adopted (it is refused later).
         let text = folder.appendingPathComponent("notes.mp4")
         try Data("just some notes".utf8).write(to: text)

@@ -19,6 +19,7 @@ extension LaunchOptions {
             let folder = url.deletingLastPathComponent()
             guard case .videos = FolderFeedChoice.choose(for: folder) else { return self }
             options.source = .folder(folder.path)
+            options.paths[0] = url.path
         case .notVideo, .missing:
             return self
         }
@@ -26,9 +27,15 @@ extension LaunchOptions {
     }
 
     /// What a second launch hands to the running window: the folder it was asked to browse
-    /// (`cascade DIR` or `--folder DIR`) first, then the other paths.
+    /// (`cascade DIR` or `--folder DIR`) first, then the other paths; for `cascade FILE` the
+    /// file alone.
     public var pathsToForward: [String] {
-        if case .folder(let path) = source { return [path] + paths }
-        return paths
+        guard case .folder(let path) = source else { return paths }
+        // `cascade FILE` took the file's folder as its source: the file alone is forwarded
+        // (opening it shows its folder behind it).
+        if let first = paths.first, URL(fileURLWithPath: first).deletingLastPathComponent().path == path {
+            return paths
+        }
+        return [path] + paths
     }
 }
