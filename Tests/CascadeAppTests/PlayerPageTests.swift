@@ -244,22 +244,23 @@ import Testing
     @Test func goingBackAndForthTwentyTimesReleasesEveryPipeline() throws {
         var script = "wait-idle\n"
         for _ in 0..<20 { script += "tap-item 0\nplay\nwait-position 0.1\nback\n" }
-        script += "wait 1000ms\n"
+        script += "wait-idle\n"
         let (report, _, status) = try runScript(script, timeout: 120)
         #expect(status == 0)
         for i in report.steps.indices { #expect(report.ok(i), "step \(i) \(report.steps[i].action) failed") }
         let backs = report.steps.indices.filter { report.steps[$0].action == "back" }
         #expect(backs.count == 20)
-        // A stopped pipeline is released as `back` stops it (PlaybinEngine: NULL state, unref,
-        // finalized on return): the player page holds at most its one, none after each back.
+        // The player page holds its video's pipeline and the neighbour's pre-roll; `back` stops
+        // both, and a pre-roll stopped before it settled lives on until it does (at most
+        // `PlaybackPipeline.settleWait`): at most that one after each back, none once idle.
         // Engines never accumulate: the player page's one (hover previews have their own pipeline).
         let engines = report.player(1).liveEngines
         #expect(engines <= 2)
         for i in report.steps.indices.dropFirst() {
-            #expect((report.player(i).livePipelines) <= 1, "step \(i)")
+            #expect((report.player(i).livePipelines) <= 2, "step \(i)")
             #expect(report.player(i).liveEngines == engines, "step \(i)")
         }
-        for i in backs { #expect(report.player(i).livePipelines == 0, "back at step \(i)") }
+        for i in backs { #expect(report.player(i).livePipelines <= 1, "back at step \(i)") }
         #expect(report.player(report.steps.count - 1).livePipelines == 0)
         // Resident memory settles: the last 15 round trips add less than 40 MB (a leaked
         // pipeline costs about 16 MB each).
