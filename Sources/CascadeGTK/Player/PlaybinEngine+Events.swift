@@ -105,4 +105,13 @@ extension PlaybinEngine {
         onEvent?(.position(position))
         if let stalled = stall.position(position, at: MonotonicClock.seconds) { onEvent?(.buffering(stalled)) }
     }
+
+    /// Reports a failure on the next main-loop iteration, so `load` never calls back from inside `load`.
+    func failSoon(_ message: String) {
+        reportedFailure = false
+        deferredFailure = MainLoopTimer.after(seconds: 0) { [weak self] in
+            self?.deferredFailure = nil
+            self?.fail(message)
+        }
+    }
 }

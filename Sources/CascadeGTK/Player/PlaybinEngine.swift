@@ -311,15 +311,6 @@ package final class PlaybinEngine: PlaybackEngine {
         if !pipeline.pause() { failSoon(PlaybackFailureText.userMessage(fromGStreamer: "")) }
     }
 
-    /// Reports a failure on the next main-loop iteration, so `load` never calls back from inside `load`.
-    private func failSoon(_ message: String) {
-        reportedFailure = false
-        deferredFailure = MainLoopTimer.after(seconds: 0) { [weak self] in
-            self?.deferredFailure = nil
-            self?.fail(message)
-        }
-    }
-
     private func release() {
         playRequested = false
         openedURL = nil
@@ -351,14 +342,9 @@ package final class PlaybinEngine: PlaybackEngine {
         setPaintable(nil)
     }
 
+    /// Shows `texture` (owned) as the current frame, dropping the one before.
     func setPaintable(_ texture: OpaquePointer?) {
         if let paintable { g_object_unref(UnsafeMutableRawPointer(paintable)) }
         paintable = texture
     }
-}
-
-/// A weak engine reference that can cross to the probe's thread (dereferenced on the main thread only).
-final class WeakPlaybinEngine: @unchecked Sendable {
-    weak var engine: PlaybinEngine?
-    init(_ engine: PlaybinEngine) { self.engine = engine }
 }
