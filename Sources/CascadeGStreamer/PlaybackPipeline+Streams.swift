@@ -111,12 +111,7 @@ extension PlaybackPipeline {
     private var playFlags: guint? {
         get {
             let object = UnsafeMutableRawPointer(pipelineElement).assumingMemoryBound(to: GObject.self)
-            guard
-                let spec = g_object_class_find_property(
-                    UnsafeMutableRawPointer(object.pointee.g_type_instance.g_class).assumingMemoryBound(
-                        to: GObjectClass.self),
-                    "flags")
-            else { return nil }
+            guard let spec = flagsSpec(of: object) else { return nil }
             var value = GValue()
             g_value_init(&value, spec.pointee.value_type)
             defer { g_value_unset(&value) }
@@ -126,17 +121,19 @@ extension PlaybackPipeline {
         set {
             guard let newValue else { return }
             let object = UnsafeMutableRawPointer(pipelineElement).assumingMemoryBound(to: GObject.self)
-            guard
-                let spec = g_object_class_find_property(
-                    UnsafeMutableRawPointer(object.pointee.g_type_instance.g_class).assumingMemoryBound(
-                        to: GObjectClass.self),
-                    "flags")
-            else { return }
+            guard let spec = flagsSpec(of: object) else { return }
             var value = GValue()
             g_value_init(&value, spec.pointee.value_type)
             defer { g_value_unset(&value) }
             g_value_set_flags(&value, newValue)
             g_object_set_property(object, "flags", &value)
         }
+    }
+
+    /// playbin3's `flags` property, nil when the element has none.
+    private func flagsSpec(of object: UnsafeMutablePointer<GObject>) -> UnsafeMutablePointer<GParamSpec>? {
+        g_object_class_find_property(
+            UnsafeMutableRawPointer(object.pointee.g_type_instance.g_class).assumingMemoryBound(to: GObjectClass.self),
+            "flags")
     }
 }

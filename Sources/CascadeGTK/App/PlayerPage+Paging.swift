@@ -13,12 +13,7 @@ extension PlayerPage {
     package func move(to item: VideoItem, step: PlayerQueue.Step, preroll: VideoItem?) {
         slide.start(frame: surface.shownFrame, step: step)
         controller.stop()
-        self.item = item
-        isShown = true
-        gtk_label_set_text(titleLabel, item.title)
-        controller.setSource(item.videoURL)
-        log.restart()
-        loadCover(for: item)
+        setItem(item)
         // Pre-rolling the following neighbour waits for this one's first frame, so the two
         // pipelines never compete for its start.
         pendingPreroll = preroll?.videoURL

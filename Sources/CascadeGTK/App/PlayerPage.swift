@@ -137,13 +137,18 @@ package final class PlayerPage {
     package func show(_ item: VideoItem) {
         stop()
         engine.uiFont = InterfaceFont.name
+        setItem(item)
+        render()
+    }
+
+    /// Makes `item` the one shown: its title, its source in the controller, a fresh history, its cover.
+    func setItem(_ item: VideoItem) {
         self.item = item
         isShown = true
         gtk_label_set_text(titleLabel, item.title)
         controller.setSource(item.videoURL)
         log.restart()
         loadCover(for: item)
-        render()
     }
 
     /// Focuses the page's default: "Resume from …" when offered, else the video. The window calls
