@@ -17,6 +17,8 @@ import Testing
         let descriptors: Int
         let threads: Int
         let pipelines: Int
+        /// The counted threads' names, to tell what a higher count was.
+        let threadNames: [String]
     }
 
     static func round(_ i: Int) -> String {
@@ -47,16 +49,30 @@ import Testing
         let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
         // Worker pools grow and shrink with the work by design: libdispatch's global queues
         // (threads named "…-qos…") and GLib's thread pools ("pool-…"). A leak shows in the rest.
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        let threads = tasks.filter { task in
-            let name = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8)) ?? ""
-            return !name.contains("qos") && !name.hasPrefix("pool-")
-        }.count
+        // A pipeline torn down a moment ago may still be ending its streaming threads (its
+        // files already closed): the fewest threads over a second of reads is the count, so a
+        // thread that lives on shows and one on its way out does not.
+        var counted: [String]?
+        for read in 0..<10 {
+            if read > 0 { Thread.sleep(forTimeInterval: 0.1) }
+            let names = Self.threadNames(pid: pid).filter { !$0.contains("qos") && !$0.hasPrefix("pool-") }
+            if names.count < counted?.count ?? .max { counted = names.sorted() }
+        }
+        let threads = counted?.count ?? 0
         guard let rss = field("VmRSS"), threads > 0, let last = report.steps.indices.last else { return nil }
         let player = report.state(last).player
         return Sample(
             seconds: seconds, rss: rss * 1024, descriptors: descriptors, threads: threads,
-            pipelines: player.livePipelines + player.liveEngines)
+            pipelines: player.livePipelines + player.liveEngines, threadNames: counted ?? [])
+    }
+
+    /// The names of the process's threads.
+    static func threadNames(pid: Int32) -> [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.map { task in
+            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8)) ?? "")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
     }
 
     @Test(.timeLimit(.minutes(40))) func aLongSessionStaysFlat() throws {
@@ -96,8 +112,9 @@ import Testing
                 ScriptReport.waitForSteps(needed, at: reportURL, timeout: 90), "round \(round): \(child.stderr)")
             for i in report.steps.indices { #expect(report.ok(i), "step \(i): \(report.steps[i])") }
             let elapsed = Double((clock.now - start).components.seconds)
-            let sample = try #require(Self.sample(pid: child.pid, at: elapsed, report: report))
-            if samples.last.map({ elapsed - $0.seconds >= 30 }) ?? true { samples.append(sample) }
+            if samples.last.map({ elapsed - $0.seconds >= 30 }) ?? true {
+                samples.append(try #require(Self.sample(pid: child.pid, at: elapsed, report: report)))
+            }
             try Data().write(to: work.appendingPathComponent("sample\(round)"))
             round += 1
         }
@@ -118,7 +135,7 @@ import Testing
         }
         #expect(flat(\.rss), "resident memory: \(table)")
         #expect(flat(\.descriptors), "file descriptors: \(table)")
-        #expect(flat(\.threads), "threads: \(table)")
+        #expect(flat(\.threads), "threads: \(table)\n\(samples.map { $0.threadNames.joined(separator: ",") })")
         #expect(flat { max(1, $0.pipelines) }, "pipelines: \(table)")
     }
 }

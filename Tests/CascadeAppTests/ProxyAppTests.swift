@@ -103,7 +103,7 @@ import Testing
         let report = try #require(through.report, "\(through.stderr)")
         for i in report.steps.indices { #expect(report.ok(i), "step \(i): \(report.steps[i])") }
         #expect(report.feed(0).items > 0)
-        #expect(report.state(4).player.position >= 0.5, "the video played")
+        #expect(report.state(4).player.position >= 0.5, "the video played: \(report.state(4).player)")
         let problems = try ScreenCheck.pixelProblems(
             png: work.appendingPathComponent("feed.png"), report: report, step: 1, decoder: PixbufImageDecoder())
         #expect(problems.isEmpty, "covers drawn through the proxy: \(problems)")
@@ -114,10 +114,12 @@ import Testing
         #expect(lines.contains { $0.contains(".jpg") }, "covers: \(lines)")
         // The probe (1 KB) and GStreamer's playback: at least two requests for the video.
         #expect(lines.filter { $0.contains(".mp4") }.count >= 2, "probe and playback: \(lines)")
-        // Every feed page the server served came through the proxy.
+        // Every feed page the server served came through the proxy. The proxy logs a request
+        // line before it connects on, so a request the app dropped as it quit may be in its log
+        // and never reach the server: at least as many through the proxy as served.
         let served = try await server.stats().totalFeedRequests
         let proxied = lines.filter { $0.hasPrefix("GET \(origin)feed/") }.count
-        #expect(proxied == served, "\(proxied) feed pages through the proxy, \(served) served")
+        #expect(served > 0 && proxied >= served, "\(proxied) feed pages through the proxy, \(served) served: \(lines)")
 
         // no_proxy names the server: nothing more reaches the proxy, and everything still works.
         let bypass = work.appendingPathComponent("bypass")
@@ -129,6 +131,9 @@ import Testing
         )
         #expect(direct.status == 0, "\(direct.stderr)")
         let directReport = try #require(direct.report, "\(direct.stderr)")
+        for i in directReport.steps.indices {
+            #expect(directReport.ok(i), "step \(i): \(directReport.steps[i])")
+        }
         #expect(directReport.feed(0).items > 0)
         #expect(directReport.state(4).player.position >= 0.5, "the video played")
         let after = Array(proxy.requests().dropFirst(before))
