@@ -105,6 +105,22 @@ import Testing
                     // the cover would hide anywhere else) ...
                     let white = Self.pixel(screenshot, x: Double(band.minX) + 6, y: Double(band.maxY) - 2)
                     #expect(white.allSatisfy { $0 >= 248 }, "\(name): item \(id)'s title band is \(white), not white")
+                    // Drawn in software the card has no shadow (`.cairo-renderer`): the row just
+                    // below it is the background, as 5 px below is (GL draws a grey there).
+                    let x = Double(band.midX)
+                    let below = [1.0, 5.0].map { Double(band.maxY) + $0 }
+                    let clear = entries.allSatisfy { other in
+                        guard other.frame.count == 4, other.id != id else { return true }
+                        let top = origin[1] + other.frame[1] - offset
+                        let left = origin[0] + other.frame[0]
+                        return !(left...(left + other.frame[2])).contains(x) || top > below[1] + 1
+                            || top + other.frame[3] < below[0]
+                    }
+                    if clear, below[1] < Double(screenshot.height) {
+                        let near = Self.pixel(screenshot, x: x, y: below[0])
+                        let far = Self.pixel(screenshot, x: x, y: below[1])
+                        #expect(near == far, "\(name): item \(id) casts a shadow: \(near) below it, \(far) further")
+                    }
                 }
                 // ... and the cover's top corners are rounded: the corner pixel is the window's
                 // background (#f4f4f6), not the cover.

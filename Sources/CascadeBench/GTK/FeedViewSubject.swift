@@ -36,6 +36,7 @@ final class FeedViewSubject {
         gtk_box_append(content.as(GtkBox.self), view.root)
         gtk_window_set_child(window.as(GtkWindow.self), content)
         gtk_window_present(window.as(GtkWindow.self))
+        Stylesheet.noteRenderer(of: window)
         view.start()
     }
 

@@ -46,6 +46,8 @@ final class FlingDriver {
     var isFinished: Bool { path.frame >= path.frames }
 
     /// Shows the window, plays the next `count` frames of the path (fewer at its end) and hides it.
+    /// Never inlined: `scripts/callgrind-fling.py` counts the instructions inside it.
+    @inline(never)
     func play(frames count: Int) throws {
         gtk_widget_set_visible(window, 1)
         defer { gtk_widget_set_visible(window, 0) }

@@ -204,6 +204,7 @@ public final class AppWindow: AppHosting {
         guard !started else { return }
         started = true
         Stylesheet.install()
+        Stylesheet.noteRenderer(of: window)
         if let generation {
             prepare(generation)
         } else {

@@ -23,6 +23,9 @@ package enum Stylesheet {
            window's full size and its coordinates are the window's. */
         window.cascade.solid-csd { padding: 0; box-shadow: none; }
         .video-cell { border-radius: \(cellRadius); box-shadow: 0 1px 2px alpha(black, 0.12); }
+        /* Drawn in software, the soft shadow costs 13 % of a fling's main-thread instructions
+           (Docs/BENCHMARKS.md): the cells go without it there. */
+        window.cairo-renderer .video-cell { box-shadow: none; }
         .video-cell:focus-visible { outline: 2px solid #3b82f6; outline-offset: 1px; }
         .video-cell .cover { border-radius: \(cellRadius) \(cellRadius) 0 0; background: alpha(@window_fg_color, 0.12); }
         .video-cell .cover.loaded { background: none; }
@@ -109,6 +112,14 @@ package enum Stylesheet {
     private static var installed = false
 
     /// Installs the stylesheet on the default display; idempotent.
+    /// Marks `window` `.cairo-renderer` when GTK draws it in software (`GskCairoRenderer`), where
+    /// the stylesheet leaves out what cairo would redraw at a cost every frame. Call it once the
+    /// window is realized (presented).
+    package static func noteRenderer(of window: UnsafeMutablePointer<GtkWidget>) {
+        guard CoverSurfaceView.rendererName(of: window) == "GskCairoRenderer" else { return }
+        gtk_widget_add_css_class(window, "cairo-renderer")
+    }
+
     package static func install() {
         guard !installed, let display = gdk_display_get_default() else { return }
         installed = true
