@@ -49,6 +49,29 @@ import Testing
         #expect(try ScriptReport.decode(ScriptReport.file(encodedSteps: [])).steps.isEmpty)
     }
 
+    /// The file written a step at a time holds, after each step, the same bytes as the whole
+    /// report written at once, and decodes to the steps so far.
+    @Test func aReportWrittenAStepAtATimeIsTheWholeReport() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-report-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("sub/r.json")
+        let file = try ScriptReportFile(url: url)
+        #expect(try Data(contentsOf: url) == ScriptReport.file(encodedSteps: []))
+        var steps: [ScriptReport.Step] = []
+        for i in 0..<5 {
+            let step = ScriptReport.Step(
+                action: "wait-idle", line: i + 1, ok: i != 2, error: i == 2 ? "timed out" : nil,
+                state: Self.state(player: i % 2 == 1))
+            steps.append(step)
+            try file.append(try ScriptReport.encode(step))
+            let written = try Data(contentsOf: url)
+            #expect(written == ScriptReport.file(encodedSteps: try steps.map(ScriptReport.encode)))
+            #expect(try ScriptReport.decode(written) == ScriptReport(steps: steps))
+            #expect(file.steps == i + 1)
+        }
+        try file.finish()
+    }
+
     /// The documented keys (Docs/SCRIPTING.md, and what `scripts/perf_app.py` reads).
     @Test func theFileUsesTheDocumentedKeys() throws {
         let step = ScriptReport.Step(action: "wait-idle", line: 1, ok: true, state: Self.state(player: false))

@@ -14,7 +14,7 @@ public final class ScriptRunner {
     private let reportURL: URL
     private let frameStats = FrameStats()
     /// Each step encoded once, when it ran: a long script rewrites its report after every step.
-    private var steps: [Data] = []
+    private let reportFile: ScriptReportFile
     private var reportProblem: String?
 
     /// Creates a runner for `script`: the script is parsed and an empty report written up front.
@@ -24,7 +24,11 @@ public final class ScriptRunner {
         self.lines = try ScriptAction.parse(script: script)
         self.reportURL = reportURL
         self.screenshots = screenshots
-        if let problem = writeReport() { throw ReportError(description: problem) }
+        do {
+            reportFile = try ScriptReportFile(url: reportURL)
+        } catch {
+            throw ReportError(description: Self.cannotWrite(reportURL, error))
+        }
     }
 
     /// The report file cannot be written.
@@ -75,10 +79,9 @@ public final class ScriptRunner {
             let step = ScriptReport.Step(
                 action: entry.text, line: entry.line, ok: failure == nil, error: failure,
                 state: StateReport.capture(app, frames: frames.times, cpu: frames.cpu))
-            steps.append(encode(step))
-            reportProblem = writeReport() ?? reportProblem
+            reportProblem = writeReport { try $0.append(encode(step)) } ?? reportProblem
         }
-        reportProblem = writeReport() ?? reportProblem
+        reportProblem = writeReport { try $0.finish() } ?? reportProblem
         if let reportProblem {
             FileHandle.standardError.write(Data("cascade: \(reportProblem)\n".utf8))
             return false
@@ -94,16 +97,18 @@ public final class ScriptRunner {
         return Data("{\"action\": \"\", \"line\": \(step.line), \"ok\": false}".utf8)
     }
 
-    /// Writes the report; returns what went wrong, or nil.
-    private func writeReport() -> String? {
+    /// Writes to the report (a step, or its end); returns what went wrong, or nil.
+    private func writeReport(_ write: (ScriptReportFile) throws -> Void) -> String? {
         do {
-            try FileManager.default.createDirectory(
-                at: reportURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try ScriptReport.file(encodedSteps: steps).write(to: reportURL, options: .atomic)
+            try write(reportFile)
             return nil
         } catch {
-            return "cannot write the report \(reportURL.path): \(error.localizedDescription)"
+            return Self.cannotWrite(reportURL, error)
         }
+    }
+
+    private static func cannotWrite(_ url: URL, _ error: any Error) -> String {
+        "cannot write the report \(url.path): \(error.localizedDescription)"
     }
 }
 
