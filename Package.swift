@@ -96,9 +96,9 @@ let package = Package(
         .target(
             name: "CascadeGTK",
             dependencies: [
-                "CGtk", "CMalloc", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeFolder",
-                "CascadeGStreamer", "CascadeImages", "CascadeNumerics", "CascadePixbuf", "CascadePlayer",
-                "CascadeScheduling", "CascadeScreens", "CascadeStorage",
+                "CGtk", "CascadeLayout", "CascadeCollection", "CascadeFeed", "CascadeFolder", "CascadeGStreamer",
+                "CascadeImages", "CascadeNumerics", "CascadePixbuf", "CascadePlayer", "CascadeScheduling",
+                "CascadeScreens", "CascadeStorage",
             ]
         ),
         // Script mode: the runner that drives the window as input does, the headless display,

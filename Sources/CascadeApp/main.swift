@@ -8,9 +8,6 @@ import Foundation
 
 // cascade: the video feed app. See `cascade --help`, the README and Docs/SCRIPTING.md.
 
-// Before any other thread starts: a long session's memory stays flat (MallocArenas).
-MallocArenas.limit()
-
 func fail(_ message: String, status: Int32 = 2) -> Never {
     FileHandle.standardError.write(Data("cascade: \(message)\n".utf8))
     exit(status)
