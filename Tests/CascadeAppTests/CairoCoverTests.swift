@@ -107,18 +107,8 @@ import Testing
                     #expect(white.allSatisfy { $0 >= 248 }, "\(name): item \(id)'s title band is \(white), not white")
                     // Drawn in software the card has no shadow (`.cairo-renderer`): the row just
                     // below it is the background, as 5 px below is (GL draws a grey there).
-                    let x = Double(band.midX)
-                    let below = [1.0, 5.0].map { Double(band.maxY) + $0 }
-                    let clear = entries.allSatisfy { other in
-                        guard other.frame.count == 4, other.id != id else { return true }
-                        let top = origin[1] + other.frame[1] - offset
-                        let left = origin[0] + other.frame[0]
-                        return !(left...(left + other.frame[2])).contains(x) || top > below[1] + 1
-                            || top + other.frame[3] < below[0]
-                    }
-                    if clear, below[1] < Double(screenshot.height) {
-                        let near = Self.pixel(screenshot, x: x, y: below[0])
-                        let far = Self.pixel(screenshot, x: x, y: below[1])
+                    if let (near, far) = Self.rowsBelowCard(screenshot, report: report, step: step, id: id, band: band)
+                    {
                         #expect(near == far, "\(name): item \(id) casts a shadow: \(near) below it, \(far) further")
                     }
                 }
@@ -141,6 +131,56 @@ import Testing
     }
 
     // MARK: Helpers
+
+    /// The pixels 1 and 5 px below the middle of item `id`'s card (its title `band`, in
+    /// screenshot pixels), or nil when another card or the screen's edge is in the way.
+    static func rowsBelowCard(
+        _ screenshot: DecodedImage, report: ScriptReport, step: Int, id: String, band: CGRect
+    ) -> (near: [Int], far: [Int])? {
+        let origin = report.state(step).feedOrigin ?? [0, 0]
+        let offset = report.feed(step).offset ?? 0
+        let x = Double(band.midX)
+        let below = [1.0, 5.0].map { Double(band.maxY) + $0 }
+        let clear = report.state(step).visibleItems.allSatisfy { other in
+            guard other.frame.count == 4, other.id != id else { return true }
+            let top = origin[1] + other.frame[1] - offset
+            let left = origin[0] + other.frame[0]
+            return !(left...(left + other.frame[2])).contains(x) || top > below[1] + 1
+                || top + other.frame[3] < below[0]
+        }
+        guard clear, below[1] < Double(screenshot.height) else { return nil }
+        return (pixel(screenshot, x: x, y: below[0]), pixel(screenshot, x: x, y: below[1]))
+    }
+
+    /// Under a GL renderer the cards keep their soft shadow: the row just below a card is darker
+    /// than the background 5 px further down (the cairo test above checks it is absent there).
+    @Test func cardsKeepTheirShadowUnderGL() throws {
+        let catalog = try TestCatalog.fiveChannels()
+        let dir = try ChannelDrawingTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try CascadeProcess.runScript(
+            "wait-idle\nscreenshot first\n", in: dir,
+            arguments: ["--catalog", catalog.path, "--carousel-interval", "0"], environment: ["GSK_RENDERER": "gl"])
+        let report = try #require(result.report, "stderr: \(result.stderr)")
+        let step = report.steps.count - 1
+        #expect(report.state(step).renderer != "GskCairoRenderer", "\(String(describing: report.state(step).renderer))")
+        let screenshot = try PixbufImageDecoder().decode(
+            Data(contentsOf: dir.appendingPathComponent("first.png")), targetSize: nil)
+        let origin = report.state(step).feedOrigin ?? [0, 0]
+        let offset = report.feed(step).offset ?? 0
+        var checked = 0
+        for entry in report.state(step).visibleItems where entry.frame.count == 4 {
+            let frame = entry.frame
+            let band = CGRect(
+                x: origin[0] + frame[0], y: origin[1] + frame[1] - offset, width: frame[2], height: frame[3])
+            guard band.minY >= origin[1],
+                let (near, far) = Self.rowsBelowCard(screenshot, report: report, step: step, id: entry.id, band: band)
+            else { continue }
+            #expect(zip(near, far).allSatisfy { $0 + 4 <= $1 }, "item \(entry.id): \(near) below it, \(far) further")
+            checked += 1
+        }
+        #expect(checked >= 2, "\(checked) cards with room below them")
+    }
 
     /// Samples a 7 × 7 grid inside `box` (in screenshot pixels) and counts the points whose colour
     /// is within 60 per channel of the source image's pixel at the same place through the cover
