@@ -117,6 +117,31 @@ struct PlayerEngineTests {
         engine.stop()
     }
 
+    /// A video over HTTP is parsed inside decodebin3, as a file is: with urisourcebin's parsed
+    /// streams decodebin3 1.22 adds an `identity`, and stopping it crashed the app 1 run in 5.
+    @Test func aRemoteClipIsParsedAsAFileIsAndStopsWhilePlaying() throws {
+        let clips = fixture.clips
+        let server = try LocalHTTPServer(root: clips.directory)
+        defer { server.stop() }
+        let before = PlaybackPipeline.livePipelines
+        for cycle in 0..<4 {
+            let (engine, log) = fixture.makeEngine()
+            engine.load(server.url(clips.clip.lastPathComponent))
+            engine.play()
+            #expect(
+                MainLoopBridge.run(until: { (log.lastPosition ?? 0) > 0.3 || log.failure != nil }, timeout: 10),
+                "cycle \(cycle)")
+            try #require(log.failure == nil, "cycle \(cycle): \(log.failure ?? "")")
+            let elements = try #require(engine.pipeline).elementFactories
+            #expect(
+                elements.contains("urisourcebin/souphttpsrc") && elements.contains("decodebin3/parsebin"),
+                "cycle \(cycle): \(elements)")
+            #expect(!elements.contains("decodebin3/identity"), "cycle \(cycle): \(elements)")
+            engine.stop()
+            #expect(PlaybackPipeline.livePipelines == before, "cycle \(cycle)")
+        }
+    }
+
     @Test func stopReleasesThePipelineAtOnceAndSilencesEvents() throws {
         let clips = fixture.clips
         let (engine, log) = fixture.makeEngine()
