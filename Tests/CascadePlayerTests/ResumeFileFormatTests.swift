@@ -10,10 +10,30 @@ import Testing
         list.set(ResumePoint(position: 3, duration: 0), for: "file:///home/me/Videos/b%20c.mp4")
         let data = ResumeFileFormat.encode(list)
         let text = String(decoding: data, as: UTF8.self)
-        #expect(text.contains("cascade-resume-positions 1\n83.250\t212.480\thttps://cdn.example.com/v/a.flv\n"))
+        #expect(text.contains("cascade-resume-positions 2\n83.250\t212.480\thttps://cdn.example.com/v/a.flv\n"))
         let decoded = ResumeFileFormat.decode(data, capacity: 500)
         #expect(decoded.warnings.isEmpty)
         #expect(decoded.list == list)
+    }
+
+    @Test func labelsRoundTripAndVersionOneFilesAreRead() {
+        var list = ResumeList(capacity: 500)
+        list.set(ResumePoint(position: 10, duration: 60), for: "https://e.x/a.flv", label: "{\"title\":\"旅行\"}")
+        list.set(ResumePoint(position: 20, duration: 60), for: "https://e.x/b.flv")
+        let data = ResumeFileFormat.encode(list)
+        #expect(String(decoding: data, as: UTF8.self).contains("\thttps://e.x/a.flv\t{\"title\":\"旅行\"}\n"))
+        let decoded = ResumeFileFormat.decode(data, capacity: 500)
+        #expect(decoded.warnings.isEmpty)
+        #expect(decoded.list == list)
+        #expect(decoded.list.label(for: "https://e.x/a.flv") == "{\"title\":\"旅行\"}")
+
+        let old = ResumeFileFormat.decode(
+            Data("cascade-resume-positions 1\n5\t60\thttps://e.x/c.flv\n".utf8), capacity: 5)
+        #expect(old.warnings.isEmpty)
+        #expect(old.list["https://e.x/c.flv"] == ResumePoint(position: 5, duration: 60))
+        #expect(old.list.label(for: "https://e.x/c.flv") == nil)
+        let future = ResumeFileFormat.decode(Data("cascade-resume-positions 3\n5\t60\tk\n".utf8), capacity: 5)
+        #expect(future.list.count == 0 && future.warnings.count == 1)
     }
 
     @Test func damagedLinesAreSkippedAndNumbersClamped() {

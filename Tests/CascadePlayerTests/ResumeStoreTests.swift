@@ -36,6 +36,37 @@ import Testing
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
 
+    @Test func aVideoDescribedWhenOpenedKeepsItsLabelWithItsPositionAndLosesItWithIt() throws {
+        let file = try temporary.make("cascade-resume").appendingPathComponent("state/cascade/resume-positions")
+        let store = ResumeStore(fileURL: file)
+        var changes = 0
+        store.onChange = { changes += 1 }
+        store.describe("a", as: "{\"title\":\"A\"}")
+        #expect(changes == 0 && store.list.count == 0, "a label alone is not a position")
+        store.record("a", position: 30, duration: 120)
+        #expect(store.list.label(for: "a") == "{\"title\":\"A\"}")
+        store.describe("a", as: "{\"title\":\"A2\"}")  // a remembered video: relabelled and saved
+        #expect(changes == 2)
+        store.describe("a", as: "bad\tlabel")  // refused
+        store.describe("b", as: String(repeating: "x", count: ResumeFileFormat.maximumLabelBytes + 1))
+        store.record("b", position: 30, duration: 120)
+        #expect(store.list.label(for: "b") == nil)
+        let reopened = ResumeStore(fileURL: file)
+        #expect(reopened.warnings.isEmpty)
+        #expect(reopened.list.label(for: "a") == "{\"title\":\"A2\"}")
+        reopened.finished("a")
+        reopened.record("a", position: 40, duration: 120)
+        #expect(reopened.list.label(for: "a") == nil, "finished: the label went with the position")
+    }
+
+    @Test func onlyTheLastFewUnrememberedLabelsAreKept() {
+        let store = ResumeStore(fileURL: nil)
+        for i in 0..<20 { store.describe("v\(i)", as: "label \(i)") }
+        for i in 0..<20 { store.record("v\(i)", position: 30, duration: 120) }
+        let labelled = (0..<20).filter { store.list.label(for: "v\($0)") != nil }
+        #expect(labelled == Array(12..<20))
+    }
+
     @Test func aStopBeforeTheDurationWasKnownKeepsTheOneRecordedEarlier() {
         let store = ResumeStore(fileURL: nil)
         store.record("a", position: 30, duration: 120)

@@ -15,6 +15,7 @@ extension AppWindow {
     }
 
     public func moveToVideo(_ item: VideoItem, step: PlayerQueue.Step) {
+        describeForResume(item)
         playerPage.move(to: item, step: step, preroll: model.playerQueue?.preroll)
         refreshActions()
     }

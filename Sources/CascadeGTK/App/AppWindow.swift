@@ -172,7 +172,9 @@ public final class AppWindow: AppHosting {
         }
         resumeStore?.onChange = { [weak self] in
             for feed in self?.channelPager?.pages.values.map({ $0 }) ?? [] { feed.refreshWatchProgress() }
+            self?.reportResumeEntries()
         }
+        reportResumeEntries()
         playerPage.onBack = { [weak self] in self?.model.back() }
         connectPaging()
         model.host = self
@@ -264,6 +266,7 @@ public final class AppWindow: AppHosting {
     }
 
     public func showPlayer(_ item: VideoItem) {
+        describeForResume(item)
         previews.controller.playerOpened()
         playerPage.show(item)
         playerOpened()

@@ -85,6 +85,7 @@ package final class ChannelPagerView {
         connectStripScrolling()
         model.onBuild = { [weak self] index, feed in self?.buildPage(index, feed) }
         model.onDiscard = { [weak self] index in self?.discardPage(index) }
+        model.onChannelsChanged = { [weak self] old in self?.channelsChanged(from: old) }
         model.onVisibilityChanged = { [weak self] index, visible in
             guard let self, visible else { return }
             self.onSelectionChanged?(index)
@@ -178,8 +179,10 @@ package final class ChannelPagerView {
             Accessible.setRole(tab, GTK_ACCESSIBLE_ROLE_TAB)
             gtk_widget_add_css_class(tab, "tab")
             gtk_widget_set_focusable(tab, 1)
-            gtk_overlay_set_child(tab.opaque, gtk_label_new(channel.title))
-            Accessible.setLabel(tab, channel.title)
+            // "Continue watching" is the app's own channel: its title is translated.
+            let title = channel.id == ContinueWatching.channelID ? Localization.text(channel.title) : channel.title
+            gtk_overlay_set_child(tab.opaque, gtk_label_new(title))
+            Accessible.setLabel(tab, title)
             Accessible.setPosition(tab, index + 1, of: model.channels.count)
             Accessible.relate(tab, GTK_ACCESSIBLE_RELATION_CONTROLS, to: containerScroller)
             let click = gtk_gesture_click_new()!
@@ -194,6 +197,30 @@ package final class ChannelPagerView {
         }
         gtk_fixed_put(strip.as(GtkFixed.self), indicator, 0, 0)
         measureTabs()
+    }
+
+    /// The channels changed: the tabs are made again, and each built page moves to its
+    /// channel's new index (those of channels gone were discarded already).
+    private func channelsChanged(from old: [Channel]) {
+        animation?.stop()
+        animation = nil
+        dropPendingSwipe()
+        for tab in tabs { gtk_fixed_remove(strip.as(GtkFixed.self), tab) }
+        // The indicator is put back after the new tabs (drawn over them): kept alive meanwhile.
+        g_object_ref(UnsafeMutableRawPointer(indicator))
+        defer { g_object_unref(UnsafeMutableRawPointer(indicator)) }
+        gtk_fixed_remove(strip.as(GtkFixed.self), indicator)
+        tabs = []
+        tabFrames = []
+        var moved: [Int: FeedView] = [:]
+        for (index, page) in pages {
+            guard let id = old[safe: index]?.id, let newIndex = model.channels.firstIndex(where: { $0.id == id })
+            else { continue }
+            moved[newIndex] = page
+        }
+        pages = moved
+        buildTabs()
+        layout()
     }
 
     private func measureTabs() {

@@ -66,6 +66,24 @@ public final class ResumeStore: ResumeStoring {
         return state.appendingPathComponent("cascade/resume-positions")
     }
 
+    /// Labels given for videos not remembered yet, the few most recent: a video is described
+    /// when it is opened and remembered only once it is left partway.
+    private var pendingLabels: [(key: String, label: String)] = []
+
+    /// Describes the video `key` as `label` (the host's own text, such as the item's JSON, for
+    /// showing it again); kept with its position once it has one, dropped with it. An invalid
+    /// key or label (`ResumeFileFormat`) is ignored.
+    public func describe(_ key: String, as label: String) {
+        guard ResumeFileFormat.isValidKey(key), ResumeFileFormat.isValidLabel(label) else { return }
+        guard list[key] == nil else {
+            if list.setLabel(label, for: key) { changed() }
+            return
+        }
+        pendingLabels.removeAll { $0.key == key }
+        pendingLabels.append((key, label))
+        if pendingLabels.count > 8 { pendingLabels.removeFirst() }
+    }
+
     // MARK: ResumeStoring
 
     public func resumePoint(for key: String) -> ResumePoint? {
@@ -79,8 +97,9 @@ public final class ResumeStore: ResumeStoring {
         let point = ResumePoint(position: position, duration: known)
         switch policy.decision(position: point.position, duration: point.duration) {
         case .remember:
-            guard list[key] != point || !list.isMostRecent(key) else { return }
-            list.set(point, for: key)
+            let label = pendingLabels.firstIndex { $0.key == key }.map { pendingLabels.remove(at: $0).label }
+            guard list[key] != point || !list.isMostRecent(key) || label != nil else { return }
+            list.set(point, for: key, label: label)
         case .tooEarly, .finished:
             guard list.remove(key) else { return }
         }

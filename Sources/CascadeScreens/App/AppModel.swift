@@ -30,8 +30,13 @@ public final class AppModel {
 
     /// The window that shows what this model decides (not retained).
     public weak var host: (any AppHosting)?
-    /// The channels of the catalog (empty until loaded).
-    public private(set) var channels: [Channel] = []
+    /// The channels shown: the catalog's, then "Continue watching" while it has a video (empty
+    /// until the catalog's loaded).
+    public internal(set) var channels: [Channel] = []
+    /// The catalog's own channels.
+    public internal(set) var catalogChannels: [Channel] = []
+    /// The "Continue watching" videos of the catalog shown, newest first (`ContinueWatching`).
+    public internal(set) var continueWatching: [VideoItem] = []
     /// The channel page's model (nil until the channel list loaded).
     public private(set) var pager: ChannelPagerModel?
     /// The page shown.
@@ -69,6 +74,10 @@ public final class AppModel {
     private var alertAction: (() -> Void)?
     private var loadGeneration = 0
     private var channelTask: Task<Void, Never>?
+    /// Where videos were left, as the host last gave them (least recently watched first).
+    var resumeEntries: [(key: String, label: String?)] = []
+    /// The "Continue watching" channel's loader, given the videos as they change.
+    let continueLoader = ContinueWatchingLoader(items: [])
 
     // MARK: Lifecycle
 
@@ -124,6 +133,7 @@ public final class AppModel {
         source = newSource
         catalogKey = key
         channels = []
+        catalogChannels = []
         start()
     }
 
@@ -131,6 +141,11 @@ public final class AppModel {
     /// so the page shows the error), its persisted first page, the columns in effect, the
     /// launch options' page size, and the banner on the first channel only.
     public func makeFeed(for channel: Channel) -> FeedScreenModel {
+        if showsContinueWatching(channel) {
+            return FeedScreenModel(
+                pager: FeedPager(loader: continueLoader, pageSize: options.pageSize),
+                configuration: feedConfiguration(showsBanner: false), titleMeasurer: titleMeasurer)
+        }
         let loader: any FeedLoading
         do {
             loader = try source.loader(channel)
@@ -308,8 +323,11 @@ public final class AppModel {
         channelTask = nil
         switch result {
         case .success(let list) where !list.channels.isEmpty:
-            channels = list.channels
-            showChannels(selecting: list.channels.firstIndex { $0.id == lastChannel } ?? 0)
+            catalogChannels = list.channels
+            continueWatching = continueWatchingItems()
+            continueLoader.items = continueWatching
+            channels = channelsWithContinueWatching()
+            showChannels(selecting: channels.firstIndex { $0.id == lastChannel } ?? 0)
             if let message = list.message { present(FeedAlert(title: "Too many channels", message: message)) }
         case .success:
             present(FeedAlert(title: "No channels", message: "The catalog lists no channels."))

@@ -14,7 +14,7 @@ import Foundation
 @MainActor
 public final class ChannelPagerModel {
     /// The channels, one page each.
-    public let channels: [Channel]
+    public private(set) var channels: [Channel]
     /// The container's position in pages (fractional while swiping or animating).
     public private(set) var position: Double = 0
     /// Channels whose page view is built, least recently shown first.
@@ -26,6 +26,9 @@ public final class ChannelPagerModel {
     public var onDiscard: ((Int) -> Void)?
     /// Page `index` appeared (`true`) or disappeared (`false`), after the move completed.
     public var onVisibilityChanged: ((Int, Bool) -> Void)?
+    /// The channels changed (`reload`): the pages of those gone were discarded, and a built page
+    /// moves from its old index to its channel's new one. Pages of new channels are built after.
+    public var onChannelsChanged: ((_ old: [Channel]) -> Void)?
 
     private var pager: TabPagerModel<String>!
     private var feeds: [String: FeedScreenModel] = [:]
@@ -47,6 +50,24 @@ public final class ChannelPagerModel {
     /// Builds, loads and shows the first page and prepares its neighbour.
     public func start() {
         pager.start()
+    }
+
+    /// Replaces the channels, keeping the feeds (items, scroll position) of those that stay and
+    /// the channel shown when it stays (else the same index, clamped). A channel that is gone
+    /// loses its page and its feed.
+    public func reload(channels newChannels: [Channel]) {
+        guard newChannels != channels else { return }
+        let remaining = Set(newChannels.map(\.id))
+        let built = Set(pager.builtPages)
+        for (index, channel) in channels.enumerated() where !remaining.contains(channel.id) {
+            if built.contains(channel.id) { onDiscard?(index) }
+            feeds[channel.id] = nil
+        }
+        let old = channels
+        channels = newChannels
+        onChannelsChanged?(old)
+        pager.reload(channels: newChannels.map(\.id))
+        position = Double(pager.selectedIndex)
     }
 
     // MARK: Queries
