@@ -376,7 +376,15 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_json(404, {"error": "not found"})
         with open(target, "rb") as handle:
             data = handle.read()
-        self.send_bytes(200, data, guess_type(target))
+        # Byte ranges, as a CDN serves video: the player and the seek previews seek with them.
+        wanted = byte_range(self.headers.get("Range"), len(data))
+        if wanted is None:
+            return self.send_bytes(200, data, guess_type(target), extra={"Accept-Ranges": "bytes"})
+        if wanted == "unsatisfiable":
+            return self.send_bytes(416, b"", guess_type(target), extra={"Content-Range": "bytes */%d" % len(data)})
+        start, end = wanted
+        self.send_bytes(206, data[start:end + 1], guess_type(target), extra={
+            "Accept-Ranges": "bytes", "Content-Range": "bytes %d-%d/%d" % (start, end, len(data))})
 
     # MARK: responses
 
@@ -417,6 +425,25 @@ class Handler(BaseHTTPRequestHandler):
             pass
         self.close_connection = True
         self.connection.close()
+
+
+def byte_range(header, size):
+    """The (first, last) bytes of a single `Range: bytes=...` header over `size` bytes, None to
+    send the whole body (no header, or one this server does not parse), or "unsatisfiable"."""
+    if not header or not header.startswith("bytes=") or "," in header:
+        return None
+    first, _, last = header[6:].strip().partition("-")
+    try:
+        if first:
+            start, end = int(first), (int(last) if last else size - 1)
+        else:
+            start, end = max(0, size - int(last)), size - 1
+    except ValueError:
+        return None
+    end = min(end, size - 1)
+    if start < 0 or start >= size or end < start:
+        return "unsatisfiable"
+    return start, end
 
 
 def guess_type(path):

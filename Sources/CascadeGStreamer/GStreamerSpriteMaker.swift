@@ -1,6 +1,7 @@
 import CGStreamer
 import CascadeFolder
 import CascadeNumerics
+import Foundation
 
 /// Makes seek-preview sprites with GStreamer: a paused `uridecodebin → videoconvert → videoscale
 /// → appsink` pipeline scales frames to the plan's tile size (RGB, square pixels, letterboxed to
@@ -17,11 +18,12 @@ public struct GStreamerSpriteMaker: SpriteMaking {
         self.timeout = timeout
     }
 
-    public func spritePNG(path: String, plan: SeekPreviewPlan) throws -> [UInt8] {
+    public func spritePNG(video: URL, plan: SeekPreviewPlan) throws -> [UInt8] {
         let width = SeekPreviewPlan.tileWidth
         let height = plan.tileHeight
+        let uri = video.isFileURL ? FileURI.from(path: video.path) : video.absoluteString
         let pipeline = try StillFramePipeline(
-            path: path, caps: "video/x-raw,format=RGB,width=\(width),height=\(height),pixel-aspect-ratio=1/1",
+            uri: uri, caps: "video/x-raw,format=RGB,width=\(width),height=\(height),pixel-aspect-ratio=1/1",
             timeout: timeout)
         let flags =
             plan.duration > 60

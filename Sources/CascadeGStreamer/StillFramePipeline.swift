@@ -3,7 +3,8 @@ import CascadeFolder
 import CascadeNumerics
 
 /// A paused `uridecodebin → videoconvert → videoscale → <caps> → appsink` pipeline that reads
-/// single frames of a local file: prerolled on creation, then `seek(to:)` and `pullFrame()` for
+/// single frames of a local file or an http(s) URL (routed as the HTTP client routes,
+/// `SourceProxy`): prerolled on creation, then `seek(to:)` and `pullFrame()` for
 /// each frame wanted; every wait bounded by `timeout`. Set to NULL and released with the value.
 /// The thumbnail grabber and the seek-preview sprite maker both read frames through it.
 final class StillFramePipeline {
@@ -13,12 +14,20 @@ final class StillFramePipeline {
 
     /// Builds and prerolls the pipeline for the file at `path`, its frames converted to `caps`.
     /// - Throws: `VideoProbeError` (unreadable, or `.timedOut` prerolling).
-    init(path: String, caps: String, timeout: Double) throws {
+    convenience init(path: String, caps: String, timeout: Double) throws {
+        try self.init(uri: FileURI.from(path: path), caps: caps, timeout: timeout)
+    }
+
+    /// Builds and prerolls the pipeline for `uri` (`file:` or http(s)), its frames converted to
+    /// `caps`.
+    /// - Throws: `VideoProbeError` (unreadable, or `.timedOut` prerolling).
+    init(uri: String, caps: String, timeout: Double) throws {
         GStreamerRuntime.initialize()
-        let uri = FileURI.from(path: path)
-        guard !uri.contains("\"") else { throw VideoProbeError.unreadable("unsupported path") }
+        guard !uri.contains("\""), uri.utf8.count < 8192 else {
+            throw VideoProbeError.unreadable("unsupported address")
+        }
         let description =
-            "uridecodebin uri=\"\(uri)\" ! videoconvert ! videoscale ! \(caps) ! appsink name=sink sync=false"
+            "uridecodebin name=source uri=\"\(uri)\" ! videoconvert ! videoscale ! \(caps) ! appsink name=sink sync=false"
         var error: UnsafeMutablePointer<GError>?
         guard let pipeline = gst_parse_launch(description, &error) else {
             throw VideoProbeError.unreadable(GStreamerRuntime.consume(error))
@@ -31,6 +40,10 @@ final class StillFramePipeline {
         }
         self.pipeline = pipeline
         sink = UnsafeMutablePointer<GstAppSink>(OpaquePointer(sinkElement))
+        if let source = gst_bin_get_by_name(UnsafeMutablePointer<GstBin>(OpaquePointer(pipeline)), "source") {
+            SourceProxy.connect(source, uri: uri)
+            gst_object_unref(UnsafeMutableRawPointer(source))
+        }
         self.timeout = GstClockTime(saturating: timeout * Double(GStreamerRuntime.second))
         gst_element_set_state(pipeline, GST_STATE_PAUSED)
         try waitForPreroll()

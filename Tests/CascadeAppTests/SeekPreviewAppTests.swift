@@ -1,3 +1,4 @@
+import CascadeFolder
 import CascadeNumerics
 import CascadePixbuf
 import CascadeScript
@@ -12,12 +13,31 @@ import Testing
     @Test(.timeLimit(.minutes(3))) func hoveringTheSliderShowsTheFrameAtThatTime() throws {
         let folder = try VideoFolderFixture(label: "cascade-seek")
         defer { folder.remove() }
-        let clip = try folder.clip("pattern.mp4", size: "320x180", duration: 20)
+        _ = try folder.clip("pattern.mp4", size: "320x180", duration: 20)
         let driver = try WindowDriver(arguments: [folder.url.path, "--carousel-interval", "0"])
-        // The folder's feed, then a real click on its video's cell.
+        try checkHoverPreviews(driver, duration: 20, videoWidth: 320, videoHeight: 180)
+    }
+
+    /// A feed's video on a server: the sprite is made over HTTP with range requests, as a CDN
+    /// serves them (the feed server answers `Range`), through the same hover.
+    @Test(.timeLimit(.minutes(3))) func aRemoteVideosPreviewIsMadeOverHTTP() async throws {
+        let server = try await FeedServer.start(arguments: ["--catalog", try PlayerCatalog.directory().path])
+        defer { server.stop() }
+        let driver = try WindowDriver(arguments: [
+            "--feed-server", server.baseURL.absoluteString, "--carousel-interval", "0",
+        ])
+        try checkHoverPreviews(driver, duration: 8, videoWidth: 640, videoHeight: 360)
+    }
+
+    /// Opens the feed's first video with a real click, then hovers the slider at 75 % and 20 %
+    /// of its `duration`: each shows its own frame (the tile of its time); off the slider, none;
+    /// one sprite in the cache.
+    func checkHoverPreviews(_ driver: WindowDriver, duration: Double, videoWidth: Int, videoHeight: Int) throws {
+        let plan = try #require(SeekPreviewPlan(duration: duration, videoWidth: videoWidth, videoHeight: videoHeight))
+        // The feed, then a real click on its first video's cell.
         let (feed, feedMet) = try driver.settle { !$0.report.visibleItems($0.step).isEmpty }
-        #expect(feedMet, "the folder's feed never showed its video")
-        let cell = try #require(feed.report.visibleItems(feed.step).first?.frame)
+        #expect(feedMet, "the feed never showed its video")
+        let cell = try #require(feed.report.visibleItems(feed.step).first { $0.index == 0 }?.frame)
         let origin = feed.state.feedOrigin ?? [0, 0]
         driver.move(to: origin[0] + cell[0] + cell[2] / 2, origin[1] + cell[1] - (feed.feed.offset ?? 0) + cell[3] / 3)
         driver.xdotool(["click", "1"])
@@ -25,10 +45,9 @@ import Testing
         #expect(openedMet, "the player did not open: \(opened.state.screen)")
         // Playing, then paused: the duration is known.
         driver.key("space")
-        let (playing, playingMet) = try driver.settle { $0.state.player.duration > 19 }
+        let (playing, playingMet) = try driver.settle { $0.state.player.duration > duration - 1 }
         #expect(playingMet, "no duration: \(playing.state.player)")
         driver.key("space")
-        _ = clip
 
         func hover(at fraction: Double) throws -> (WindowDriver.Settled, ScriptReport.Player.SeekPreview) {
             var frame: [Double] = []
@@ -41,7 +60,7 @@ import Testing
                 frame = slider
                 driver.move(to: slider[0] + slider[2] * fraction, slider[1] + slider[3] / 2)
                 guard let preview = settled.state.player.seekPreview, preview.tile != nil else { return false }
-                return abs(preview.seconds - 20 * fraction) < 1.5
+                return abs(preview.seconds - duration * fraction) < duration / 13
             }
             let preview = try #require(settled.state.player.seekPreview, "no preview over \(frame)")
             #expect(met, "the preview at \(fraction) never showed a frame: \(preview)")
@@ -50,12 +69,13 @@ import Testing
 
         let (late, latePreview) = try hover(at: 0.75)
         #expect(
-            latePreview.tile == Int(latePreview.seconds), "tile \(latePreview.tile ?? -1) at \(latePreview.seconds) s")
+            latePreview.tile == plan.tile(at: latePreview.seconds),
+            "tile \(latePreview.tile ?? -1) at \(latePreview.seconds) s")
         let lateTile = try pixels(of: late, at: latePreview)
         #expect(lateTile.colours > 20, "the preview is flat (\(lateTile.colours) colours)")
 
         let (early, earlyPreview) = try hover(at: 0.2)
-        #expect(earlyPreview.tile == Int(earlyPreview.seconds))
+        #expect(earlyPreview.tile == plan.tile(at: earlyPreview.seconds))
         let earlyTile = try pixels(of: early, at: earlyPreview)
         let differing = zip(earlyTile.rgb, lateTile.rgb).filter { abs(Int($0) - Int($1)) > 24 }.count
         #expect(differing > earlyTile.rgb.count / 50, "the frames at 20 % and 75 % look the same")

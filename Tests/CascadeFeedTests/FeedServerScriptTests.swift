@@ -42,6 +42,31 @@ import Testing
         #expect(type == "image/jpeg")
     }
 
+    /// Byte ranges, as a seeking player asks for them ("jpg c0-000" is 10 bytes).
+    @Test(
+        arguments: [
+            ("bytes=0-2", 206, "jpg", "bytes 0-2/10"), ("bytes=4-", 206, "c0-000", "bytes 4-9/10"),
+            ("bytes=-3", 206, "000", "bytes 7-9/10"), ("bytes=8-99", 206, "00", "bytes 8-9/10"),
+            ("bytes=10-", 416, "", "bytes */10"), ("bytes=5-2", 416, "", "bytes */10"),
+            ("bytes=x-y", 200, "jpg c0-000", nil), ("bytes=0-1,4-5", 200, "jpg c0-000", nil),
+        ] as [(String, Int, String, String?)])
+    func byteRangesAreServed(range: String, status: Int, body: String, contentRange: String?) async throws {
+        let root = try FeedFixtures.writeCatalog(
+            channels: [Channel(id: "c0", title: "T")], itemsPerChannel: 1, at: FeedFixtures.temporaryDirectory("served")
+        )
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try await FeedServer.start(arguments: ["--catalog", root.path])
+        defer { server.stop() }
+        var request = URLRequest(url: server.baseURL.appendingPathComponent("media/c0-000.jpg"), timeoutInterval: 5)
+        request.setValue(range, forHTTPHeaderField: "Range")
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        #expect(http.statusCode == status)
+        #expect(String(decoding: data, as: UTF8.self) == body)
+        #expect(http.value(forHTTPHeaderField: "Content-Range") == contentRange)
+        if status != 416 { #expect(http.value(forHTTPHeaderField: "Accept-Ranges") == "bytes") }
+    }
+
     @Test(arguments: ["media/%2e%2e/%2e%2e/etc/passwd", "%2e%2e/%2e%2e/%2e%2e/etc/hostname", "media/missing.jpg"])
     func nothingOutsideTheCatalogRootIsServed(path: String) async throws {
         let root = try FeedFixtures.writeCatalog(

@@ -110,17 +110,37 @@ import Testing
             store: SeekPreviewStore(root: URL(fileURLWithPath: "/proc/self/cascade-\(UUID().uuidString)")), maker: maker
         )
         let plan = try #require(SeekPreviewPlan(duration: 6, videoWidth: 320, videoHeight: 180))
-        let first = await sprites.sprite(path: video.path, plan: plan)
-        let second = await sprites.sprite(path: video.path, plan: plan)
+        let first = await sprites.sprite(video: video, plan: plan)
+        let second = await sprites.sprite(video: video, plan: plan)
         #expect(first != nil && first == second)
         #expect(maker.calls.withLock { $0 } == 1)
-        #expect(await sprites.sprite(path: folder.appendingPathComponent("gone.mp4").path, plan: plan) == nil)
+        #expect(await sprites.sprite(video: folder.appendingPathComponent("gone.mp4"), plan: plan) == nil)
+    }
+
+    /// A remote video's sprite is made once and stored under its URL; other schemes get none.
+    @Test func aRemoteVideosSpriteIsMadeOnceAndStoredByItsURL() async throws {
+        let folder = try FeedFixtures.temporaryDirectory("cascade-seek-remote")
+        let maker = CountingMaker()
+        let store = SeekPreviewStore(root: folder)
+        let sprites = SeekPreviewSprites(store: store, maker: maker)
+        let plan = try #require(SeekPreviewPlan(duration: 6, videoWidth: 320, videoHeight: 180))
+        let video = URL(string: "https://cdn.example.com/v/clip.flv")!
+        let first = await sprites.sprite(video: video, plan: plan)
+        #expect(first != nil)
+        #expect(await SeekPreviewSprites(store: store, maker: maker).sprite(video: video, plan: plan) != nil)
+        #expect(maker.calls.withLock { $0 } == 1, "the second instance read the store")
+        #expect(maker.videos.withLock { $0 } == [video])
+        #expect(store.load(for: ThumbnailSubject(remoteVideo: video), plan: plan) != nil)
+        #expect(await sprites.sprite(video: URL(string: "ftp://example.com/v.mp4")!, plan: plan) == nil)
+        #expect(maker.calls.withLock { $0 } == 1)
     }
 
     final class CountingMaker: SpriteMaking {
         let calls = SharedValue(0)
-        func spritePNG(path: String, plan: SeekPreviewPlan) throws -> [UInt8] {
+        let videos = SharedValue<[URL]>([])
+        func spritePNG(video: URL, plan: SeekPreviewPlan) throws -> [UInt8] {
             calls.withLock { $0 += 1 }
+            videos.withLock { $0.append(video) }
             return StoredPNG.encode(
                 width: plan.spriteWidth, height: plan.spriteHeight,
                 rgb: [UInt8](repeating: 9, count: plan.spriteWidth * plan.spriteHeight * 3))!

@@ -13,8 +13,27 @@ import Testing
     @Test(.timeLimit(.minutes(2))) func aClipsSpriteHasOneDistinctFramePerTile() throws {
         let folder = try TestClips.makeDirectory()
         let clip = try TestClips.makeClip(named: "sprite.mp4", in: folder, duration: 6, size: "320x180", audio: false)
-        let plan = try #require(SeekPreviewPlan(duration: 6, videoWidth: 320, videoHeight: 180))
-        let png = try GStreamerSpriteMaker().spritePNG(path: clip.path, plan: plan)
+        try Self.checkTiles(of: try GStreamerSpriteMaker().spritePNG(video: clip, plan: Self.plan()))
+    }
+
+    /// The same over HTTP (range requests to a local server): every tile a distinct frame.
+    @Test(.timeLimit(.minutes(2))) func aRemoteClipsSpriteHasOneDistinctFramePerTile() throws {
+        let folder = try TestClips.makeDirectory()
+        let clip = try TestClips.makeClip(named: "sprite.mp4", in: folder, duration: 6, size: "320x180", audio: false)
+        let server = try LocalHTTPServer(root: folder)
+        defer { server.stop() }
+        try Self.checkTiles(
+            of: try GStreamerSpriteMaker().spritePNG(video: server.url(clip.lastPathComponent), plan: Self.plan()))
+        #expect((try server.requestCounts()["/sprite.mp4"] ?? 0) >= 1)
+    }
+
+    static func plan() throws -> SeekPreviewPlan {
+        try #require(SeekPreviewPlan(duration: 6, videoWidth: 320, videoHeight: 180))
+    }
+
+    /// Every tile of `png` is a decoded frame: not dark, not a copy of the tile before.
+    static func checkTiles(of png: [UInt8]) throws {
+        let plan = try plan()
         let image = try PixbufImageDecoder().decode(Data(png), targetSize: nil)
         #expect(image.width == plan.spriteWidth && image.height == plan.spriteHeight)
         var tiles: [[UInt8]] = []
@@ -42,7 +61,7 @@ import Testing
         let corrupt = try TestClips.makeCorruptFile(in: folder)
         let plan = try #require(SeekPreviewPlan(duration: 6, videoWidth: 320, videoHeight: 180))
         #expect(throws: VideoProbeError.self) {
-            try GStreamerSpriteMaker(timeout: 3).spritePNG(path: corrupt.path, plan: plan)
+            try GStreamerSpriteMaker(timeout: 3).spritePNG(video: corrupt, plan: plan)
         }
     }
 }

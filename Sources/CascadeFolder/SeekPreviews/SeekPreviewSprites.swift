@@ -4,9 +4,10 @@ import Foundation
 /// `plan.tileHeight`, laid out as the plan says, as PNG bytes. A blocking call, bounded in time
 /// by the maker.
 public protocol SpriteMaking: Sendable {
-    /// The sprite of the video at `path` (a local file).
+    /// The sprite of the video at `video` (a local file, or an http(s) URL read with range
+    /// requests).
     /// - Throws: `VideoProbeError`.
-    func spritePNG(path: String, plan: SeekPreviewPlan) throws -> [UInt8]
+    func spritePNG(video: URL, plan: SeekPreviewPlan) throws -> [UInt8]
 }
 
 /// A video's seek-preview sprite, made lazily: the first ask for a file makes it (on a thread of
@@ -25,10 +26,19 @@ public actor SeekPreviewSprites {
         self.maker = maker
     }
 
-    /// The sprite (PNG) of the local video at `path` under `plan`, or nil when the file is gone
-    /// or no frame could be decoded.
-    public func sprite(path: String, plan: SeekPreviewPlan) async -> [UInt8]? {
-        guard let subject = ThumbnailSubject(fileAt: path) else { return nil }
+    /// The sprite (PNG) of `video` under `plan`, or nil when a local file is gone, the URL is
+    /// neither a file nor http(s), or no frame could be decoded. A local file's sprite is
+    /// remade when the file changes; a remote one is known by its URL and duration alone.
+    public func sprite(video: URL, plan: SeekPreviewPlan) async -> [UInt8]? {
+        let subject: ThumbnailSubject
+        if video.isFileURL {
+            guard let local = ThumbnailSubject(fileAt: video.path) else { return nil }
+            subject = local
+        } else if video.scheme == "http" || video.scheme == "https" {
+            subject = ThumbnailSubject(remoteVideo: video)
+        } else {
+            return nil
+        }
         let key = subject.uri + "|" + String(subject.mtime) + "|" + String(plan.count)
         if let png = unstored[key] { return png }
         if let task = inFlight[key] { return await task.value }
@@ -36,7 +46,7 @@ public actor SeekPreviewSprites {
         let maker = maker
         let task = Task<[UInt8]?, Never> {
             if let png = store.load(for: subject, plan: plan) { return png }
-            return await Self.make(path: path, plan: plan, maker: maker)
+            return await Self.make(video: video, plan: plan, maker: maker)
         }
         inFlight[key] = task
         let png = await task.value
@@ -55,9 +65,9 @@ public actor SeekPreviewSprites {
 
     private static let queue = DispatchQueue(label: "cascade.seek-previews", qos: .utility)
 
-    private static func make(path: String, plan: SeekPreviewPlan, maker: any SpriteMaking) async -> [UInt8]? {
+    private static func make(video: URL, plan: SeekPreviewPlan, maker: any SpriteMaking) async -> [UInt8]? {
         await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: try? maker.spritePNG(path: path, plan: plan)) }
+            queue.async { continuation.resume(returning: try? maker.spritePNG(video: video, plan: plan)) }
         }
     }
 }

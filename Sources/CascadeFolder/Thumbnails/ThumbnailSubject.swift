@@ -32,6 +32,15 @@ public struct ThumbnailSubject: Hashable, Sendable {
         self.init(path: path, mtime: Int64(info.st_mtim.tv_sec), size: Int64(info.st_size))
     }
 
+    /// A video on a server, known by its URL alone: no path, and 0 for its modification time
+    /// and size (the seek-preview store's key for a remote video).
+    public init(remoteVideo url: URL) {
+        path = ""
+        uri = url.absoluteString
+        mtime = 0
+        size = 0
+    }
+
     /// The thumbnail's file name: the MD5 of the URI in hex, plus `.png`.
     public var fileName: String { MD5.hex(uri) + ".png" }
 }

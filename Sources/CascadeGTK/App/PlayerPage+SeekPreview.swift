@@ -3,9 +3,9 @@ import CascadeFolder
 import CascadeNumerics
 
 extension PlayerPage {
-    /// Shows the frame at the time under the pointer above the position slider: for a local
-    /// video, a tile of its sprite from `sprites` (made the first time the slider is hovered);
-    /// for any other, the time alone.
+    /// Shows the frame at the time under the pointer above the position slider: a tile of the
+    /// video's sprite from `sprites` (made the first time the slider is hovered; a remote video's
+    /// with range requests), with the time; until the sprite is made, the time alone.
     func attachSeekPreviews(_ sprites: SeekPreviewSprites) {
         let view = SeekPreviewView()
         gtk_overlay_add_overlay(surface.overlay.opaque, view.root)
@@ -17,12 +17,12 @@ extension PlayerPage {
                 return
             }
             let duration = self.controller.snapshot.duration
-            if item.videoURL.isFileURL,
+            if item.videoURL.isFileURL || item.videoURL.scheme == "http" || item.videoURL.scheme == "https",
                 let plan = SeekPreviewPlan(
                     duration: duration, videoWidth: Int(saturating: item.width),
                     videoHeight: Int(saturating: item.height))
             {
-                view.prepare(path: item.videoURL.path, plan: plan, sprites: sprites)
+                view.prepare(video: item.videoURL, plan: plan, sprites: sprites)
             }
             let overlay = self.surface.overlay
             var x = 0.0

@@ -46,13 +46,13 @@ package final class SeekPreviewView {
 
     /// Makes (or finds) the sprite of the local video at `path` under `plan` once, for the
     /// tiles shown from then on; another video drops the tiles of the last.
-    func prepare(path: String, plan: SeekPreviewPlan, sprites: SeekPreviewSprites) {
-        let key = path + "|" + String(plan.count) + "|" + String(plan.duration)
+    func prepare(video: URL, plan: SeekPreviewPlan, sprites: SeekPreviewSprites) {
+        let key = video.absoluteString + "|" + String(plan.count) + "|" + String(plan.duration)
         guard key != self.key else { return }
         reset()
         self.key = key
         loading = Task { [weak self] in
-            guard let png = await sprites.sprite(path: path, plan: plan) else { return }
+            guard let png = await sprites.sprite(video: video, plan: plan) else { return }
             let image = await Task.detached(priority: .utility) {
                 try? PixbufImageDecoder().decode(Data(png), targetSize: nil)
             }.value

@@ -15,7 +15,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
     private let process: Process
 
     private static let script = """
-        import http.server, json, socket, struct, sys, threading, time, zlib
+        import http.server, json, os, socket, struct, sys, threading, time, zlib
         port, root, host = int(sys.argv[1]), sys.argv[2], sys.argv[3]
         counts, lock = {}, threading.Lock()
         class Handler(http.server.SimpleHTTPRequestHandler):
@@ -95,6 +95,36 @@ public final class LocalHTTPServer: @unchecked Sendable {
                     self.send_response(int(self.path.split('/')[2]))
                     self.send_header('Content-Length', '0')
                     self.end_headers()
+                    return
+                # One byte range (bytes=a-b, a- or -n), as a CDN serves video to a seeking player.
+                wanted, target = self.headers.get('Range', ''), self.translate_path(self.path)
+                if wanted.startswith('bytes=') and ',' not in wanted and os.path.isfile(target):
+                    size = os.path.getsize(target)
+                    first, _, last = wanted[6:].strip().partition('-')
+                    try:
+                        start = int(first) if first else max(0, size - int(last))
+                        end = min(size - 1, int(last)) if first and last else size - 1
+                    except ValueError:
+                        start, end = 0, size - 1
+                    if start >= size or end < start:
+                        self.send_response(416)
+                        self.send_header('Content-Range', 'bytes */%d' % size)
+                        self.send_header('Content-Length', '0')
+                        self.end_headers()
+                        return
+                    with open(target, 'rb') as handle:
+                        handle.seek(start)
+                        body = handle.read(end - start + 1)
+                    self.send_response(206)
+                    self.send_header('Content-Type', self.guess_type(target))
+                    self.send_header('Accept-Ranges', 'bytes')
+                    self.send_header('Content-Range', 'bytes %d-%d/%d' % (start, end, size))
+                    self.send_header('Content-Length', str(len(body)))
+                    self.end_headers()
+                    try:
+                        self.wfile.write(body)
+                    except OSError:
+                        pass
                     return
                 super().do_GET()
         class Server(http.server.ThreadingHTTPServer):
