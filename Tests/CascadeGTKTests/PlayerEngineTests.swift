@@ -142,6 +142,36 @@ struct PlayerEngineTests {
         }
     }
 
+    /// Moves faster than videos prepare: each pipeline stopped mid-preroll settles before it is
+    /// released, and the next one waits for room, so never more than two are alive; the last
+    /// video still plays.
+    @Test func rapidLoadsNeverKeepMoreThanTwoPipelines() throws {
+        let clips = fixture.clips
+        let folder = try FeedFixtures.temporaryDirectory("cascade-rapid")
+        let copies = try (0..<4).map { index in
+            let copy = folder.appendingPathComponent("clip-\(index).mp4")
+            try FileManager.default.copyItem(at: clips.clip, to: copy)
+            return copy
+        }
+        let before = PlaybackPipeline.livePipelines
+        let (engine, log) = fixture.makeEngine()
+        var most = 0
+        for copy in copies {
+            engine.load(copy)
+            engine.play()
+            most = max(most, PlaybackPipeline.livePipelines - before)
+        }
+        let playing = MainLoopBridge.run(
+            until: {
+                most = max(most, PlaybackPipeline.livePipelines - before)
+                return (log.lastPosition ?? 0) > 0.3 || log.failure != nil
+            }, timeout: 15)
+        #expect(playing && log.failure == nil, "\(log.failure ?? "not playing")")
+        #expect(most <= 2, "\(most) pipelines alive at once")
+        engine.stop()
+        #expect(MainLoopBridge.run(until: { PlaybackPipeline.livePipelines == before }, timeout: 5))
+    }
+
     @Test func stopReleasesThePipelineAtOnceAndSilencesEvents() throws {
         let clips = fixture.clips
         let (engine, log) = fixture.makeEngine()

@@ -245,6 +245,8 @@ package final class PlaybinEngine: PlaybackEngine {
     var prerollProbing: URL?
     /// Tries a pre-roll again once fewer pipelines are alive.
     var prerollRetry: MainLoopTimer?
+    /// Opens the current load once fewer pipelines are alive (`open`).
+    var deferredOpen: MainLoopTimer?
 
     /// Reports `message` once per load and disarms the watchdog; the controller then stops.
     func fail(_ message: String) {
@@ -283,8 +285,21 @@ package final class PlaybinEngine: PlaybackEngine {
         if failLater { failSoon(refusal) } else { fail(refusal) }
     }
 
-    /// Creates the pipeline for a probed source and prerolls it.
-    func open(_ url: URL, failLater: Bool, subtitles: Bool = true) {
+    /// Creates the pipeline for a probed source and prerolls it. Never a third player pipeline
+    /// while `waited` is under `PlaybackTiming.roomWait`: a neighbour's pre-roll gives way, and
+    /// pipelines stopped before they settled (moves faster than a video prepares) are waited for.
+    func open(_ url: URL, failLater: Bool, subtitles: Bool = true, waited: Double = 0) {
+        if PlaybackPipeline.livePipelines >= Self.maxLivePipelines, preroll != nil { releasePreroll() }
+        if PlaybackPipeline.livePipelines >= Self.maxLivePipelines, waited < PlaybackTiming.roomWait {
+            openedURL = url
+            let load = loadCount
+            deferredOpen = MainLoopTimer.after(seconds: PlaybackTiming.roomPoll) { [weak self] in
+                guard let self, self.loadCount == load else { return }
+                self.deferredOpen = nil
+                self.open(url, failLater: failLater, subtitles: subtitles, waited: waited + PlaybackTiming.roomPoll)
+            }
+            return
+        }
         openedURL = url
         let pipeline: PlaybackPipeline
         do {
@@ -328,6 +343,8 @@ package final class PlaybinEngine: PlaybackEngine {
         stallTimer = nil
         deferredFailure?.cancel()
         deferredFailure = nil
+        deferredOpen?.cancel()
+        deferredOpen = nil
         replay?.cancel()
         replay = nil
         finishSeek(false)

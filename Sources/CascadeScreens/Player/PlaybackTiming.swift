@@ -7,6 +7,11 @@ public enum PlaybackTiming {
     /// playbin3 1.22 now and then never finishes typefinding a file another pipeline just let
     /// go of (a local file prerolls in well under a second).
     public static let localPrerollRetry: Double = 3
+    /// Seconds a video waits to open while two player pipelines are alive (moves faster than
+    /// videos prepare leave stopped ones settling, each for at most 3 s): then it opens anyway.
+    public static let roomWait: Double = 3.5
+    /// Seconds between checks for room while a video waits to open.
+    public static let roomPoll: Double = 0.05
     /// Seconds without position progress while playing that count as buffering.
     public static let stallThreshold: Double = 1
     /// Seconds between checks of a playing stream's position for a stall.
