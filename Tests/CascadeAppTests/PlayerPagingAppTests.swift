@@ -74,6 +74,26 @@ import Testing
         driver.xdotool(["click", "4"])
         try expectPlaying(1, driver, after: "wheel up")
 
+        // A quick drag up the video (a swipe, as on a phone: 240 pt in four motions 10 ms apart,
+        // one xdotool run) goes forward, down goes back; the volume its drag changed on the way
+        // is undone.
+        for (up, index) in [(true, 2), (false, 1)] {
+            let x = "\(Int(saturating: centre.x.rounded()))"
+            var input = [
+                "mousemove", "--window", driver.window, x, "\(Int(saturating: centre.y.rounded()) + (up ? 120 : -120))",
+            ]
+            input += ["mousedown", "1"]
+            for step in 1...4 {
+                let y = centre.y + Double(up ? 120 - 60 * step : -120 + 60 * step)
+                input += [
+                    "sleep", "0.01", "mousemove", "--window", driver.window, x, "\(Int(saturating: y.rounded()))",
+                ]
+            }
+            driver.xdotool(input + ["mouseup", "1"])
+            let settled = try expectPlaying(index, driver, after: up ? "swipe up" : "swipe down")
+            #expect(settled.state.player.volume == 1 && settled.state.player.brightness == 1, "\(settled.state.player)")
+        }
+
         // 20 more moves: never more than 2 player pipelines alive at once.
         for move in 0..<20 {
             let forward = move % 2 == 0

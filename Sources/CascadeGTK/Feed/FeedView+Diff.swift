@@ -93,6 +93,7 @@ extension FeedView {
             }
         }
         departing.place(in: content, movedBy: scrolled)
+        lastUpdateSlideCount = slides.count
         guard !slides.isEmpty || !fades.isEmpty || !departing.isEmpty else { return }
         let animation = UpdateAnimation(slides: slides, fades: fades, departing: departing)
         animation.apply(progress: 0, in: content)

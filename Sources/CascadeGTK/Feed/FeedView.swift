@@ -40,6 +40,8 @@ package final class FeedView {
     var closingTicker: MotionAnimation?
     /// The cells sliding and fading after a diff (`FeedView+Diff.swift`).
     var updateAnimation: UpdateAnimation?
+    /// How many cells the last diff slid (kept after the slide ends, for tests).
+    var lastUpdateSlideCount = 0
     /// An animated scroll to an item (`FeedView+ScrollToItem.swift`).
     package var scrollAnimation: MotionAnimation?
     /// Where `bind` last placed each cell in the content, by cell.
