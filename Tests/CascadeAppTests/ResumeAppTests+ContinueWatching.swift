@@ -82,6 +82,44 @@ extension ResumeAppTests {
         #expect(!(try String(contentsOf: file, encoding: .utf8)).contains("player-000"))
     }
 
+    /// In a folder feed too: its video left partway is listed, a file URL the folder's reference
+    /// policy allows; another folder's feed does not list it.
+    @Test func aFolderFeedHasItsOwnContinueWatching() throws {
+        let work = try temporary.make("cascade-continue-folder")
+        let folder = try VideoFolderFixture(label: "cascade-continue-videos")
+        defer { folder.remove() }
+        _ = try folder.clip("walk.mp4", size: "320x180", duration: 20)
+        let other = try VideoFolderFixture(label: "cascade-continue-other")
+        defer { other.remove() }
+        _ = try other.clip("swim.mp4", size: "320x180", duration: 20)
+        let environment = [
+            "XDG_STATE_HOME": work.appendingPathComponent("state").path,
+            "XDG_CONFIG_HOME": work.appendingPathComponent("config").path,
+        ]
+        func run(_ script: String, _ path: String, in directory: String) throws -> ScriptReport {
+            let dir = work.appendingPathComponent(directory)
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let result = try CascadeProcess.runScript(
+                script, in: dir, arguments: ["--preferences", "--carousel-interval", "0", path],
+                environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            let report = try #require(result.report, "no report: \(result.stderr)")
+            for i in report.steps.indices { #expect(report.ok(i), "step \(i): \(report.steps[i])") }
+            return report
+        }
+        let watched = try run(
+            "wait-idle\ntap-item 0\nplay\nwait-position 6\nback\nwait-idle\ntap-tab 1\nwait-idle\n",
+            folder.url.path, in: "first")
+        let last = watched.steps.count - 1
+        #expect(watched.state(last).feeds.map(\.channel).last == Self.continueID, "\(watched.state(last).feeds)")
+        #expect(watched.state(last).channel == watched.state(last).feeds.count - 1)
+        #expect(watched.visibleItems(last).count == 1)
+        let bar = try #require(watched.visibleItems(last).first?.progress)
+        #expect(bar > 0.25 && bar < 0.5, "bar \(bar)")
+        let elsewhere = try run("wait-idle\n", other.url.path, in: "other")
+        #expect(!elsewhere.state(0).feeds.contains { $0.channel == Self.continueID }, "\(elsewhere.state(0).feeds)")
+    }
+
     /// The number of colours drawn inside each tab of the strip in the screenshot `png` of `step`
     /// (the strip's origin includes its scroll offset).
     func tabInk(_ run: Run, step: Int, png: URL) throws -> [Int] {
