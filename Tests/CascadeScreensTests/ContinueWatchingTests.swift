@@ -70,14 +70,14 @@ import Testing
 
     // MARK: In the app model
 
+    /// A model over two channels (or `channels`); its feeds persist their first page in a
+    /// folder removed when the test process exits.
     func makeModel(
         channels: [Channel] = [Channel(id: "a", title: "Alpha"), Channel(id: "b", title: "Beta")]
-    )
-        -> AppModel
-    {
+    ) throws -> AppModel {
         var options = LaunchOptions()
         options.source = .demoCatalog(directory: nil)
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-cw-\(UUID().uuidString)")
+        let cache = try FeedFixtures.temporaryDirectory("cascade-cw")
         return AppModel(
             options: options, cacheDirectory: cache,
             source: ChannelSource(
@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test func theChannelComesAfterTheCatalogsAndGoesAwayWhenEmpty() async throws {
-        let model = makeModel()
+        let model = try makeModel()
         let watched = FeedFixtures.item(7)
         let label = try #require(model.resumeLabel(for: watched))
         model.resumeEntriesChanged([(watched.videoURL.absoluteString, label)])
@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test func aNewVideoLeftPartwayRefreshesTheChannelsFeed() async throws {
-        let model = makeModel()
+        let model = try makeModel()
         let first = FeedFixtures.item(7)
         let second = FeedFixtures.item(8)
         let entries = [first, second].map { ($0.videoURL.absoluteString, model.resumeLabel(for: $0)) }
@@ -139,7 +139,7 @@ import Testing
 
     @Test func aCatalogChannelWithTheSameIdKeepsItAndTheChannelIsNotShown() async throws {
         let taken = Channel(id: ContinueWatching.channelID, title: "Mine")
-        let model = makeModel(channels: [Channel(id: "a", title: "Alpha"), taken])
+        let model = try makeModel(channels: [Channel(id: "a", title: "Alpha"), taken])
         let watched = FeedFixtures.item(7)
         model.resumeEntriesChanged([(watched.videoURL.absoluteString, model.resumeLabel(for: watched))])
         await model.loadChannels()
