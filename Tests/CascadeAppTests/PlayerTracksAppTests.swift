@@ -54,6 +54,31 @@ import Testing
         #expect(choices.contains("\toff\t\(clip.absoluteString)\n"), "Off is remembered: \(choices)")
     }
 
+    /// Under a Chinese UI the menus name the tracks' languages in Chinese, as the rest of the
+    /// UI is (Foundation's language names in the catalog's language), the titles as they are.
+    @Test func theTrackMenusNameLanguagesInTheUIsLanguage() throws {
+        let work = try temporary.make("cascade-tracks-zh")
+        let videos = work.appendingPathComponent("videos")
+        try FileManager.default.createDirectory(at: videos, withIntermediateDirectories: true)
+        let clip = try TestClips.makeMultiTrackClip(in: videos, duration: 8, timeout: 60)
+        let locale = work.appendingPathComponent("locale")
+        try ChildProcess.run(
+            "/bin/bash", [Repository.root.appendingPathComponent("scripts/build-locales.sh").path, locale.path])
+        let result = try CascadeProcess.runScript(
+            "wait-opened 1\nplay\nwait-position 0.5\npause\n", in: work,
+            arguments: ["--carousel-interval", "0", "--folder", videos.path, clip.path],
+            environment: [
+                "LANG": "zh_CN.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": "",
+                "CASCADE_LOCALEDIR": locale.path,
+            ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try #require(result.report, "no report: \(result.stderr)")
+        for i in report.steps.indices { #expect(report.ok(i), "step \(i): \(report.steps[i])") }
+        let player = report.state(report.steps.count - 1).player
+        #expect(player.audioMenuText == "英语", "\(player)")
+        #expect(player.subtitleMenuText == "英语", "\(player)")
+    }
+
     // MARK: Private
 
     /// Presses Space on the player page and settles until it plays with `subtitles` drawn and

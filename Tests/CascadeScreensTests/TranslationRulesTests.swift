@@ -4,6 +4,16 @@ import Testing
 
 /// Number patterns, the lookup order and where catalogs are found.
 @Suite struct TranslationRulesTests {
+    @Test(
+        arguments: [
+            ("Project-Id-Version: cascade\nLanguage: zh_CN\nMIME-Version: 1.0\n", "zh_CN"),
+            ("Language:   pt_BR  \n", "pt_BR"), ("Language: sr@latin\n", "sr@latin"), ("", nil),
+            ("Language-Team: Chinese\n", nil), ("Language: \n", nil), ("Language: zh_CN; rm -rf\n", nil),
+        ] as [(String, String?)])
+    func theCatalogsLanguageIsReadFromItsHeader(header: String, language: String?) {
+        #expect(TranslationRules.language(ofCatalogHeader: header) == language)
+    }
+
     @Test func numbersBecomeOnePatternAndGoBackInOrder() {
         let (pattern, numbers) = TranslationRules.numberPattern("Scanning… 120 videos in 3 folders")
         #expect(pattern == "Scanning… %d videos in %d folders")

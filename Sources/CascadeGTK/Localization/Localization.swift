@@ -27,6 +27,14 @@ public enum Localization {
         bind_textdomain_codeset(domain, "UTF-8")
     }
 
+    /// The UI's language as a locale, for names the core spells per locale (the languages in
+    /// the track menus): the language of the catalog gettext uses, English without one, so
+    /// the names match the rest of the UI.
+    package static var locale: Locale {
+        let header = String(cString: dgettext(domain, ""))
+        return Locale(identifier: TranslationRules.language(ofCatalogHeader: header) ?? "en")
+    }
+
     /// `english` in the user's language, or `english` itself when there is no translation.
     package static func text(_ english: String) -> String {
         TranslationRules.translate(english) { id in

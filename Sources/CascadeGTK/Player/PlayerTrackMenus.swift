@@ -67,8 +67,9 @@ package final class PlayerTrackMenus {
         shown = list
         isUpdating = true
         defer { isUpdating = false }
-        audioIDs = fill(audio, model: audioModel, entries: list.entries(.audio))
-        subtitleIDs = fill(subtitles, model: subtitleModel, entries: list.entries(.subtitle))
+        let locale = Localization.locale
+        audioIDs = fill(audio, model: audioModel, entries: list.entries(.audio, locale: locale))
+        subtitleIDs = fill(subtitles, model: subtitleModel, entries: list.entries(.subtitle, locale: locale))
         gtk_widget_set_visible(audio, list.offersChoice(.audio) ? 1 : 0)
         gtk_widget_set_visible(subtitles, list.offersChoice(.subtitle) ? 1 : 0)
     }

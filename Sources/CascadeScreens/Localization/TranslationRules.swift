@@ -21,6 +21,19 @@ public enum TranslationRules {
         return filling(translated, with: numbers)
     }
 
+    /// The language a gettext catalog is in, from its header (what `gettext("")` returns: the
+    /// PO header, with a `Language: zh_CN` line); nil for no catalog or no such line.
+    public static func language(ofCatalogHeader header: String) -> String? {
+        for line in header.split(separator: "\n") where line.hasPrefix("Language:") {
+            let code = line.dropFirst("Language:".count).trimmingCharacters(in: .whitespaces)
+            let valid = code.allSatisfy {
+                $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "@")
+            }
+            return !code.isEmpty && code.count <= 32 && valid ? code : nil
+        }
+        return nil
+    }
+
     /// `text` with every run of ASCII digits replaced by `%d`, and the runs in order.
     public static func numberPattern(_ text: String) -> (pattern: String, numbers: [String]) {
         var pattern = ""
