@@ -137,7 +137,12 @@ public final class PreviewPipeline: SampleReceiving {
             seekToStart(flush: true)
         case GST_MESSAGE_ERROR:
             var error: UnsafeMutablePointer<GError>?
-            gst_message_parse_error(message, &error, nil)
+            var debug: UnsafeMutablePointer<gchar>?
+            gst_message_parse_error(message, &error, &debug)
+            if let debug {
+                failureDetail = String(cString: debug)
+                g_free(debug)
+            }
             reportFailure(GStreamerRuntime.consume(error))
         default: break
         }
@@ -152,6 +157,10 @@ public final class PreviewPipeline: SampleReceiving {
             pipeline, 1, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags), GST_SEEK_TYPE_SET, 0, GST_SEEK_TYPE_SET,
             loopEnd)
     }
+
+    /// GStreamer's debug text for the failure reported (the element and the reason, such as
+    /// "streaming stopped, reason not-negotiated"), for the log; nil before a failure or without one.
+    public private(set) var failureDetail: String?
 
     private func reportFailure(_ message: String) {
         guard !failed else { return }

@@ -52,6 +52,9 @@ import Testing
         pipeline.onFailure = { failure = $0 }
         pipeline.play()
         #expect(pump { failure != nil }, "no failure for a PNG")
+        // GStreamer's own account is kept for the log: which element stopped, and why.
+        let detail = try #require(pipeline.failureDetail, "no debug text for \(failure ?? "")")
+        #expect(!detail.isEmpty && detail != failure, "\(detail)")
         #expect(frames == 0)
         #expect(pipeline.framesDelivered == 0)
         pipeline.stop()

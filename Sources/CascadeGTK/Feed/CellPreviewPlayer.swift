@@ -114,7 +114,11 @@ package final class CellPreviewPlayer {
             let pipeline = try PreviewPipeline(
                 uri: url.absoluteString, width: width, height: height, loopSeconds: loopSeconds)
             pipeline.onFrame = { [weak self] frame in self?.show(frame) }
-            pipeline.onFailure = { [weak self] message in
+            pipeline.onFailure = { [weak self, weak pipeline] message in
+                // What GStreamer says, for the terminal; the feed shows the plain message.
+                let detail = pipeline?.failureDetail.map { " (\($0))" } ?? ""
+                FileHandle.standardError.write(
+                    Data("cascade: warning: preview of \(url.absoluteString): \(message)\(detail)\n".utf8))
                 self?.onFailure?(PlaybackFailureText.userMessage(fromGStreamer: message))
             }
             self.pipeline = pipeline
