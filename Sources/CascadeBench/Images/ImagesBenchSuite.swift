@@ -2,12 +2,14 @@ import CascadeImages
 import CascadePixbuf
 import Foundation
 
-/// `cascade-bench images`: downsampling while decoding, memory-cache lookups, coalescing.
+/// `cascade-bench images`: downsampling while decoding, memory-cache lookups, coalescing, and a
+/// page of covers decoded two at a time against one at a time.
 struct ImagesBenchSuite: BenchSuite {
     let name = "images"
 
     func run(quick: Bool) -> [BenchLine] {
         decodeDownsample(quick: quick) + [memoryCacheHit(quick: quick)] + coalesce(quick: quick)
+            + coversPage(quick: quick)
     }
 
     // MARK: Cases
@@ -117,6 +119,63 @@ struct ImagesBenchSuite: BenchSuite {
                 suite: name, name: "coalesce.delivered", n: requests, value: Double(images), unit: "images", max: nil,
                 min: Double(requests)),
         ]
+    }
+}
+
+extension ImagesBenchSuite {
+    /// A page of 500 covers through `ImagePipeline` as the app runs it (two decodes at a time,
+    /// gdk-pixbuf decoding at the cell's size) against the same pipeline limited to one decode
+    /// at a time: covers per second, wall time of the whole page, in one run. Ten generated
+    /// photos (640 × 360 to 1920 × 1080) under 500 URLs, answered at once by the transport, no
+    /// memory cache, decoded for a 240 × 320 cell.
+    func coversPage(quick: Bool) -> [BenchLine] {
+        let count = quick ? 100 : 500
+        let sizes = [(640, 360), (640, 480), (480, 640), (360, 640), (1280, 720), (960, 720), (720, 960), (1920, 1080)]
+        let photos = sizes.compactMap { BenchJPEG.make(width: $0.0, height: $0.1) }
+        defer { for photo in photos { try? FileManager.default.removeItem(at: photo.url.deletingLastPathComponent()) } }
+        guard photos.count == sizes.count else {
+            return [.value(suite: name, name: "covers.page", n: count, value: 0, unit: "error", max: nil, min: 1)]
+        }
+        let fetcher = PhotoPageFetcher(photos: photos.map(\.data))
+        let requests = (0..<count).map { index in
+            ImageRequest(
+                url: URL(string: "https://cdn.example.com/covers/\(index).jpg")!,
+                targetSize: PixelSize(width: 240, height: 320))
+        }
+        func page(decodes: Int) -> Double {
+            BenchClock.best(runs: quick ? 1 : 3) {
+                let pipeline = ImagePipeline(
+                    decoder: PixbufImageDecoder(), fetcher: fetcher, memoryCache: nil, maxConcurrentDecodes: decodes)
+                let done = DispatchSemaphore(value: 0)
+                Task {
+                    await withTaskGroup(of: Void.self) { group in
+                        for request in requests { group.addTask { _ = try? await pipeline.image(for: request) } }
+                    }
+                    done.signal()
+                }
+                done.wait()
+            }
+        }
+        let both = page(decodes: 2)
+        let one = page(decodes: 1)
+        return [
+            .ratio(
+                suite: name, name: "covers.page", n: count, oursNs: both, baseline: "one-decode-at-a-time",
+                baselineNs: one, target: 1.8,
+                extra: [
+                    "covers_per_s": Double(count) / (both / 1e9), "baseline_covers_per_s": Double(count) / (one / 1e9),
+                ])
+        ]
+    }
+}
+
+/// A transport answering at once with photo `i % photos.count` for `…/covers/i.jpg`.
+struct PhotoPageFetcher: DataFetching {
+    let photos: [Data]
+
+    func fetch(_ url: URL) async throws -> Data {
+        let index = Int(url.deletingPathExtension().lastPathComponent) ?? 0
+        return photos[index % photos.count]
     }
 }
 
