@@ -136,12 +136,14 @@ extension ImagesBenchSuite {
         guard photos.count == sizes.count else {
             return [.value(suite: name, name: "covers.page", n: count, value: 0, unit: "error", max: nil, min: 1)]
         }
-        let fetcher = PhotoPageFetcher(photos: photos.map(\.data))
         let requests = (0..<count).map { index in
             ImageRequest(
                 url: URL(string: "https://cdn.example.com/covers/\(index).jpg")!,
                 targetSize: PixelSize(width: 240, height: 320))
         }
+        let fetcher = PhotoPageFetcher(
+            bodies: Dictionary(
+                uniqueKeysWithValues: requests.enumerated().map { ($1.url, photos[$0 % photos.count].data) }))
         func page(decodes: Int) -> Double {
             BenchClock.best(runs: quick ? 1 : 3) {
                 let pipeline = ImagePipeline(
@@ -169,13 +171,13 @@ extension ImagesBenchSuite {
     }
 }
 
-/// A transport answering at once with photo `i % photos.count` for `…/covers/i.jpg`.
+/// A transport answering at once with the body given for each URL.
 struct PhotoPageFetcher: DataFetching {
-    let photos: [Data]
+    let bodies: [URL: Data]
 
     func fetch(_ url: URL) async throws -> Data {
-        let index = Int(url.deletingPathExtension().lastPathComponent) ?? 0
-        return photos[index % photos.count]
+        guard let body = bodies[url] else { throw URLError(.fileDoesNotExist) }
+        return body
     }
 }
 
