@@ -132,8 +132,6 @@ extension PlaybackPipeline {
 
     /// playbin3's `flags` property, nil when the element has none.
     private func flagsSpec(of object: UnsafeMutablePointer<GObject>) -> UnsafeMutablePointer<GParamSpec>? {
-        g_object_class_find_property(
-            UnsafeMutableRawPointer(object.pointee.g_type_instance.g_class).assumingMemoryBound(to: GObjectClass.self),
-            "flags")
+        GObjectProperty.spec(of: object, named: "flags")
     }
 }

@@ -21,11 +21,7 @@ enum SourceProxy {
         let setup: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, source, data in
             guard let source, let data else { return }
             let object = source.assumingMemoryBound(to: GObject.self)
-            guard let type = object.pointee.g_type_instance.g_class,
-                g_object_class_find_property(
-                    UnsafeMutableRawPointer(type).assumingMemoryBound(to: GObjectClass.self), "proxy")
-                    != nil
-            else { return }
+            guard GObjectProperty.spec(of: object, named: "proxy") != nil else { return }
             gst_util_set_object_arg(object, "proxy", data.assumingMemoryBound(to: CChar.self))
         }
         let release: GClosureNotify = { data, _ in free(data) }

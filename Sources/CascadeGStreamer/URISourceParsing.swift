@@ -18,11 +18,7 @@ enum URISourceParsing {
             else { return }
             defer { gst_object_unref(UnsafeMutableRawPointer(parent)) }
             let object = UnsafeMutableRawPointer(parent).assumingMemoryBound(to: GObject.self)
-            guard let type = object.pointee.g_type_instance.g_class,
-                g_object_class_find_property(
-                    UnsafeMutableRawPointer(type).assumingMemoryBound(to: GObjectClass.self), "parse-streams")
-                    != nil
-            else { return }
+            guard GObjectProperty.spec(of: object, named: "parse-streams") != nil else { return }
             gst_util_set_object_arg(object, "parse-streams", "false")
         }
         g_signal_connect_data(
