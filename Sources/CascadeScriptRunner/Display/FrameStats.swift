@@ -7,7 +7,8 @@ import Foundation
 /// (events, update or layout) to the end of its paint, for frames that painted. Times are read
 /// from `CLOCK_MONOTONIC` (what `scripts/perf_app.py` lines slow frames up with). Beside them,
 /// the main thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`) from the end of one paint to the end
-/// of the next: what the app spent on each frame, whatever the machine gave to others.
+/// of the next (from the start of a step for its first frame): what the app spent on each
+/// frame, whatever the machine gave to others.
 @MainActor
 package final class FrameStats {
     private var frames: [FrameTimeSummary.Frame] = []
@@ -39,6 +40,12 @@ package final class FrameStats {
             cpu.removeAll(keepingCapacity: true)
         }
         return (FrameTimeSummary(frames: frames), FrameTimeSummary(cpu))
+    }
+
+    /// Counts CPU from now: called as a step starts, so the runner's own work since the last
+    /// paint (the state it reported, a screenshot's PNG) is not the first frame's.
+    package func restartCycle() {
+        cycleStart = Self.threadCPU()
     }
 
     private func begin() {

@@ -63,6 +63,7 @@ public final class ScriptRunner {
             // widgets are being destroyed, and the state after it would read freed memory.
             guard !app.isClosed else { break }
             var failure: String?
+            frameStats.restartCycle()
             do {
                 try await perform(entry.action)
             } catch let error as ScriptFailure {
