@@ -1,4 +1,5 @@
 import CGtk
+import CascadeFeed
 import CascadeScreens
 import CascadeTestSupport
 import Foundation
@@ -116,5 +117,44 @@ import Testing
         }
         #expect(measurer.lineCount(of: "", cellWidth: 200, maximumLines: 3) == 1)
         #expect(measurer.lineCount(of: String(repeating: "x ", count: 500), cellWidth: 200, maximumLines: 0) == 1)
+    }
+
+    /// A page of 2,000 real titles lands after slices on the main loop (the pager has it while
+    /// the feed does not), then every cell has the lines the measurer gives its title at once.
+    @Test func aPageLandsInSlicesWithTheLinesMeasuredAtOnce() async throws {
+        let (_, measurer, window) = Self.shownCell()
+        defer { gtk_window_destroy(window) }
+        var random = SeededGenerator(seed: 0x5117)
+        let words = ["Harbour", "at", "dawn", "Café", "Москва", "旅行", "成都美食", "京都の桜", "(live)", "Supercalifragilistic"]
+        let items = (0..<2_400).map { index in
+            VideoItem(
+                id: "p-\(index)",
+                title: (0..<Int.random(in: 1...12, using: &random)).map { _ in words.randomElement(using: &random)! }
+                    .joined(separator: " "),
+                coverURL: URL(string: "https://example.com/\(index).jpg")!,
+                videoURL: URL(string: "https://example.com/\(index).mp4")!, duration: 3, width: 640, height: 360)
+        }
+        var configuration = FeedScreenModel.Configuration(columns: .fixed(3))
+        configuration.cellStyle = .fitted
+        let pager = FeedPager(loader: ScriptedFeedLoader(items: items), pageSize: 400)
+        let model = FeedScreenModel(pager: pager, configuration: configuration, titleMeasurer: measurer)
+        model.setContainerSize(CGSize(width: 640, height: 800))
+        model.start()
+        #expect(await AccessibleChecks.pumpAsync { model.items.count == 400 })
+        await pager.loadMore()?.value
+        await pager.loadMore()?.value
+        // The second and third pages are the pager's; the feed waits for their titles.
+        #expect(pager.snapshot.items.count == 1_200)
+        #expect(model.isMeasuringLanding && model.items.count == 400)
+        #expect(await AccessibleChecks.pumpAsync { model.items.count == 1_200 })
+        #expect(!model.isMeasuringLanding)
+        let width = VideoCellGeometry.widgetWidth(forFrameWidth: try #require(model.frame(ofItem: 0)).width)
+        for index in items.indices.prefix(1_200) {
+            let frame = try #require(model.frame(ofItem: index))
+            let lines = measurer.lineCount(
+                of: CellTitleText.displayed(items[index].title), cellWidth: width,
+                maximumLines: VideoCellGeometry.maximumFittedTitleLines)
+            #expect(model.cellGeometry(ofItem: index, size: frame.size).titleLines == lines, "item \(index)")
+        }
     }
 }

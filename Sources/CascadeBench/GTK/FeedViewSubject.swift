@@ -52,7 +52,7 @@ final class FeedViewSubject {
                 await running.value
                 done = true
             }
-            guard MainLoopBridge.run(until: { done }, timeout: 60) else {
+            guard MainLoopBridge.run(until: { done && !self.model.isMeasuringLanding }, timeout: 60) else {
                 throw FlingDriver.Failure(description: "a page did not load in 60 s")
             }
             task = model.items.count < items ? model.pager.loadMore() : nil

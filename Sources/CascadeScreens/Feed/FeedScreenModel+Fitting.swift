@@ -34,6 +34,7 @@ extension FeedScreenModel {
         guard cellStyle == .fitted else { return }
         layout.invalidateProvidedHeights()
         onItemsChanged?(.replaced)
+        restartLanding()
     }
 
     /// Lets the layout ask the model for fitted heights. Weak: the model owns the layout.
@@ -54,15 +55,28 @@ extension FeedScreenModel {
         }
     }
 
+    /// The lines `item`'s title takes in a cell `cellWidth` wide (1 without a measurer).
+    func titleLines(of item: VideoItem, cellWidth: CGFloat) -> Int {
+        guard let titleMeasurer else { return 1 }
+        let maximum = VideoCellGeometry.maximumFittedTitleLines
+        let measured = titleMeasurer.lineCount(
+            of: CellTitleText.displayed(item.title), cellWidth: cellWidth, maximumLines: maximum)
+        return min(max(1, measured), maximum)
+    }
+
     /// The height of the item at `path` in a column `width` wide; records its line count.
     private func fittedHeight(at path: ItemPath, width: CGFloat) -> CGFloat {
         guard let titleMeasurer, path.section == itemSection, items.indices.contains(path.item) else { return 0 }
         let item = items[path.item]
         let cellWidth = VideoCellGeometry.widgetWidth(forFrameWidth: width)
-        let maximum = VideoCellGeometry.maximumFittedTitleLines
-        let measured = titleMeasurer.lineCount(
-            of: CellTitleText.displayed(item.title), cellWidth: cellWidth, maximumLines: maximum)
-        let lines = min(max(1, measured), maximum)
+        let lines =
+            if let premeasuredLines, premeasuredLines.cellWidth == cellWidth,
+                let measured = premeasuredLines.lines[item.id]
+            {
+                Int(clamping: measured)
+            } else {
+                titleLines(of: item, cellWidth: cellWidth)
+            }
         if titleLineCounts.indices.contains(path.item) { titleLineCounts[path.item] = UInt8(clamping: lines) }
         let aspect = item.aspectRatio.isFinite && item.aspectRatio > 0 ? item.aspectRatio : 1
         return VideoCellGeometry.fittedHeight(

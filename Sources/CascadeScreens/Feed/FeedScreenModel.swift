@@ -101,6 +101,10 @@ public final class FeedScreenModel {
     public var cellStyle: CellStyle { titleMeasurer != nil ? configuration.cellStyle : .reference }
     /// Per item, the lines its title wrapped to when the layout last sized it (fitted cells).
     var titleLineCounts: [UInt8] = []
+    /// A page waiting for its titles to be measured (`FeedScreenModel+Landing`).
+    var landing: TitleLanding?
+    /// The lines a parked page's titles were measured to, by item id, while it is laid out.
+    var premeasuredLines: (cellWidth: CGFloat, lines: [String: UInt8])?
 
     /// The items shown, in layout order.
     public internal(set) var items: [VideoItem] = []
@@ -417,18 +421,28 @@ public final class FeedScreenModel {
         return banners.isEmpty ? [videos] : [[banner], videos]
     }
 
-    private func apply(_ snapshot: FeedPager.Snapshot) {
+    /// Shows `snapshot` (`apply(_:)` may park it first: `FeedScreenModel+Landing`).
+    func applyNow(_ snapshot: FeedPager.Snapshot) {
         applyItems(snapshot.items)
         applyState(snapshot.state)
+    }
+
+    /// The banners `newItems` give.
+    private func banners(of newItems: [VideoItem]) -> [VideoItem] {
+        configuration.showsBanner ? Array(newItems.filter(\.isFeatured).prefix(configuration.maximumBanners)) : []
+    }
+
+    /// Whether `newItems` are the items shown and more after them, under the same banners.
+    func isAppend(_ newItems: [VideoItem]) -> Bool {
+        newItems.count > items.count && banners(of: newItems) == banners
+            && zip(items, newItems).allSatisfy { $0.id == $1.id }
     }
 
     private func applyItems(_ newItems: [VideoItem]) {
         let old = items
         guard newItems != old else { return }
-        let newBanners =
-            configuration.showsBanner ? Array(newItems.filter(\.isFeatured).prefix(configuration.maximumBanners)) : []
-        let isAppend =
-            newItems.count > old.count && newBanners == banners && zip(old, newItems).allSatisfy { $0.id == $1.id }
+        let newBanners = banners(of: newItems)
+        let isAppend = isAppend(newItems)
         if !isAppend, newBanners == banners, applyThroughDiff(newItems) { return }
         items = newItems
         resizeTitleLineCounts()

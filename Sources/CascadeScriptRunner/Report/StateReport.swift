@@ -97,9 +97,10 @@ enum StateReport {
 
     private static func feedSummary(_ model: FeedScreenModel?) -> ScriptReport.Feed {
         guard let model else { return .init(state: "idle", items: 0, pagesLoaded: 0, requests: 0) }
+        // The state and items shown: a page waiting for its titles to be measured is not yet.
         let snapshot = model.pager.snapshot
         return .init(
-            state: snapshot.state.name, items: snapshot.items.count, pagesLoaded: snapshot.pagesLoaded,
+            state: model.feedState.name, items: model.items.count, pagesLoaded: snapshot.pagesLoaded,
             requests: snapshot.requestCount)
     }
 
