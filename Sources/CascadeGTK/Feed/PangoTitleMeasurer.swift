@@ -6,8 +6,11 @@ import Foundation
 /// Measures cell titles as `CellTitleView` draws them: a Pango layout made from the title widget
 /// of a cell-styled box in the window, wrapped at the cell's width less the title's padding. The
 /// box is visible but never mapped (`child-visible` off) and hidden from assistive technologies:
-/// GTK computes the stylesheet, so the title font, only for visible widgets in a window. A title's one-line width is cached, so a title that fits on one line at a
-/// new column width costs a dictionary look-up; the cache empties when the font changes.
+/// GTK computes the stylesheet, so the title font, only for visible widgets in a window.
+///
+/// A title's one-line width is cached, so at a new column width a title that fits on one line,
+/// or one long enough to fill every line, costs a dictionary look-up; the cache empties when the
+/// font changes.
 @MainActor
 package final class PangoTitleMeasurer: TitleMeasuring {
     /// The title whose font and wrapping the measurements follow, and the box styled as a cell.
@@ -58,7 +61,12 @@ package final class PangoTitleMeasurer: TitleMeasuring {
         let textWidth = Int32(clamping: Int(saturating: Double(cellWidth) - padding)).multipliedReportingOverflow(
             by: PANGO_SCALE)
         guard !textWidth.overflow else { return 1 }
-        if naturalWidth(of: title) <= textWidth.partialValue { return 1 }
+        let natural = Int(clamping: naturalWidth(of: title))
+        let width = Int(clamping: textWidth.partialValue)
+        if natural <= width { return 1 }
+        // Each wrapped line holds at most `width`, less the spaces dropped at its break: a title
+        // longer than `maximum - 1` lines and a quarter fills `maximum` (and is ellipsized there).
+        if natural > Int(clamping: maximum - 1) * width + width / 4 { return Int(clamping: maximum) }
         pango_layout_set_text(layout, title, -1)
         pango_layout_set_width(layout, textWidth.partialValue)
         pango_layout_set_height(layout, -maximum)
