@@ -110,6 +110,21 @@ import Testing
         #expect(Set(frames.map(\.height)).count > 3, "the titles gave cells of several heights")
     }
 
+    @Test func aSliceThatSpentHalfItsBudgetLeavesTheLayoutToTheNext() async throws {
+        let all = items(22)
+        let scheduler = ManualScheduler()
+        let measurer = SlicedMeasurer(scheduler: scheduler)
+        let model = makeModel(loader: ScriptedFeedLoader(items: all), pageSize: 11, measurer: measurer)
+        model.start()
+        #expect(await waitUntil { model.items.count == 11 })
+        model.scroll(to: CGRect(x: 0, y: 0, width: 400, height: 800))
+        #expect(await waitUntil { model.isMeasuringLanding })
+        // 3 at once, then 3, 3 and the last 2 (2 ms, over half of 2.5): the page lands in the
+        // slice after, which measures nothing.
+        #expect(runSlices(scheduler, until: model, shows: 22, measurer: measurer) == [3, 3, 2, 0])
+        #expect(measurer.asked.map(\.title) == all.map(\.title))
+    }
+
     @Test func aLoadMoreWaitsWithTheFooterLoadingAndAsksForNothingMore() async throws {
         let all = items(40)
         let scheduler = ManualScheduler()

@@ -45,7 +45,8 @@ extension FeedScreenModel {
     }
 
     /// Measures titles until the slice's budget is spent, then schedules the next slice or
-    /// shows the page.
+    /// shows the page: in this slice if it measured for less than half its budget, so one
+    /// frame never has both a full slice and the page's layout.
     private func measureSlice() {
         guard var parked = landing, let slicing = titleMeasurer?.slicing else { return }
         parked.task = nil
@@ -62,7 +63,8 @@ extension FeedScreenModel {
             parked.next += 1
             if slicing.clock() - start >= slicing.budget { break }
         }
-        guard parked.next >= newItems.count else {
+        // A slice that spent half its budget leaves the layout of the page to the next one.
+        guard parked.next >= newItems.count, slicing.clock() - start < slicing.budget / 2 else {
             parked.task = slicing.scheduler.schedule(after: slicing.interval) { [weak self] in self?.measureSlice() }
             landing = parked
             return
