@@ -36,9 +36,11 @@ extension FeedScreenModel {
             return
         }
         if var parked = landing {
+            // The scheduled slice goes on through the new list, skipping titles measured.
             parked.snapshot = snapshot
+            parked.next = items.count
             landing = parked
-            return  // the scheduled slice goes on through the longer list
+            return
         }
         landing = TitleLanding(snapshot: snapshot, cellWidth: width, next: items.count)
         measureSlice()
