@@ -105,6 +105,23 @@ struct PlayerTracksEngineTests {
         #expect(againLog.failure == nil)
     }
 
+    /// GStreamer 1.22 plays the last frame of a Matroska clip whose subtitles were turned off
+    /// while playing and never posts the end; the engine takes the stall on the last frame as it.
+    @Test func aClipWhoseSubtitlesWereTurnedOffStillEnds() throws {
+        let short = try TestClips.makeMultiTrackClip(named: "short.mkv", in: fixture.clips.directory, duration: 3)
+        let (engine, log) = fixture.makeEngine()
+        defer { engine.stop() }
+        engine.load(short)
+        engine.play()
+        #expect(MainLoopBridge.run(until: { (log.lastPosition ?? 0) > 0.5 || log.failure != nil }, timeout: 10))
+        try #require(log.failure == nil, "\(log.failure ?? "")")
+        engine.selectSubtitle(nil)
+        #expect(engine.pipeline?.showsSubtitles == false)
+        #expect(MainLoopBridge.run(until: { log.hasEnded || log.failure != nil }, timeout: 10), "no end: \(log.events)")
+        #expect(log.failure == nil)
+        #expect((log.lastPosition ?? 0) > 2.5, "ended at \(log.lastPosition ?? -1) of \(log.duration ?? -1)")
+    }
+
     @Test func aSameNameAssIsOneMoreSubtitleChoiceDrawnLikeSubRip() throws {
         let folder = fixture.clips.directory.appendingPathComponent("ass")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

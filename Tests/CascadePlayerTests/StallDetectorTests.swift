@@ -35,6 +35,20 @@ import Testing
         #expect(detector.check(at: 11, isPlaying: true) == nil)
     }
 
+    @Test func aStallOnTheLastFramesIsTheEnd() {
+        // position, duration, is the end
+        let table: [(Double?, Double?, Bool)] = [
+            (6.037, 6.023, true), (6.0, 6.0, true), (5.8, 6.0, true), (5.75, 6.0, true), (5.7, 6.0, false),
+            (0, 6.0, false), (3, nil, false), (nil, 6, false), (0, 0, false), (1, 0, false),
+            (.nan, 6, false), (6, .nan, false), (.infinity, 6, false), (6, .infinity, false), (-1, 6, false),
+        ]
+        for (position, duration, end) in table {
+            #expect(
+                StallDetector.isEnd(at: position, of: duration) == end,
+                "\(String(describing: position)) of \(String(describing: duration))")
+        }
+    }
+
     @Test func badInputIsIgnored() {
         var detector = StallDetector(threshold: -3)
         #expect(detector.threshold == 0)

@@ -24,6 +24,12 @@ extension PlaybinEngine {
             guard let self, let pipeline = self.pipeline else { return }
             let running = self.isPrepared && self.playRequested && self.pendingSeek == nil && !self.reportedFailure
             if let stalled = self.stall.check(at: MonotonicClock.seconds, isPlaying: running) {
+                // A stream stuck on its last frame has ended, whether or not GStreamer says so.
+                let position = pipeline.position ?? self.lastFramePosition
+                if stalled, StallDetector.isEnd(at: position, of: pipeline.duration) {
+                    self.handle(.ended, of: pipeline)
+                    return
+                }
                 self.onEvent?(.buffering(stalled))
             }
             guard self.pipeline === pipeline else { return }

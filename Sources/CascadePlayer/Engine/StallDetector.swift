@@ -44,6 +44,18 @@ public struct StallDetector: Equatable, Sendable {
         return now - since >= threshold ? setStalled(true) : nil
     }
 
+    /// Seconds before the end within which a stall is the end (a few position reports apart).
+    public static let endTolerance: Double = 0.25
+
+    /// Whether a stall at `position` of a `duration`-second stream is its end rather than a wait
+    /// for data: some streams play their last frame and never signal the end (GStreamer 1.22
+    /// after subtitles are turned off, Docs/PLATFORM_NOTES.md). False while the duration is
+    /// unknown, zero or not a number.
+    public static func isEnd(at position: Double?, of duration: Double?) -> Bool {
+        guard let position, let duration, position.isFinite, duration.isFinite, duration > 0 else { return false }
+        return position >= duration - endTolerance
+    }
+
     /// Forgets everything (a new media).
     public mutating func reset() {
         isStalled = false
