@@ -42,10 +42,16 @@ extension PlaybackPipeline {
     /// comes), with their tags as they are now.
     public var streams: [PlaybackStream] {
         guard let collection, !isStopped else { return [] }
+        return Self.streams(in: collection)
+    }
+
+    /// The streams of `collection`, each marked external when it does not come from where the
+    /// video stream comes from.
+    nonisolated static func streams(in collection: UnsafeMutablePointer<GstStreamCollection>) -> [PlaybackStream] {
         var read: [PlaybackStream] = []
         for index in 0..<gst_stream_collection_get_size(collection) {
             guard let stream = gst_stream_collection_get_stream(collection, index) else { continue }
-            read.append(Self.describe(stream))
+            read.append(describe(stream))
         }
         let upstream = read.first { $0.kind == .video }.map { Self.upstream(of: $0.id) }
         return read.map { stream in
@@ -77,7 +83,7 @@ extension PlaybackPipeline {
 
     // MARK: Private
 
-    private static func describe(_ stream: UnsafeMutablePointer<GstStream>) -> PlaybackStream {
+    nonisolated static func describe(_ stream: UnsafeMutablePointer<GstStream>) -> PlaybackStream {
         let id = gst_stream_get_stream_id(stream).map { String(cString: $0) } ?? ""
         let type = gst_stream_get_stream_type(stream).rawValue
         let kind: PlaybackStream.Kind =
@@ -95,7 +101,7 @@ extension PlaybackPipeline {
         return PlaybackStream(id: id, kind: kind, language: language, title: title)
     }
 
-    private static func string(_ tags: UnsafeMutablePointer<GstTagList>, _ tag: String) -> String? {
+    private nonisolated static func string(_ tags: UnsafeMutablePointer<GstTagList>, _ tag: String) -> String? {
         var value: UnsafeMutablePointer<gchar>?
         guard gst_tag_list_get_string(tags, tag, &value) != 0, let value else { return nil }
         defer { g_free(value) }
@@ -103,7 +109,7 @@ extension PlaybackPipeline {
     }
 
     /// The part of a stream id naming where it comes from: the text before its first `/`.
-    private static func upstream(of id: String) -> Substring {
+    private nonisolated static func upstream(of id: String) -> Substring {
         id.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first ?? Substring(id)
     }
 

@@ -115,7 +115,10 @@ public final class PlaybackPipeline: SampleReceiving {
         gst_util_set_object_arg(Self.object(playbin), "uri", uri)
         SourceProxy.connect(playbin, uri: uri)
         URISourceParsing.disable(on: playbin, uri: uri)
-        if let subtitleURI = self.subtitleURI { gst_util_set_object_arg(Self.object(playbin), "suburi", subtitleURI) }
+        if let subtitleURI = self.subtitleURI {
+            gst_util_set_object_arg(Self.object(playbin), "suburi", subtitleURI)
+            SubtitleFileSelection.connect(to: playbin)
+        }
         // Embedded subtitle tracks are drawn in it too.
         if let subtitleFont { gst_util_set_object_arg(Self.object(playbin), "subtitle-font-desc", subtitleFont) }
         mailbox.owner = self

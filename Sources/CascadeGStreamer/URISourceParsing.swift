@@ -49,7 +49,7 @@ extension PlaybackPipeline {
         return names
     }
 
-    private static func factoryName(_ object: UnsafeMutablePointer<GstObject>?) -> String {
+    nonisolated static func factoryName(_ object: UnsafeMutablePointer<GstObject>?) -> String {
         guard let object,
             let factory = gst_element_get_factory(
                 UnsafeMutableRawPointer(object).assumingMemoryBound(to: GstElement.self)),

@@ -183,6 +183,35 @@ struct PlayerTracksEngineTests {
                 == .track(.init(language: nil, index: 0, isExternal: true)))
         #expect(log.failure == nil)
     }
+
+    /// decodebin3 1.22 chooses the streams from the video's own collection before the file's
+    /// stream joins it; the file's stream is then answered for in `select-stream`.
+    @Test func aSubtitleFileLoadedOnAClipWithItsOwnTracksIsTheOneDrawn() throws {
+        let subtitles = fixture.clips.directory.appendingPathComponent("dropped-on-tracks.srt")
+        try TestClips.subRip(duration: 8) { "Dropped line \($0)" }.write(
+            to: subtitles, atomically: true, encoding: .utf8)
+        let (engine, log) = fixture.makeEngine()
+        defer { engine.stop() }
+        engine.load(clip)
+        engine.play()
+        #expect(MainLoopBridge.run(until: { (log.lastPosition ?? 0) > 1 || log.failure != nil }, timeout: 10))
+        try #require(log.failure == nil, "\(log.failure ?? "")")
+        let at = log.lastPosition ?? 0
+        let mark = log.events.count
+        #expect(engine.loadSubtitles(subtitles))
+        let external = { engine.tracks.tracks(.subtitle).first { $0.isExternal }?.id }
+        #expect(
+            MainLoopBridge.run(
+                until: { external().map { engine.pipeline?.selectedStreamIDs.contains($0) == true } == true },
+                timeout: 8), "the file's stream never played: \(engine.tracks) \(log.events.suffix(5))")
+        #expect(engine.subtitle == subtitles, "opened again without the file")
+        #expect(engine.tracks.selectedLabel(.subtitle) == "dropped-on-tracks.srt")
+        #expect(
+            engine.tracks.entries(.subtitle).map(\.label) == ["Off", "English", "Chinese", "dropped-on-tracks.srt"])
+        #expect(MainLoopBridge.run(until: { (log.lastPosition ?? 0) > at + 0.5 }, timeout: 5))
+        #expect(!log.positions(from: mark).contains { $0 < at - 0.2 }, "went on from \(at)")
+        #expect(log.readyCount == 1 && log.failure == nil)
+    }
 }
 
 /// The most white pixels in the bottom third of the frames drawn over a stretch of playback.

@@ -75,7 +75,7 @@ extension PlaybinEngine {
             if isPrepared { applyTracks(of: pipeline) }
             onTracksChanged?()
         case .failed(let message):
-            if reopenWithoutSubtitle() { return }
+            if reopenAfterSubtitleFailure() { return }
             fail(PlaybackFailureText.userMessage(fromGStreamer: message))
         }
     }

@@ -1,5 +1,6 @@
 import CascadeGStreamer
 import CascadePlayer
+import CascadeScreens
 import Foundation
 
 /// The audio and subtitle tracks: listed from the pipeline's streams, switched while playing
@@ -47,6 +48,7 @@ extension PlaybinEngine {
         guard let pipeline, isPrepared, openedURL != nil, SubtitleSource.uri(for: file) != nil else { return false }
         let position = lastFramePosition ?? pipeline.position ?? 0
         droppedSubtitle = file
+        subtitleFileFailures = 0
         subtitlesShown = true
         if let key = openedURL?.absoluteString {
             // The dropped file's track is the one to draw, now and when the video opens again.
@@ -91,18 +93,22 @@ extension PlaybinEngine {
         playRequested = play
     }
 
-    /// Opens the current source again without its subtitle file: a subtitle GStreamer cannot
-    /// read (it fails typefinding files under about 170 bytes, in playbin3 1.22) never stops the
-    /// video. Returns false when there was no subtitle to drop.
-    func reopenWithoutSubtitle() -> Bool {
+    /// Opens the current source again after its pipeline failed before playing, with its
+    /// subtitle file while `PlaybackTiming.subtitleFileAttempts` allow (the file can lose a race
+    /// in decodebin3 1.22), then without it: a subtitle GStreamer cannot read (it fails
+    /// typefinding files under about 170 bytes, in playbin3 1.22) never stops the video.
+    /// Returns false when there was no subtitle to retry or drop.
+    func reopenAfterSubtitleFailure() -> Bool {
         guard let url = openedURL, let pipeline, pipeline.subtitleURI != nil, !isPrepared else { return false }
-        droppedSubtitle = nil
+        subtitleFileFailures += 1
+        let again = subtitleFileFailures < PlaybackTiming.subtitleFileAttempts
+        if !again { droppedSubtitle = nil }
         let play = playRequested
         self.pipeline = nil
         stallTimer?.cancel()
         stallTimer = nil
         pipeline.stop()
-        open(url, failLater: false, subtitles: false)
+        open(url, failLater: false, subtitles: again)
         playRequested = play
         return true
     }

@@ -227,6 +227,8 @@ package final class PlaybinEngine: PlaybackEngine {
     var openedURL: URL?
     /// A subtitle file dropped on this load, played instead of the sidecar.
     var droppedSubtitle: URL?
+    /// How many pipelines opened with this load's subtitle file failed before playing.
+    var subtitleFileFailures = 0
     /// Where a pipeline opened again (with a dropped subtitle file) goes on from, until prepared.
     var reopenPosition: Double?
     /// Whether the selected subtitles are drawn (off: playbin3's text flag cleared).
@@ -270,6 +272,7 @@ package final class PlaybinEngine: PlaybackEngine {
         playRequested = false
         openedURL = nil
         droppedSubtitle = nil
+        subtitleFileFailures = 0
         pendingDroppedChoice = nil
         reopenPosition = nil
         subtitle = nil

@@ -12,6 +12,10 @@ public enum PlaybackTiming {
     public static let roomWait: Double = 3.5
     /// Seconds between checks for room while a video waits to open.
     public static let roomPoll: Double = 0.05
+    /// Times a video is opened with its subtitle file before it plays without: on a video with
+    /// its own text streams, decodebin3 1.22 fails a subtitle file in about half the opens (a
+    /// race; Docs/PLATFORM_NOTES.md), so six leave about one drop in seventy undrawn.
+    public static let subtitleFileAttempts = 6
     /// Seconds without position progress while playing that count as buffering.
     public static let stallThreshold: Double = 1
     /// Seconds between checks of a playing stream's position for a stall.
