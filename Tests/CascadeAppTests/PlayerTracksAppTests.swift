@@ -17,7 +17,7 @@ import Testing
         let work = try temporary.make("cascade-tracks-app")
         let videos = work.appendingPathComponent("videos")
         try FileManager.default.createDirectory(at: videos, withIntermediateDirectories: true)
-        // Long enough never to reach its end here (playbin3 1.22 posts no end-of-stream for it).
+        // Long enough never to reach its end while the test looks at it.
         let clip = try TestClips.makeMultiTrackClip(in: videos, duration: 150, timeout: 120)
         let environment = [
             "XDG_STATE_HOME": work.appendingPathComponent("state").path,
@@ -79,11 +79,47 @@ import Testing
         #expect(player.subtitleMenuText == "英语", "\(player)")
     }
 
+    /// A subtitle file dragged from another app (a real XDND drag, as from a file manager) onto
+    /// a playing video is drawn from where the video is.
+    @Test func aSubtitleFileDroppedOnThePlayerIsDrawn() throws {
+        let work = try temporary.make("cascade-subtitle-drop")
+        let videos = work.appendingPathComponent("videos")
+        let elsewhere = work.appendingPathComponent("elsewhere")
+        for folder in [videos, elsewhere] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        let clip = try TestClips.makeClip(named: "talk.mp4", in: videos, duration: 120)
+        let subtitles = elsewhere.appendingPathComponent("talk-en.srt")
+        try TestClips.subRip(duration: 120) { "Dropped line \($0)" }.write(
+            to: subtitles, atomically: true, encoding: .utf8)
+        let driver = try WindowDriver(arguments: ["--carousel-interval", "0", "--folder", videos.path, clip.path])
+        let source = try DragSource(lists: [[subtitles]], display: driver.display.name, in: driver.directory)
+        defer { source.stop() }
+        driver.xdotool(["windowmove", driver.window, "300", "0"])
+        let before = try play(driver, subtitles: nil)
+        #expect(before.state.player.subtitleFile == nil)
+        let inkBefore = try ink(before)
+
+        let video = try #require(before.state.player.videoFrame)
+        source.drag(0, onto: driver, at: (video[0] + video[2] / 2, video[1] + video[3] / 2))
+        let (after, drawn) = try settle(driver, timeout: 60) {
+            $0.state.player.subtitleFile == "talk-en.srt" && $0.state.player.subtitleTrack == "talk-en.srt"
+                && !$0.state.player.controlsVisible
+        }
+        try #require(drawn, "the dropped file is not played: \(after.state.player)")
+        #expect(after.state.player.state == "playing")
+        #expect(after.state.player.position > before.state.player.position, "went on from where it was")
+        #expect(after.state.player.subtitleTracks == ["Off", "talk-en.srt"])
+        #expect(after.state.toasts == nil, "no notice: \(after.state.toasts ?? [])")
+        let inkAfter = try ink(after)
+        #expect(inkAfter > 150 && inkBefore < inkAfter / 4, "before \(inkBefore), after \(inkAfter)")
+    }
+
     // MARK: Private
 
     /// Presses Space on the player page and settles until it plays with `subtitles` drawn and
     /// the controls hidden (they would cover the cues).
-    private func play(_ driver: WindowDriver, subtitles: String = "English") throws -> WindowDriver.Settled {
+    private func play(_ driver: WindowDriver, subtitles: String? = "English") throws -> WindowDriver.Settled {
         let (opened, met) = try settle(driver) { $0.state.screen == "player" }
         try #require(met, "the clip did not open: \(opened.state.screen)")
         if let button = opened.state.player.playButtonFrame {
@@ -100,7 +136,7 @@ import Testing
             $0.state.player.state == "playing" && $0.state.player.subtitleTrack == subtitles
                 && !$0.state.player.controlsVisible
         }
-        try #require(played, "not playing with \(subtitles): \(playing.state.player)")
+        try #require(played, "not playing with \(subtitles ?? "none"): \(playing.state.player)")
         return playing
     }
 
