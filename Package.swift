@@ -186,7 +186,7 @@ let package = Package(
         .testTarget(
             name: "CascadeGTKTests",
             dependencies: [
-                "CascadeGTK", "CGtk", "CascadeFeed", "CascadeGStreamer", "CascadeImages", "CascadePlayer",
+                "CascadeGTK", "CGtk", "CGStreamer", "CascadeFeed", "CascadeGStreamer", "CascadeImages", "CascadePlayer",
                 "CascadeScreens", "CascadeScriptRunner", "CascadeTestSupport",
             ]
         ),
