@@ -5,6 +5,7 @@ import Foundation
 /// `text/uri-list`, the format file managers drag files in.
 final class DragSource {
     private let child: ChildGroup
+    private let bus: PrivateSessionBus
     private let window: String
     private let display: String
     private static let rowHeight = 40
@@ -14,9 +15,12 @@ final class DragSource {
         let script = directory.appendingPathComponent("drag-source.py")
         try Self.program.write(to: script, atomically: true, encoding: .utf8)
         let arguments = lists.map { $0.map(\.absoluteString).joined(separator: " ") }
+        // A GtkApplication registers on the session bus: without one of its own it would
+        // autolaunch a bus that outlives the display (and, without the run's marker, unseen).
+        bus = try PrivateSessionBus()
         child = try ChildGroup(
             ["/usr/bin/python3", script.path] + arguments,
-            environment: ["DISPLAY": display, "NO_AT_BRIDGE": "1", "GTK_A11Y": "none", "GDK_BACKEND": "x11"])
+            environment: bus.environment.merging(["DISPLAY": display, "GDK_BACKEND": "x11"]) { $1 })
         let found = PlayerPageTests.xdotool(
             ["search", "--sync", "--onlyvisible", "--name", "^drag-source$"], display: display)
         guard let id = found?.split(separator: "\n").first.map(String.init) else {
