@@ -52,7 +52,10 @@ import Testing
         driver.key("ctrl+comma")
         #expect(
             DesktopActionTests.waitForWindow(driver, named: "Preferences"), "Ctrl+comma opened no Preferences window")
-        let (before, beforeMet) = try driver.settle { $0.state.preferencesCache?.clearFrame != nil }
+        // The size is measured off the main thread: "Calculating…" first.
+        let (before, beforeMet) = try driver.settle {
+            $0.state.preferencesCache?.clearFrame != nil && $0.state.preferencesCache?.size != "Calculating…"
+        }
         #expect(beforeMet, "the Preferences window has no cache row")
         let row = try #require(before.state.preferencesCache)
         #expect(row.size != "0 bytes" && row.toasts.isEmpty, "\(row)")

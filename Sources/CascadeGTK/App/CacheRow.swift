@@ -4,18 +4,20 @@ import CascadeScreens
 /// The Preferences row of the caches: the size they take on disk now (`AppCaches`, formatted by
 /// `g_format_size`) and "Clear cache", which empties them (the image cache through its live
 /// instance, so its index forgets the files too), shows the new size and confirms in a toast.
-/// The covers in memory stay.
+/// The covers in memory stay. Both walk the cache folders off the main thread: a full image
+/// cache is thousands of files (20,000 took 105 ms of CPU to measure).
 @MainActor
 package final class CacheRow {
     /// The `AdwActionRow`.
     let row: UnsafeMutablePointer<GtkWidget>
-    /// The size as drawn in the row's subtitle.
+    /// The size as drawn in the row's subtitle ("Calculating…" until the first is known).
     package private(set) var sizeText = ""
     /// The toasts this row showed, oldest first.
     package private(set) var toasts: [String] = []
     private let button: UnsafeMutablePointer<GtkWidget>
     private let window: UnsafeMutablePointer<GtkWidget>
     private weak var app: AppWindow?
+    private var measuring: Task<Void, Never>?
 
     // MARK: Lifecycle
 
@@ -44,23 +46,52 @@ package final class CacheRow {
 
     // MARK: Private
 
-    /// Shows the caches' size now.
+    /// Measures the caches' size off the main thread and shows it; a newer call replaces one
+    /// still measuring.
     func showSize() {
         guard let app else { return }
-        let size = app.caches.size()
-        let text = g_format_size(guint64(truncatingIfNeeded: max(0, size)))
-        sizeText = text.map { String(cString: $0) } ?? "\(size)"
-        g_free(text)
-        adw_action_row_set_subtitle(row.as(AdwActionRow.self), sizeText)
+        let caches = app.caches
+        measuring?.cancel()
+        if sizeText.isEmpty { show(Localization.text("Calculating…")) }
+        measuring = Task { [weak self] in
+            let size = await Task.detached(priority: .utility) { caches.size() }.value
+            guard let self, !Task.isCancelled else { return }
+            self.measuring = nil
+            self.show(bytes: size)
+        }
     }
 
+    /// Empties the caches off the main thread, the button insensitive meanwhile; then shows
+    /// what is left and confirms in a toast.
     private func clear() {
         guard let app else { return }
-        app.pipeline.diskCache?.removeAll()
-        app.caches.clear()
-        showSize()
-        let notice = Localization.text("Cache cleared")
-        toasts.append(notice)
-        adw_preferences_window_add_toast(window.as(AdwPreferencesWindow.self), adw_toast_new(notice))
+        let caches = app.caches
+        let disk = app.pipeline.diskCache
+        measuring?.cancel()
+        measuring = nil
+        gtk_widget_set_sensitive(button, 0)
+        Task { [weak self] in
+            let left = await Task.detached(priority: .utility) {
+                disk?.removeAll()
+                return caches.clear()
+            }.value
+            guard let self else { return }
+            gtk_widget_set_sensitive(self.button, 1)
+            self.show(bytes: left)
+            let notice = Localization.text("Cache cleared")
+            self.toasts.append(notice)
+            adw_preferences_window_add_toast(self.window.as(AdwPreferencesWindow.self), adw_toast_new(notice))
+        }
+    }
+
+    private func show(bytes: Int64) {
+        let text = g_format_size(guint64(truncatingIfNeeded: max(0, bytes)))
+        show(text.map { String(cString: $0) } ?? "\(bytes)")
+        g_free(text)
+    }
+
+    private func show(_ text: String) {
+        sizeText = text
+        adw_action_row_set_subtitle(row.as(AdwActionRow.self), text)
     }
 }
