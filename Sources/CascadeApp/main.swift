@@ -9,7 +9,7 @@ import Foundation
 // cascade: the video feed app. See `cascade --help`, the README and Docs/SCRIPTING.md.
 
 func fail(_ message: String, status: Int32 = 2) -> Never {
-    FileHandle.standardError.write(Data("cascade: \(message)\n".utf8))
+    Console.say(message)
     exit(status)
 }
 
@@ -32,7 +32,7 @@ if options.showVersion {
 }
 
 // A full disk or a read-only folder: one line per folder, and the app goes on from memory.
-StorageWarnings.shared.setSink { FileHandle.standardError.write(Data("cascade: warning: \($0)\n".utf8)) }
+StorageWarnings.shared.setSink { Console.warn($0) }
 
 // The user's language for the UI's texts (LANG / LC_MESSAGES), before any is shown.
 Localization.start()
@@ -76,10 +76,7 @@ if let path = options.scriptPath, let report = options.reportPath {
     script = (text, URL(fileURLWithPath: report), URL(fileURLWithPath: shots))
 } else if needsHeadless {
     let out = URL(fileURLWithPath: options.headlessOutput ?? "cascade-headless")
-    FileHandle.standardError.write(
-        Data(
-            "cascade: no display found; rendering headless into \(out.path)/ (PNG screenshots and report.json)\n"
-                .utf8))
+    Console.say("no display found; rendering headless into \(out.path)/ (PNG screenshots and report.json)")
     script = (HeadlessTour.script, out.appendingPathComponent("report.json"), out)
 }
 // A script with a syntax error, or whose report cannot be written, runs nothing.
@@ -128,7 +125,7 @@ let cacheDirectory = DemoCatalog.defaultDirectory.deletingLastPathComponent()
 let status = MainActor.assumeIsolated {
     // Where videos were left, under the same rule: a person's watching never changes what a test sees.
     let resumeStore = remembers ? ResumeStore(fileURL: ResumeStore.defaultFileURL()) : nil
-    let warn = { (message: String) in FileHandle.standardError.write(Data("cascade: warning: \(message)\n".utf8)) }
+    let warn = { (message: String) in Console.warn(message) }
     for warning in resumeStore?.warnings ?? [] { warn(warning) }
     resumeStore?.onWarning = warn
     return CascadeApplication.run(

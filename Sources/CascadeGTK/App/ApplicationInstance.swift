@@ -45,7 +45,7 @@ public final class ApplicationInstance {
         if g_application_register(gApplication, nil, &error) == 0 {
             let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
             g_error_free(error)
-            FileHandle.standardError.write(Data("cascade: warning: no single instance (\(message))\n".utf8))
+            Console.warn("no single instance (\(message))")
             return false
         }
         return g_application_get_is_remote(gApplication) != 0

@@ -36,7 +36,7 @@ final class CatalogPreparation {
     /// Starts generating; `onFinish` runs on the main thread with the catalog or the failure.
     func start(onFinish: @escaping @MainActor (Result<URL, DemoCatalog.Failure>) -> Void) {
         isRunning = true
-        FileHandle.standardError.write(Data("cascade: generating the demo catalog (first run)…\n".utf8))
+        Console.say("generating the demo catalog (first run)…")
         do {
             try generation.start(
                 onLine: { [weak self] line in

@@ -95,6 +95,6 @@ public final class PreferencesFile {
     }
 
     private static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("cascade: warning: \(message)\n".utf8))
+        Console.warn(message)
     }
 }

@@ -117,8 +117,7 @@ package final class CellPreviewPlayer {
             pipeline.onFailure = { [weak self, weak pipeline] message in
                 // What GStreamer says, for the terminal; the feed shows the plain message.
                 let detail = pipeline?.failureDetail.map { " (\($0))" } ?? ""
-                FileHandle.standardError.write(
-                    Data("cascade: warning: preview of \(url.absoluteString): \(message)\(detail)\n".utf8))
+                Console.warn("preview of \(url.absoluteString): \(message)\(detail)")
                 self?.onFailure?(PlaybackFailureText.userMessage(fromGStreamer: message))
             }
             self.pipeline = pipeline

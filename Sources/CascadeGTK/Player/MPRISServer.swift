@@ -1,5 +1,6 @@
 import CGtk
 import CascadePlayer
+import CascadeScreens
 import Foundation
 
 /// The player on the session bus as an MPRIS 2 player (`org.mpris.MediaPlayer2.cascade`,
@@ -247,7 +248,7 @@ final class MPRISServer {
     private static func report(_ error: UnsafeMutablePointer<GError>?, doing what: String) {
         let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
         if let error { g_error_free(error) }
-        FileHandle.standardError.write(Data("cascade: warning: could not \(what) (\(message))\n".utf8))
+        Console.warn("could not \(what) (\(message))")
     }
 
     private static let introspection = """

@@ -28,8 +28,7 @@ final class PlayerDesktop {
         } else {
             server = nil
             if g_application_get_flags(gApplication).rawValue & G_APPLICATION_NON_UNIQUE.rawValue == 0 {
-                FileHandle.standardError.write(
-                    Data("cascade: no session bus: media controls (MPRIS) and keeping the screen on are off\n".utf8))
+                Console.say("no session bus: media controls (MPRIS) and keeping the screen on are off")
             }
         }
         server?.onMethod = { [weak self] method in self?.perform(method) }
