@@ -36,6 +36,22 @@ import Testing
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
 
+    /// A crash mid-write leaves a temporary file; the next start removes it even when it
+    /// writes nothing: loading this store or the track choices sweeps their folder.
+    @Test func loadingSweepsWhatACrashMidWriteLeft() throws {
+        for target in ["resume-positions", "track-choices"] {
+            let folder = try temporary.make("cascade-resume-sweep").appendingPathComponent("state/cascade")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let stale = folder.appendingPathComponent(".\(target).\(Int32.max).00000000000000ab.tmp")
+            try Data("partial".utf8).write(to: stale)
+            _ =
+                target == "resume-positions"
+                ? ResumeStore(fileURL: folder.appendingPathComponent(target)).list.count
+                : TrackChoiceStore(fileURL: folder.appendingPathComponent(target)).warnings.count
+            #expect(!FileManager.default.fileExists(atPath: stale.path), "\(target)")
+        }
+    }
+
     @Test func aVideoDescribedWhenOpenedKeepsItsLabelWithItsPositionAndLosesItWithIt() throws {
         let file = try temporary.make("cascade-resume").appendingPathComponent("state/cascade/resume-positions")
         let store = ResumeStore(fileURL: file)

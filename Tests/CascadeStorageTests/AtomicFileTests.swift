@@ -77,6 +77,31 @@ import Testing
         #expect(names(in: root) == ([mine] + unrelated).sorted())
     }
 
+    /// Process ids wrap (at 32,768 on many machines): a file whose writer's id now belongs to a
+    /// process started after the file was written is left by a writer that is gone.
+    @Test func aWriterWhoseIdWasTakenAgainIsGone() throws {
+        // pid 1 runs from boot: alive, and started before now but after the distant past.
+        let first = try #require(TemporaryFileName(parsing: ".page.json.1.00000000000000ab.tmp"))
+        #expect(!first.writerIsGone)
+        #expect(first.writerIsGone(fileModified: Date()) == false)
+        #expect(first.writerIsGone(fileModified: .distantPast) == true)
+        let mine = try #require(TemporaryFileName(parsing: TemporaryFileName.fresh(for: "page.json")))
+        #expect(mine.writerIsGone(fileModified: .distantPast) == false, "this process is never gone")
+        let dead = try #require(TemporaryFileName(parsing: ".page.json.\(Int32.max).00000000000000ab.tmp"))
+        #expect(dead.writerIsGone(fileModified: Date()))
+
+        // The sweep reads the file's time: one written before pid 1 started is swept.
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let old = root.appendingPathComponent(".page.json.1.00000000000000ab.tmp")
+        let recent = root.appendingPathComponent(".other.json.1.00000000000000cd.tmp")
+        for file in [old, recent] { try Data("x".utf8).write(to: file) }
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 0)], ofItemAtPath: old.path)
+        #expect(AtomicFile.sweep(root.path) == 1)
+        #expect(names(in: root) == [recent.lastPathComponent])
+    }
+
     @Test func temporaryNamesRoundTripAndStrangersDoNotParse() {
         let fresh = TemporaryFileName.fresh(for: "a.b.json")
         let parsed = TemporaryFileName(parsing: fresh)

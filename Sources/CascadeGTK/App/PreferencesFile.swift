@@ -45,6 +45,8 @@ public final class PreferencesFile {
     // MARK: Key file I/O
 
     static func load(_ url: URL) -> PreferencesModel.Source {
+        // What a crash mid-write left goes at the start, even when nothing is written this run.
+        AtomicFile.sweepOnce(url.deletingLastPathComponent().path)
         if let refused = PreferencesModel.refusedSource(at: url) { return refused }
         let file = g_key_file_new()
         defer { g_key_file_free(file) }

@@ -43,6 +43,8 @@ public final class ResumeStore: ResumeStoring {
         self.policy = policy
         list = ResumeList(capacity: policy.capacity)
         guard let fileURL else { return }
+        // What a crash mid-write left goes at the start, even when nothing is written this run.
+        AtomicFile.sweepOnce(fileURL.deletingLastPathComponent().path)
         switch Self.read(fileURL) {
         case .missing:
             break

@@ -29,7 +29,10 @@ public final class TrackChoiceStore {
     public init(fileURL: URL?, capacity: Int = 500) {
         self.fileURL = fileURL
         list = TrackChoiceList(capacity: capacity)
-        guard let fileURL, let data = Self.read(fileURL) else { return }
+        guard let fileURL else { return }
+        // What a crash mid-write left goes at the start, even when nothing is written this run.
+        AtomicFile.sweepOnce(fileURL.deletingLastPathComponent().path)
+        guard let data = Self.read(fileURL) else { return }
         let decoded = TrackChoiceFileFormat.decode(data, capacity: capacity)
         for (key, choice) in decoded.entries { list.set(choice, for: key) }
         warnings = decoded.warnings.map { "\(fileURL.path): \($0)" }

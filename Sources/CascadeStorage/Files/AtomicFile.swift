@@ -78,8 +78,13 @@ public enum AtomicFile {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
         var removed = 0
         for name in names {
-            guard let temporary = TemporaryFileName(parsing: name), temporary.writerIsGone else { continue }
-            if unlink((folder as NSString).appendingPathComponent(name)) == 0 { removed += 1 }
+            guard let temporary = TemporaryFileName(parsing: name) else { continue }
+            let path = (folder as NSString).appendingPathComponent(name)
+            var status = stat()
+            guard lstat(path, &status) == 0,
+                temporary.writerIsGone(fileModified: Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec)))
+            else { continue }
+            if unlink(path) == 0 { removed += 1 }
         }
         return removed
     }

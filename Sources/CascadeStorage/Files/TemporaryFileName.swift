@@ -44,10 +44,44 @@ public struct TemporaryFileName: Equatable, Sendable {
         self.target = target
     }
 
-    /// Whether the writing process has ended (or never existed here).
+    /// Whether the writing process has ended (or never existed here): no process has its id.
+    /// A process started since may have the id again (ids wrap at `pid_max`, 32,768 on many
+    /// machines); `writerIsGone(fileModified:)` tells those apart.
     public var writerIsGone: Bool {
         guard let pid else { return true }
         if pid == getpid() { return false }
         return kill(pid, 0) != 0 && errno == ESRCH
     }
+
+    /// Whether the writer of a file last written at `fileModified` has ended: no process has
+    /// its id, or the one that has it started after the file was written (a second later, for
+    /// the boot time's rounding), so it is another process with the id again.
+    public func writerIsGone(fileModified: Date) -> Bool {
+        if writerIsGone { return true }
+        guard let pid, pid != getpid(), let started = Self.startTime(of: pid) else { return false }
+        return started > fileModified.addingTimeInterval(1)
+    }
+
+    /// When process `pid` started, from `/proc`: its `stat`'s start time (field 22, clock ticks
+    /// after boot) plus the boot time (`/proc/stat`'s `btime`); nil where it cannot be read.
+    static func startTime(of pid: Int32) -> Date? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let name = stat.lastIndex(of: ")"),
+            let boot = bootTime
+        else { return nil }
+        // After the name in parentheses: field 3 (the state) onwards, so field 22 is the 20th.
+        let fields = stat[stat.index(after: name)...].split(separator: " ")
+        let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+        guard fields.count > 19, let ticks = Double(fields[19]), ticksPerSecond > 0 else { return nil }
+        return Date(timeIntervalSince1970: boot + ticks / ticksPerSecond)
+    }
+
+    /// The boot time in seconds since 1970, from `/proc/stat`.
+    private static let bootTime: Double? = {
+        guard let stat = try? String(contentsOfFile: "/proc/stat", encoding: .utf8) else { return nil }
+        for line in stat.split(separator: "\n") where line.hasPrefix("btime ") {
+            return Double(line.dropFirst(6).trimmingCharacters(in: .whitespaces))
+        }
+        return nil
+    }()
 }
