@@ -42,7 +42,7 @@ final class FeedViewSubject {
 
     /// Loads every page of the catalog (`items` entries), then shows the top with its covers.
     func load(items: Int) throws {
-        guard MainLoopBridge.run(until: { self.view.viewportHeight > 0 }, timeout: 10) else {
+        guard MainLoopBridge.run(until: { self.view.viewportHeight > 0 }, timeout: 10 * FlingDriver.patience) else {
             throw FlingDriver.Failure(description: "the feed window was never sized")
         }
         var task: Task<Void, Never>? = model.pager.refresh()
@@ -52,7 +52,10 @@ final class FeedViewSubject {
                 await running.value
                 done = true
             }
-            guard MainLoopBridge.run(until: { done && !self.model.isMeasuringLanding }, timeout: 60) else {
+            guard
+                MainLoopBridge.run(
+                    until: { done && !self.model.isMeasuringLanding }, timeout: 60 * FlingDriver.patience)
+            else {
                 throw FlingDriver.Failure(description: "a page did not load in 60 s")
             }
             task = model.items.count < items ? model.pager.loadMore() : nil
@@ -61,7 +64,10 @@ final class FeedViewSubject {
             throw FlingDriver.Failure(description: "the feed holds \(model.items.count) of \(items) items")
         }
         view.scroll(to: 0)
-        guard MainLoopBridge.run(until: { !self.view.hasPendingImages && !self.view.isAnimating }, timeout: 30) else {
+        guard
+            MainLoopBridge.run(
+                until: { !self.view.hasPendingImages && !self.view.isAnimating }, timeout: 30 * FlingDriver.patience)
+        else {
             throw FlingDriver.Failure(description: "the first covers did not arrive in 30 s")
         }
     }

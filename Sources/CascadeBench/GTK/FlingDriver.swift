@@ -74,7 +74,7 @@ final class FlingDriver {
         }
         defer { ticker.stop() }
         // At 60 frames a second a block takes count / 60 s; a loaded machine may take a few times that.
-        let limit = max(60, Double(count) / 60 * 10)
+        let limit = max(60, Double(count) / 60 * 10) * Self.patience
         guard MainLoopBridge.run(until: { done }, timeout: limit) else {
             throw Failure(description: "\(count) frames did not play in \(Int(saturating: limit)) s")
         }
@@ -83,7 +83,15 @@ final class FlingDriver {
         samples += stats.drain().cpu.sorted
     }
 
-    /// Waits (at most 10 s) until `count` frames of `window` have started.
+    /// How many times longer than at full speed the bench waits for frames and loads:
+    /// `CASCADE_BENCH_PATIENCE` (1 to 1,000; 1 when unset), which `scripts/callgrind-fling.py`
+    /// sets for a run under valgrind, many times slower.
+    static let patience: Double = {
+        let asked = ProcessInfo.processInfo.environment["CASCADE_BENCH_PATIENCE"].flatMap(Double.init) ?? 1
+        return asked.isFinite ? min(1_000, max(1, asked)) : 1
+    }()
+
+    /// Waits (at most 10 s × `patience`) until `count` frames of `window` have started.
     static func waitFrames(_ count: Int, on window: UnsafeMutablePointer<GtkWidget>) throws {
         var seen = 0
         let ticker = FrameTicker(widget: window) { _ in
@@ -91,7 +99,7 @@ final class FlingDriver {
             return seen < count
         }
         defer { ticker.stop() }
-        guard MainLoopBridge.run(until: { seen >= count }, timeout: 10) else {
+        guard MainLoopBridge.run(until: { seen >= count }, timeout: 10 * patience) else {
             throw Failure(description: "the window drew no frames")
         }
     }
