@@ -9,12 +9,14 @@ import CGStreamer
 /// merged collection comes; answering for the file there makes it the text stream played.
 package enum SubtitleFileSelection {
     /// decodebin3's `select-stream` answer for `stream` in `collection`: 1 plays it, 0 leaves it
-    /// out, -1 leaves the choice to decodebin3. Only text streams are answered for: the file's
-    /// is played, and the video's own are left out once the file's is in the collection.
+    /// out, -1 leaves the choice to decodebin3. Only where the video has text streams of its
+    /// own and the file's stream is there too: the file's is played, the video's are left out.
+    /// Elsewhere decodebin3 chooses (answering for a file beside an mp4 made half its opens fail).
     package static func answer(for stream: PlaybackStream, in collection: [PlaybackStream]) -> Int32 {
-        guard stream.kind == .text else { return -1 }
-        if stream.isExternal { return 1 }
-        return collection.contains { $0.kind == .text && $0.isExternal } ? 0 : -1
+        let text = collection.filter { $0.kind == .text }
+        guard stream.kind == .text, text.contains(where: \.isExternal), text.contains(where: { !$0.isExternal })
+        else { return -1 }
+        return stream.isExternal ? 1 : 0
     }
 
     /// Connects the answer to the decodebin3 inside `playbin` (uridecodebin3 makes it when it

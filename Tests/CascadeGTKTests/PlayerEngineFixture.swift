@@ -122,6 +122,8 @@ final class EngineEventLog {
     }
 
     var isReady: Bool { duration != nil }
+    /// How many times the engine reported `ready`.
+    var readyCount: Int { events.filter { if case .ready = $0.event { true } else { false } }.count }
     var hasEnded: Bool { events.contains { $0.event == .ended } }
     var failureCount: Int { events.filter { if case .failed = $0.event { true } else { false } }.count }
 }

@@ -67,6 +67,27 @@ struct PlayerSubtitleTests {
         #expect(engine.pipeline != nil)
     }
 
+    /// A SubRip file too small for playbin3 1.22 to typefind (under about 170 bytes) fails every
+    /// open made with it; after the last the video plays without it.
+    @Test func aSubtitleFileTooSmallToTypefindLeavesTheVideoPlaying() throws {
+        let folder = fixture.clips.directory.appendingPathComponent("small-subtitles")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let video = folder.appendingPathComponent("clip.mp4")
+        if !FileManager.default.fileExists(atPath: video.path) {
+            try FileManager.default.copyItem(at: fixture.clips.clip, to: video)
+        }
+        try "1\n00:00:00,000 --> 00:00:01,000\nHi\n".write(
+            to: folder.appendingPathComponent("clip.srt"), atomically: true, encoding: .utf8)
+        let (engine, log) = fixture.makeEngine()
+        defer { engine.stop() }
+        engine.load(video)
+        engine.play()
+        #expect(MainLoopBridge.run(until: { (log.lastPosition ?? 0) > 0.3 || log.failure != nil }, timeout: 10))
+        #expect(log.failure == nil, "\(log.failure ?? "")")
+        #expect(log.readyCount == 1)
+        #expect(engine.pipeline?.subtitleURI == nil, "still opened with the file")
+    }
+
     /// The most white pixels in the bottom third of a frame while `url` plays from 0.3 s to
     /// 2.5 s (a cue is drawn on the frames played with it), and what `inspect` reads from the
     /// engine.

@@ -203,7 +203,7 @@ struct PlayerTracksEngineTests {
         #expect(
             MainLoopBridge.run(
                 until: { external().map { engine.pipeline?.selectedStreamIDs.contains($0) == true } == true },
-                timeout: 8), "the file's stream never played: \(engine.tracks) \(log.events.suffix(5))")
+                timeout: 20), "the file's stream never played: \(engine.tracks) \(log.events.suffix(5))")
         #expect(engine.subtitle == subtitles, "opened again without the file")
         #expect(engine.tracks.selectedLabel(.subtitle) == "dropped-on-tracks.srt")
         #expect(
@@ -270,10 +270,5 @@ extension EngineEventLog {
             if case .position(let position) = entry.event { return position }
             return nil
         }
-    }
-
-    /// How many times the engine reported `ready`.
-    fileprivate var readyCount: Int {
-        events.filter { if case .ready = $0.event { return true } else { return false } }.count
     }
 }

@@ -93,11 +93,11 @@ extension PlaybinEngine {
         playRequested = play
     }
 
-    /// Opens the current source again after its pipeline failed before playing, with its
-    /// subtitle file while `PlaybackTiming.subtitleFileAttempts` allow (the file can lose a race
-    /// in decodebin3 1.22), then without it: a subtitle GStreamer cannot read (it fails
-    /// typefinding files under about 170 bytes, in playbin3 1.22) never stops the video.
-    /// Returns false when there was no subtitle to retry or drop.
+    /// Opens the current source again after its pipeline failed before playing: with its
+    /// subtitle file while `PlaybackTiming.subtitleFileAttempts` allow (in playbin3 1.22 the
+    /// file can lose a race with the video's own text streams, and a small one is not always
+    /// typefound), then without it, so a subtitle GStreamer cannot read (it never typefinds one
+    /// under about 170 bytes) never stops the video. False when there was no subtitle file.
     func reopenAfterSubtitleFailure() -> Bool {
         guard let url = openedURL, let pipeline, pipeline.subtitleURI != nil, !isPrepared else { return false }
         subtitleFileFailures += 1

@@ -14,8 +14,10 @@ public enum PlaybackTiming {
     public static let roomPoll: Double = 0.05
     /// Times a video is opened with its subtitle file before it plays without: on a video with
     /// its own text streams, decodebin3 1.22 fails a subtitle file in about half the opens (a
-    /// race; Docs/PLATFORM_NOTES.md), so six leave about one drop in seventy undrawn.
-    public static let subtitleFileAttempts = 6
+    /// race, lost more often on a busy machine; Docs/PLATFORM_NOTES.md), so ten leave about one
+    /// drop in a thousand undrawn on a quiet one. A file GStreamer cannot read fails each open
+    /// at once.
+    public static let subtitleFileAttempts = 10
     /// Seconds without position progress while playing that count as buffering.
     public static let stallThreshold: Double = 1
     /// Seconds between checks of a playing stream's position for a stall.
