@@ -50,18 +50,8 @@ struct PlayerSubtitleTests {
     }
 
     @Test func aSubtitleFileGStreamerCannotReadLeavesTheVideoPlaying() throws {
-        let folder = fixture.clips.directory.appendingPathComponent("broken-subtitles")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let video = folder.appendingPathComponent("clip.mp4")
-        if !FileManager.default.fileExists(atPath: video.path) {
-            try FileManager.default.copyItem(at: fixture.clips.clip, to: video)
-        }
-        try Data((0..<64).map { UInt8($0 * 7 % 251) }).write(to: folder.appendingPathComponent("clip.srt"))
-        let (engine, log) = fixture.makeEngine()
+        let (engine, log) = try play(sidecar: Data((0..<64).map { UInt8($0 * 7 % 251) }), in: "broken-subtitles")
         defer { engine.stop() }
-        engine.load(video)
-        engine.play()
-        #expect(MainLoopBridge.run(until: { (log.lastPosition ?? 0) > 0.3 || log.failure != nil }, timeout: 10))
         #expect(log.failure == nil, "\(log.failure ?? "")")
         #expect(engine.subtitle == nil, "the unreadable subtitle was dropped")
         #expect(engine.pipeline != nil)
@@ -70,22 +60,29 @@ struct PlayerSubtitleTests {
     /// A SubRip file too small for playbin3 1.22 to typefind (under about 170 bytes) fails every
     /// open made with it; after the last the video plays without it.
     @Test func aSubtitleFileTooSmallToTypefindLeavesTheVideoPlaying() throws {
-        let folder = fixture.clips.directory.appendingPathComponent("small-subtitles")
+        let (engine, log) = try play(
+            sidecar: Data("1\n00:00:00,000 --> 00:00:01,000\nHi\n".utf8), in: "small-subtitles")
+        defer { engine.stop() }
+        #expect(log.failure == nil, "\(log.failure ?? "")")
+        #expect(log.readyCount == 1)
+        #expect(engine.pipeline?.subtitleURI == nil, "still opened with the file")
+    }
+
+    /// Plays the fixture's clip from folder `name` with `bytes` as its same-name `.srt`, until
+    /// 0.3 s or a failure.
+    private func play(sidecar bytes: Data, in name: String) throws -> (PlaybinEngine, EngineEventLog) {
+        let folder = fixture.clips.directory.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let video = folder.appendingPathComponent("clip.mp4")
         if !FileManager.default.fileExists(atPath: video.path) {
             try FileManager.default.copyItem(at: fixture.clips.clip, to: video)
         }
-        try "1\n00:00:00,000 --> 00:00:01,000\nHi\n".write(
-            to: folder.appendingPathComponent("clip.srt"), atomically: true, encoding: .utf8)
+        try bytes.write(to: folder.appendingPathComponent("clip.srt"))
         let (engine, log) = fixture.makeEngine()
-        defer { engine.stop() }
         engine.load(video)
         engine.play()
         #expect(MainLoopBridge.run(until: { (log.lastPosition ?? 0) > 0.3 || log.failure != nil }, timeout: 10))
-        #expect(log.failure == nil, "\(log.failure ?? "")")
-        #expect(log.readyCount == 1)
-        #expect(engine.pipeline?.subtitleURI == nil, "still opened with the file")
+        return (engine, log)
     }
 
     /// The most white pixels in the bottom third of a frame while `url` plays from 0.3 s to
