@@ -71,7 +71,7 @@ public struct TemporaryFileName: Equatable, Sendable {
         else { return nil }
         // After the name in parentheses: field 3 (the state) onwards, so field 22 is the 20th.
         let fields = stat[stat.index(after: name)...].split(separator: " ")
-        let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+        let ticksPerSecond = Double(sysconf(Int32(clamping: _SC_CLK_TCK)))
         guard fields.count > 19, let ticks = Double(fields[19]), ticksPerSecond > 0 else { return nil }
         return Date(timeIntervalSince1970: boot + ticks / ticksPerSecond)
     }
