@@ -403,3 +403,51 @@ import Testing
         #expect(model.frame(ofItem: 0)?.minY == 10)
     }
 }
+
+/// Pages landing one after another, over seeded random catalogs with featured items: the model
+/// keeps its own copy of the items (appended in place), which must stay the pager's list, and a
+/// page is an append exactly when it leaves the banners as they were.
+@MainActor
+@Suite struct FeedScreenModelAppendTests {
+    @Test(arguments: 0..<12)
+    func pagesLandAsAppendsUnlessTheyChangeTheBanners(seed: UInt64) async throws {
+        var generator = SeededGenerator(seed: seed)
+        var catalog = FeedFixtures.items(0..<Int.random(in: 25...60, using: &generator))
+        for index in catalog.indices where Int.random(in: 0..<8, using: &generator) == 0 {
+            catalog[index].isFeatured = true
+        }
+        var configuration = FeedScreenModel.Configuration(columns: .fixed(2))
+        configuration.showsBanner = true
+        configuration.maximumBanners = Int.random(in: 0...3, using: &generator)
+        let pager = FeedPager(loader: ScriptedFeedLoader(items: catalog), pageSize: 5)
+        let model = FeedScreenModel(pager: pager, configuration: configuration)
+        var changes: [FeedScreenModel.ItemsChange] = []
+        model.onItemsChanged = { changes.append($0) }
+        model.setContainerSize(CGSize(width: 375, height: 667))
+        model.start()
+        #expect(await waitUntil { !model.items.isEmpty && !model.feedState.isLoading })
+        model.refreshClosingFinished()
+        var shown = model.items.count
+        var banners = model.banners.map(\.id)
+        while model.feedState != .exhausted {
+            changes.removeAll()
+            model.footerActivated()
+            #expect(await waitUntil { model.items.count > shown || model.feedState == .exhausted })
+            #expect(await waitUntil { !model.feedState.isLoading })
+            #expect(model.items == pager.items, "seed \(seed)")
+            let expected = Array(
+                model.items.filter(\.isFeatured).prefix(configuration.maximumBanners).map(\.id))
+            #expect(model.banners.map(\.id) == expected, "seed \(seed)")
+            if model.items.count > shown {
+                let append = FeedScreenModel.ItemsChange.appended(shown..<model.items.count)
+                #expect((changes == [append]) == (expected == banners), "seed \(seed): \(changes)")
+            }
+            shown = model.items.count
+            banners = expected
+        }
+        #expect(model.items == catalog)
+        for index in model.items.indices {
+            #expect(model.frame(ofItem: index) != nil, "seed \(seed): item \(index) placed")
+        }
+    }
+}
