@@ -1,5 +1,6 @@
 import CGtk
 import CascadeImages
+import CascadeTestSupport
 import Testing
 
 @testable import CascadeGTK
@@ -29,6 +30,29 @@ import Testing
             if got != [expected(b, a), expected(g, a), expected(r, a), UInt8(a)] { mismatches += 1 }
         }
         #expect(mismatches == 0)
+    }
+
+    /// The opaque path swaps red and blue a word at a time: every byte lands where the byte
+    /// loop put it, from any offset (rows of a decoded image need not be word-aligned).
+    @Test(arguments: [0, 1, 3])
+    func opaqueRowsSwapRedAndBlueAndKeepTheOtherBytes(offset: Int) {
+        var generator = SeededGenerator(seed: UInt64(offset) + 41)
+        let pixels = 1_027
+        let input = (0..<offset + pixels * 4).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        var output = [UInt8](repeating: 0, count: pixels * 4 + 1)
+        input.withUnsafeBytes { source in
+            output.withUnsafeMutableBufferPointer { target in
+                TextureFactory.convertRow(
+                    from: source.baseAddress! + offset, to: target.baseAddress!, pixels: pixels, premultiply: false)
+            }
+        }
+        var expected = [UInt8]()
+        for pixel in 0..<pixels {
+            let i = offset + pixel * 4
+            expected += [input[i + 2], input[i + 1], input[i], input[i + 3]]
+        }
+        #expect(Array(output[..<(pixels * 4)]) == expected)
+        #expect(output[pixels * 4] == 0, "nothing written past the row")
     }
 
     @Test func anOpaqueCoverDownloadsAsItsColours() throws {
