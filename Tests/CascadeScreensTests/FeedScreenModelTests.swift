@@ -356,6 +356,23 @@ import Testing
     func durationBadges(seconds: Double?, text: String?) {
         #expect(FeedScreenModel.durationText(seconds) == text)
     }
+
+    /// Every second of the first hours and one in 61 up to past the longest duration an item
+    /// keeps: the badge `String(format:)` gives ("m:ss", "h:mm:ss"), which it no longer calls.
+    @Test func durationBadgesMatchTheFormattedText() {
+        let times =
+            Array(stride(from: 0.0, to: 7_500, by: 1))
+            + Array(stride(from: 7_500.0, through: VideoItem.maximumDuration + 100, by: 61))
+        for seconds in times {
+            let total = Int(min(seconds, VideoItem.maximumDuration))
+            let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)
+            let formatted = h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
+            guard FeedScreenModel.durationText(seconds) == formatted else {
+                Issue.record("\(seconds) s: \(FeedScreenModel.durationText(seconds) ?? "nil") ≠ \(formatted)")
+                return
+            }
+        }
+    }
 }
 
 @MainActor

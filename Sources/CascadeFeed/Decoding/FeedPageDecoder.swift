@@ -121,13 +121,3 @@ public struct FeedPageDecoder: Sendable {
         init(_ reason: SkipReason) { self.reason = reason }
     }
 }
-
-extension String {
-    /// The string without surrounding whitespace; cheap when there is none (the usual case).
-    fileprivate var trimmed: String {
-        guard let first = unicodeScalars.first, let last = unicodeScalars.last else { return self }
-        let spaces = CharacterSet.whitespacesAndNewlines
-        guard spaces.contains(first) || spaces.contains(last) else { return self }
-        return trimmingCharacters(in: spaces)
-    }
-}

@@ -44,6 +44,8 @@ package final class VideoCellWidget {
 
     /// What the cover shows now.
     package private(set) var coverState = CoverState.placeholder
+    /// The state whose icon the glyph holds (it is hidden over an image).
+    private var glyphState = CoverState.placeholder
 
     /// Creates an unbound cell.
     package init() {
@@ -178,9 +180,11 @@ package final class VideoCellWidget {
     /// The glyph (none over an image) and the cover area's `loaded` and `failed` classes.
     private func setCoverState(_ state: CoverState) {
         coverState = state
-        if state != .image {
+        // Set only when it changes: setting the same icon again resizes the glyph (every bind).
+        if state != .image, state != glyphState {
             gtk_image_set_from_icon_name(
                 glyph, state == .failed ? "image-missing-symbolic" : "image-x-generic-symbolic")
+            glyphState = state
         }
         gtk_widget_set_visible(glyph.widget, state == .image ? 0 : 1)
         coverBox.setCSSClass("failed", state == .failed)

@@ -1,3 +1,4 @@
+import CascadeFeed
 import CascadeNumerics
 import Foundation
 
@@ -28,7 +29,7 @@ public enum AccessibleText {
     public static func cell(
         title: String, duration: String?, partiallyWatched: Bool, translate: Translate = english
     ) -> String {
-        var parts = [title.trimmingCharacters(in: .whitespacesAndNewlines)].filter { !$0.isEmpty }
+        var parts = [title.trimmed].filter { !$0.isEmpty }
         if let duration, !duration.isEmpty { parts.append(duration) }
         parts.append(translate("video"))
         if partiallyWatched { parts.append(translate("partially watched")) }

@@ -375,7 +375,9 @@ public final class FeedScreenModel {
         guard let seconds = VideoItem.clampedDuration(seconds) else { return nil }
         let total = Int(saturatingRounded: seconds)
         let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)
-        return h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
+        // Interpolated, not `String(format:)`: a cell formats its badge on every bind.
+        func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return h > 0 ? "\(h):\(twoDigits(m)):\(twoDigits(s))" : "\(m):\(twoDigits(s))"
     }
 
     // MARK: Private
