@@ -108,7 +108,9 @@ package final class VideoCellWidget {
 
     // MARK: Binding
 
-    /// Shows `title` (plain text, never markup) and a duration badge (hidden when nil).
+    /// Shows `title` (plain text, never markup) and a duration badge (hidden when nil). The cover
+    /// is left as it is: the image binding that follows sets it at once (the new cover when cached,
+    /// else the placeholder), so a cached cover never passes through the placeholder's restyle.
     package func bind(title text: String, duration: String?) {
         title.show(CellTitleText.displayed(text))
         tooltipText = text
@@ -119,7 +121,6 @@ package final class VideoCellWidget {
             gtk_widget_set_visible(badge.widget, 0)
         }
         updateAccessibleLabel()
-        showPlaceholder()
     }
 
     /// Sizes the cell and its parts with the reference proportions.
