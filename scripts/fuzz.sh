@@ -95,7 +95,8 @@ else
 fi
 out=${FUZZ_OUT:-$root/.build/fuzz/out}
 mkdir -p "$build/modules" "$build/bin" "$out"
-swift_flags=(-parse-as-library -O -g "${sanitize[@]}" -I "$build/modules")
+# One package name for every module, as SwiftPM gives: `package` declarations cross modules.
+swift_flags=(-parse-as-library -O -g -package-name cascade "${sanitize[@]}" -I "$build/modules")
 
 # The Cascade modules (Sources/<Name>) that Swift files import.
 imports_of() {
