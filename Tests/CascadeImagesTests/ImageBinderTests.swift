@@ -109,6 +109,31 @@ import Testing
         #expect(fixture.fetcher.calls == [.fetch(F.url("a"))])
     }
 
+    /// A cell rebound to another item keeps its old cover until the binding reports (the GTK cell
+    /// no longer clears it first): every path reports before `bind` returns, so no stale cover
+    /// outlives the bind. Paths: no request, an uncached one, a cached one, the same request
+    /// again while it loads, and again once shown.
+    @Test func everyBindReportsAStateBeforeItReturns() async throws {
+        let fixture = F(holding: true)
+        fixture.fetcher.setHolding(false)
+        _ = try await fixture.pipeline.image(for: F.request("cached"))
+        fixture.fetcher.setHolding(true)
+        let binder = ImageBinder(pipeline: fixture.pipeline)
+        let cell = Cell()
+        binder.bind(nil, to: 1) { cell.update($0) }
+        #expect(cell.calls == [.placeholder])
+        binder.bind(F.request("slow"), to: 1) { cell.update($0) }
+        #expect(cell.calls.last == .loading && cell.calls.count == 2)
+        binder.bind(F.request("slow"), to: 1) { cell.update($0) }
+        #expect(cell.calls.last == .loading && cell.calls.count == 3)
+        binder.bind(F.request("cached"), to: 1) { cell.update($0) }
+        #expect(cell.calls.last == .image(tag("cached")) && cell.calls.count == 4)
+        binder.bind(F.request("cached"), to: 1) { cell.update($0) }
+        #expect(cell.calls.last == .image(tag("cached")) && cell.calls.count == 5)
+        fixture.fetcher.releaseAll()
+        #expect(await fixture.settle())
+    }
+
     @Test func unbindCancelsTheWork() async {
         let fixture = F(holding: true)
         let binder = ImageBinder(pipeline: fixture.pipeline)
