@@ -31,6 +31,15 @@ import Testing
 
     private func tag(_ name: String) -> String { F.url(name).absoluteString }
 
+    /// A fixture whose fetches wait to be released, with the image `name` already in memory.
+    private func holdingFixture(withCached name: String) async throws -> F {
+        let fixture = F(holding: true)
+        fixture.fetcher.setHolding(false)
+        _ = try await fixture.pipeline.image(for: F.request(name))
+        fixture.fetcher.setHolding(true)
+        return fixture
+    }
+
     @Test func loadingThenImage() async {
         let fixture = F()
         let binder = ImageBinder(pipeline: fixture.pipeline)
@@ -83,10 +92,7 @@ import Testing
     }
 
     @Test func rebindingToACachedImageWinsOverAnOldRequestInFlight() async throws {
-        let fixture = F(holding: true)
-        fixture.fetcher.setHolding(false)
-        _ = try await fixture.pipeline.image(for: F.request("cached"))
-        fixture.fetcher.setHolding(true)
+        let fixture = try await holdingFixture(withCached: "cached")
         let binder = ImageBinder(pipeline: fixture.pipeline)
         let cell = Cell()
         binder.bind(F.request("slow"), to: 7) { cell.update($0) }
@@ -114,10 +120,7 @@ import Testing
     /// outlives the bind. Paths: no request, an uncached one, a cached one, the same request
     /// again while it loads, and again once shown.
     @Test func everyBindReportsAStateBeforeItReturns() async throws {
-        let fixture = F(holding: true)
-        fixture.fetcher.setHolding(false)
-        _ = try await fixture.pipeline.image(for: F.request("cached"))
-        fixture.fetcher.setHolding(true)
+        let fixture = try await holdingFixture(withCached: "cached")
         let binder = ImageBinder(pipeline: fixture.pipeline)
         let cell = Cell()
         binder.bind(nil, to: 1) { cell.update($0) }
