@@ -4,15 +4,17 @@ import Foundation
 
 /// A cell's title: plain text, centred, wrapped to at most `lines` lines and ellipsized, shaped
 /// once per bind into one kept Pango layout. Not a GtkLabel, which shapes wrapped text for every
-/// size request (Docs/PLATFORM_NOTES.md). Its font and colour are `.title`'s.
+/// size request, nor a drawing area, whose cairo node the cairo renderer replays into a new
+/// surface every frame: a widget of its own whose snapshot appends the layout as text nodes
+/// (Docs/PLATFORM_NOTES.md). Its font and colour are `.title`'s.
 @MainActor
 final class CellTitleView {
-    /// The drawing area.
+    /// The title widget (`CascadeCellTitle`).
     let widget: UnsafeMutablePointer<GtkWidget>
-    /// What the draw function draws; shared with GTK, which releases it with the widget.
+    /// What the snapshot draws; the widget holds it and releases it when finalized.
     private let content: Content
 
-    /// The layout and how to fit it; read by the draw function.
+    /// The layout and how to fit it; read by the snapshot.
     private final class Content {
         let layout: OpaquePointer
         var lines: Int32 = 2
@@ -20,28 +22,43 @@ final class CellTitleView {
         deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
     }
 
+    /// Where a title widget keeps its `Content`.
+    private nonisolated static let contentKey = g_quark_from_static_string("cascade-cell-title-content")
+
+    /// A GtkWidget subclass whose only override is `snapshot`; registered once.
+    private static let widgetType: GType = {
+        var info = GTypeInfo()
+        info.class_size = guint16(clamping: MemoryLayout<GtkWidgetClass>.size)
+        info.instance_size = guint16(clamping: MemoryLayout<GtkWidget>.size)
+        info.class_init = { widgetClass, _ in
+            guard let widgetClass else { return }
+            let klass = widgetClass.assumingMemoryBound(to: GtkWidgetClass.self)
+            klass.pointee.snapshot = { widget, snapshot in
+                guard let widget, let snapshot else { return }
+                CellTitleView.snapshot(widget, snapshot)
+            }
+            // The cell's own accessible label carries the title (`describeForAccessibility`).
+            gtk_widget_class_set_accessible_role(klass, GTK_ACCESSIBLE_ROLE_PRESENTATION)
+        }
+        return g_type_register_static(gtk_widget_get_type(), "CascadeCellTitle", &info, GTypeFlags(rawValue: 0))
+    }()
+
     init() {
-        widget = gtk_drawing_area_new()
+        widget = UnsafeMutableRawPointer(g_object_new_with_properties(Self.widgetType, 0, nil, nil)!)
+            .assumingMemoryBound(to: GtkWidget.self)
         gtk_widget_add_css_class(widget, "title")
-        // The cell's own accessible label carries the title (`describeForAccessibility`).
-        Accessible.setRole(widget, GTK_ACCESSIBLE_ROLE_PRESENTATION)
         gtk_widget_set_can_target(widget, 0)
         let layout = gtk_widget_create_pango_layout(widget, nil)!
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
         pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
         content = Content(layout: layout)
-        let draw: GtkDrawingAreaDrawFunc = { area, cr, width, height, data in
-            guard let area, let cr, let data else { return }
-            let content = Unmanaged<Content>.fromOpaque(data).takeUnretainedValue()
-            CellTitleView.draw(content, in: area.widget, cr, width: width, height: height)
-        }
         let release: GDestroyNotify = { data in
             guard let data else { return }
             Unmanaged<AnyObject>.fromOpaque(data).release()
         }
-        gtk_drawing_area_set_draw_func(
-            widget.as(GtkDrawingArea.self), draw, Unmanaged.passRetained(content).toOpaque(), release)
+        g_object_set_qdata_full(
+            widget.as(GObject.self), Self.contentKey, Unmanaged.passRetained(content).toOpaque(), release)
     }
 
     /// The layout as drawn (its font, wrapping and text).
@@ -67,13 +84,28 @@ final class CellTitleView {
         gtk_widget_queue_draw(widget)
     }
 
-    /// Draws the title into `cr` as the widget does at `width` × `height` (for tests).
+    /// Draws the title into `cr` as the widget's snapshot does at `width` × `height` (for tests).
     func draw(into cr: OpaquePointer, width: Int32, height: Int32) {
-        Self.draw(content, in: widget, cr, width: width, height: height)
+        guard let snapshot = gtk_snapshot_new() else { return }
+        Self.append(content, of: widget, to: snapshot, width: width, height: height)
+        guard let node = gtk_snapshot_free_to_node(snapshot) else { return }
+        gsk_render_node_draw(node, cr)
+        gsk_render_node_unref(node)
     }
 
-    private static func draw(
-        _ content: Content, in area: UnsafeMutablePointer<GtkWidget>, _ cr: OpaquePointer, width: Int32, height: Int32
+    // Called by GTK on the main thread; touches only the widget and its content.
+    private nonisolated static func snapshot(_ widget: UnsafeMutablePointer<GtkWidget>, _ snapshot: OpaquePointer) {
+        guard let data = g_object_get_qdata(widget.as(GObject.self), contentKey) else { return }
+        let content = Unmanaged<Content>.fromOpaque(data).takeUnretainedValue()
+        append(
+            content, of: widget, to: snapshot, width: gtk_widget_get_width(widget),
+            height: gtk_widget_get_height(widget))
+    }
+
+    /// Appends the title, fitted to `width` × `height` and clipped to it, as text nodes.
+    private nonisolated static func append(
+        _ content: Content, of widget: UnsafeMutablePointer<GtkWidget>, to snapshot: OpaquePointer, width: Int32,
+        height: Int32
     ) {
         let layout = content.layout
         guard width > 0, height > 0, pango_layout_get_character_count(layout) > 0 else { return }
@@ -83,10 +115,16 @@ final class CellTitleView {
         var extents = PangoRectangle()
         pango_layout_get_pixel_extents(layout, nil, &extents)
         var color = GdkRGBA()
-        gtk_style_context_get_color(gtk_widget_get_style_context(area), &color)
-        gdk_cairo_set_source_rgba(cr, &color)
+        gtk_style_context_get_color(gtk_widget_get_style_context(widget), &color)
+        var bounds = graphene_rect_t()
+        graphene_rect_init(&bounds, 0, 0, Float(width), Float(height))
+        gtk_snapshot_push_clip(snapshot, &bounds)
+        gtk_snapshot_save(snapshot)
         // Centred on a whole pixel; a line taller than the band keeps its top and is clipped at the bottom.
-        cairo_move_to(cr, 0, Double(max(0, (height - extents.height) / 2) - extents.y))
-        pango_cairo_show_layout(cr, layout)
+        var origin = graphene_point_t(x: 0, y: Float(max(0, (height - extents.height) / 2) - extents.y))
+        gtk_snapshot_translate(snapshot, &origin)
+        gtk_snapshot_append_layout(snapshot, layout, &color)
+        gtk_snapshot_restore(snapshot)
+        gtk_snapshot_pop(snapshot)
     }
 }
