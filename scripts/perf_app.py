@@ -257,6 +257,17 @@ def fling(args, demo):
             rss_loaded, rss_after, growth))
 
 
+SLOWEST_SPLIT = 20
+PHASES = ("total", "between", "update", "layout", "paint", "rest")
+
+
+def slowest_split(steps):
+    """The mean phase split (frame_cpu_ms.slowest) of the SLOWEST_SPLIT slowest frames the steps report."""
+    frames = sorted((f for s in steps for f in (s["state"].get("frame_cpu_ms") or {}).get("slowest") or []),
+                    key=lambda f: f["total"], reverse=True)[:SLOWEST_SPLIT]
+    return {k: statistics.mean(f[k] for f in frames) if frames else 0.0 for k in PHASES}
+
+
 def landing(args, demo):
     """The documented 10,000-item fling (Docs/BENCHMARKS.md): 60 flings down at 30,000 pt/s from
     the top, each stopping at the end of what is loaded until the last 500-item page lands."""
@@ -269,6 +280,7 @@ def landing(args, demo):
           "| CPU app / Xvfb | host steal: run / frames > 33 ms |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     worsts = []
+    splits = []
     for run in range(args.landing_runs):
         display = Display()
         cache = os.path.join(args.work, "landing-cache")
@@ -307,6 +319,7 @@ def landing(args, demo):
         # The main thread's CPU per frame (frame_cpu_ms), pooled over the flings: what the machine
         # cannot steal.
         cpu = sorted(x for s in flings for x in (s["state"].get("frame_cpu_ms") or {}).get("samples", []))
+        splits.append(slowest_split(flings))
         cpu_text = ("%.1f / %.1f / %.1f / %.1f ms" % (summary(cpu)["p50"], summary(cpu)["p95"], summary(cpu)["p99"],
                                                     cpu[-1])) if cpu else "—"
         # The share of a core stolen while the frames over 33 ms were drawn.
@@ -321,6 +334,12 @@ def landing(args, demo):
             app_ticks[0] / TICKS, server_ticks / TICKS, 100 * sampler.share_of_a_core(),
             "%.0f %%" % (100 * slow_steal) if slow else "—"))
     print("\nworst fling p95 over the runs: median %.1f ms, max %.1f ms" % (statistics.median(worsts), max(worsts)))
+    print("\nWhere the main thread's CPU went in each run's %d slowest frames (mean ms; each step reports its 8 "
+          "slowest, split by the frame clock's phases):\n" % SLOWEST_SPLIT)
+    print("| run | frame | between frames | update | layout | paint | after-paint |\n| --- | --- | --- | --- | --- "
+          "| --- | --- |")
+    for run, split in enumerate(splits):
+        print("| %d | %s |" % (run + 1, " | ".join("%.2f" % split[k] for k in PHASES)))
 
 
 def idle(args, demo):

@@ -19,9 +19,11 @@ package enum Signal {
     }
 
     @discardableResult
-    private static func connect<F>(_ instance: gpointer, _ name: String, _ body: F, thunk: GCallback) -> gulong {
+    private static func connect<F>(
+        _ instance: gpointer, _ name: String, _ body: F, thunk: GCallback, flags: GConnectFlags = GConnectFlags(0)
+    ) -> gulong {
         let data = Unmanaged.passRetained(Box(body) as AnyObject).toOpaque()
-        return g_signal_connect_data(instance, name, thunk, data, release, GConnectFlags(rawValue: 0))
+        return g_signal_connect_data(instance, name, thunk, data, release, flags)
     }
 
     fileprivate nonisolated static func unbox<F>(_ data: gpointer?) -> F {
@@ -34,6 +36,21 @@ package enum Signal {
     {
         let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in Signal.deliver(data) }
         return connect(instance, name, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `void (*)(GObject *, gpointer)` run inside the emission after every other handler
+    /// (`G_CONNECT_AFTER`, even those connected later), on the thread iterating GTK's main loop
+    /// (the main actor's): for the frame clock's phases, where `FrameStats` reads the CPU time a
+    /// phase ended at. Never for signals from other threads.
+    @discardableResult
+    package static func connectLast(
+        _ instance: gpointer, _ name: String, _ body: @escaping @MainActor () -> Void
+    ) -> gulong {
+        let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+            let body: @MainActor () -> Void = Signal.unbox(data)
+            MainActor.assumeIsolated { body() }
+        }
+        return connect(instance, name, body, thunk: unsafeBitCast(thunk, to: GCallback.self), flags: G_CONNECT_AFTER)
     }
 
     /// `void (*)(GObject *, GParamSpec *, gpointer)`: `notify::property`; from any thread.

@@ -68,15 +68,54 @@ extension ScriptReport {
             public var max: Double
             /// Every frame's CPU time, sorted, to 0.01 ms (to pool steps, as perf-app does).
             public var samples: [Double]
+            /// The step's slowest frames (at most `slowestKept`), slowest first, each split by
+            /// where its CPU time went; nil when no frame was drawn.
+            public var slowest: [Phases]?
+
+            /// How many of a step's slowest frames the report splits by phase.
+            public static let slowestKept = 8
+
+            /// One frame's CPU time split by the frame clock's phases, in milliseconds; the
+            /// phases add up to `total`.
+            public struct Phases: Codable, Equatable, Sendable {
+                /// The frame's CPU time.
+                public var total: Double
+                /// From the end of the previous frame to the end of this one's before-paint phase:
+                /// input, and the main loop's work between frames (a page landing, covers arriving,
+                /// timers).
+                public var between: Double
+                /// The update phase: tick callbacks (kinetic scrolling, animations) and what they drive.
+                public var update: Double
+                /// GTK's layout: measuring and allocating widgets.
+                public var layout: Double
+                /// GTK's paint: snapshotting the widgets and rendering the frame.
+                public var paint: Double
+                /// The after-paint phase.
+                public var rest: Double
+
+                /// Creates a split; `total` is the sum of the phases.
+                public init(between: Double, update: Double, layout: Double, paint: Double, rest: Double) {
+                    self.between = between
+                    self.update = update
+                    self.layout = layout
+                    self.paint = paint
+                    self.rest = rest
+                    total = between + update + layout + paint + rest
+                }
+            }
 
             /// Creates the figures.
-            public init(count: Int, p50: Double, p95: Double, p99: Double, max: Double, samples: [Double] = []) {
+            public init(
+                count: Int, p50: Double, p95: Double, p99: Double, max: Double, samples: [Double] = [],
+                slowest: [Phases]? = nil
+            ) {
                 self.count = count
                 self.p50 = p50
                 self.p95 = p95
                 self.p99 = p99
                 self.max = max
                 self.samples = samples
+                self.slowest = slowest
             }
         }
 

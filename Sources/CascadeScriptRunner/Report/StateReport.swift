@@ -10,8 +10,10 @@ import Foundation
 @MainActor
 enum StateReport {
     /// The state of `app` now; `frames` are the wall times of those painted since the last step,
-    /// `cpu` their main-thread CPU times.
-    static func capture(_ app: AppWindow, frames: FrameTimeSummary, cpu: FrameTimeSummary) -> ScriptReport.State {
+    /// `cpu` their main-thread CPU times and `slowest` the slowest of those split by phase.
+    static func capture(
+        _ app: AppWindow, frames: FrameTimeSummary, cpu: FrameTimeSummary, slowest: [FrameStats.Phases]
+    ) -> ScriptReport.State {
         let feed = app.feed
         let pager = app.channelPager
         var summary = feedSummary(feed?.model)
@@ -63,7 +65,14 @@ enum StateReport {
         }
         state.frameCpuMs = .init(
             count: cpu.count, p50: round3(cpu.p50), p95: round3(cpu.p95), p99: round3(cpu.p99),
-            max: round3(cpu.sorted.last ?? 0), samples: cpu.sorted.map(round2))
+            max: round3(cpu.sorted.last ?? 0), samples: cpu.sorted.map(round2),
+            slowest: slowest.isEmpty
+                ? nil
+                : slowest.map {
+                    .init(
+                        between: round2($0.between), update: round2($0.update), layout: round2($0.layout),
+                        paint: round2($0.paint), rest: round2($0.rest))
+                })
         state.statusPage = app.shownStatusPage.flatMap { view in
             view.shown.map { page in
                 ScriptReport.StatusPage(

@@ -79,7 +79,7 @@ public final class ScriptRunner {
             let frames = frameStats.drain()
             let step = ScriptReport.Step(
                 action: entry.text, line: entry.line, ok: failure == nil, error: failure,
-                state: StateReport.capture(app, frames: frames.times, cpu: frames.cpu))
+                state: StateReport.capture(app, frames: frames.times, cpu: frames.cpu, slowest: frames.slowest))
             reportProblem = writeReport { try $0.append(encode(step)) } ?? reportProblem
         }
         reportProblem = writeReport { try $0.finish() } ?? reportProblem
