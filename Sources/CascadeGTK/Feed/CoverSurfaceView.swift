@@ -238,12 +238,7 @@ package final class CoverSurfaceView {
             gtk_widget_queue_draw(area)
             return true
         }
-        guard
-            let surface = cairo_image_surface_create(format, Int32(clamping: width), Int32(clamping: height))
-        else { return false }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
-        else {
-            cairo_surface_destroy(surface)
+        guard let (surface, data) = Self.uninitializedSurface(format: format, width: width, height: height) else {
             return false
         }
         // At the display's scale (covers are decoded in device pixels), set before any frame records
@@ -259,6 +254,39 @@ package final class CoverSurfaceView {
         }
         replace(with: surface)
         return true
+    }
+
+    /// Where a surface from `uninitializedSurface` keeps its pixel buffer, freed with it.
+    private nonisolated(unsafe) static let pixelsKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(
+        capacity: 1)
+
+    /// A `width` × `height` image surface of `format` over a buffer left uninitialized, for a
+    /// caller that writes every pixel: `cairo_image_surface_create` clears its buffer first, a
+    /// pass over the whole cover on the main thread at every bind. Nil when cairo refuses it.
+    private static func uninitializedSurface(
+        format: cairo_format_t, width: Int, height: Int
+    ) -> (OpaquePointer, UnsafeMutablePointer<UInt8>)? {
+        let stride = Int(clamping: cairo_format_stride_for_width(format, Int32(clamping: width)))
+        let size = stride.multipliedReportingOverflow(by: height)
+        guard stride >= width * 4, height > 0, !size.overflow, let pixels = malloc(size.partialValue) else {
+            return nil
+        }
+        let data = pixels.assumingMemoryBound(to: UInt8.self)
+        guard
+            let surface = cairo_image_surface_create_for_data(
+                data, format, Int32(clamping: width), Int32(clamping: height), Int32(clamping: stride))
+        else {
+            free(pixels)
+            return nil
+        }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+            cairo_surface_set_user_data(surface, pixelsKey, pixels, { free($0) }) == CAIRO_STATUS_SUCCESS
+        else {
+            cairo_surface_destroy(surface)
+            free(pixels)
+            return nil
+        }
+        return (surface, data)
     }
 
     /// The picture used under GL renderers, made on first use (the drawing area is hidden).
