@@ -80,6 +80,9 @@ import Testing
 
         // A query nothing matches: "No Results Found".
         driver.key("ctrl+f")
+        // A person types once the search field shows its cursor: the entry has the focus.
+        let (_, opened) = try driver.settle { $0.state.focus?.type == "GtkText" }
+        #expect(opened, "Ctrl+F did not focus the search field")
         driver.xdotool(["type", "--delay", "40", "zzq"])
         let (none, noneMet) = try driver.settle { $0.state.statusPage?.kind == "no_results" }
         #expect(noneMet, "no status page for a query nothing matches")
