@@ -280,6 +280,51 @@ import Testing
 
     // MARK: Observing
 
+    /// Records every published snapshot.
+    final class SnapshotLog {
+        var snapshots: [FeedPager.Snapshot] = []
+    }
+
+    @Test func theItemsRevisionMovesWithTheItemsAndOnlyWithThem() async {
+        let failing = Generation()
+        let loader = ScriptedFeedLoader { number, _ in
+            if number == 2 && failing.value == 1 { return .failure(.offline) }
+            return .success(FeedPage(items: FeedFixtures.items(number * 10..<number * 10 + 10), isEnd: false))
+        }
+        let pager = FeedPager(loader: loader, pageSize: 10)
+        let log = SnapshotLog()
+        pager.onChange = { log.snapshots.append($0) }
+        await pager.refresh().value
+        await pager.loadMore()?.value
+        failing.value = 1
+        await pager.loadMore()?.value
+        failing.value = 0
+        await pager.loadMore()?.value
+        _ = pager.loadMore()
+        pager.cancel()
+        // The same first page again: a new list, so a new revision.
+        await pager.refresh().value
+
+        let snapshots = log.snapshots
+        #expect(
+            snapshots.map(\.state.name) == [
+                "refreshing", "idle", "loading_more", "idle", "loading_more", "failed", "loading_more", "idle",
+                "loading_more", "idle", "refreshing", "idle",
+            ])
+        // Each revision numbered by the order it first appears in.
+        var order: [Int: Int] = [:]
+        let revisions = snapshots.map { snapshot in
+            if order[snapshot.itemsRevision] == nil { order[snapshot.itemsRevision] = order.count }
+            return order[snapshot.itemsRevision] ?? -1
+        }
+        #expect(revisions == [0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4])
+        #expect(snapshots.map(\.items.count) == [0, 10, 10, 20, 20, 20, 20, 30, 30, 30, 30, 10])
+        for (one, other) in zip(snapshots, snapshots.dropFirst()) where one.itemsRevision == other.itemsRevision {
+            #expect(one.items == other.items)
+        }
+        #expect(pager.itemsRevision == snapshots.last?.itemsRevision)
+    }
+
     @Test func snapshotsStreamEveryChange() async {
         let loader = ScriptedFeedLoader(items: FeedFixtures.items(0..<12))
         let pager = FeedPager(loader: loader, pageSize: 10)

@@ -35,6 +35,9 @@ public final class FeedPager {
         public var pagesLoaded: Int
         /// Whether the items are the persisted first page, not yet replaced by a fresh one.
         public var isShowingCachedPage: Bool
+        /// Moves whenever the items change (a new list, a page appended): two snapshots of one
+        /// pager with the same revision hold the same items, so a screen skips comparing them.
+        public var itemsRevision = 0
 
         /// The item ids in order.
         public var ids: [String] { items.map(\.id) }
@@ -69,7 +72,11 @@ public final class FeedPager {
     /// Called on the main actor after every change.
     public var onChange: ((Snapshot) -> Void)?
 
-    private var list = FeedItemList()
+    private var list = FeedItemList() {
+        didSet { itemsRevision &+= 1 }
+    }
+    /// See `Snapshot.itemsRevision`.
+    public private(set) var itemsRevision = 0
     private var reachedEnd = false
     private var generation = 0
     private var inFlight: Task<Void, Never>?
@@ -96,7 +103,7 @@ public final class FeedPager {
     public var snapshot: Snapshot {
         Snapshot(
             items: items, state: state, requestCount: requestCount, pagesLoaded: pagesLoaded,
-            isShowingCachedPage: isShowingCachedPage)
+            isShowingCachedPage: isShowingCachedPage, itemsRevision: itemsRevision)
     }
 
     /// A stream of snapshots, starting with the current one; it ends when the pager goes away.

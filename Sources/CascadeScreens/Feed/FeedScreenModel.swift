@@ -108,6 +108,8 @@ public final class FeedScreenModel {
 
     /// The items shown, in layout order.
     public internal(set) var items: [VideoItem] = []
+    /// The pager's `itemsRevision` that `items` were last brought to.
+    private var appliedItemsRevision: Int?
     /// The featured items the banner carousel shows (empty: no banner).
     public private(set) var banners: [VideoItem] = []
     /// The layout section of the items: 1 below a banner, else 0.
@@ -425,7 +427,12 @@ public final class FeedScreenModel {
 
     /// Shows `snapshot` (`apply(_:)` may park it first: `FeedScreenModel+Landing`).
     func applyNow(_ snapshot: FeedPager.Snapshot) {
-        applyItems(snapshot.items)
+        // A snapshot that only changes the state (a load-more starting) skips comparing every
+        // item: O(n) on the main thread as a fling reaches the end of a long feed.
+        if snapshot.itemsRevision != appliedItemsRevision {
+            applyItems(snapshot.items)
+            appliedItemsRevision = snapshot.itemsRevision
+        }
         applyState(snapshot.state)
     }
 
