@@ -3,9 +3,9 @@ import Foundation
 
 /// Connects Swift closures to GObject signals (`g_signal_connect` is a macro Swift cannot import):
 /// one `@convention(c)` thunk per signature, the closure retained as user data and released when
-/// the handler goes. Handlers run on the main thread: `Void` signals may come from GStreamer's
+/// the handler goes. Handlers run on the main actor: `Void` signals may come from GStreamer's
 /// threads and go through `MainLoopHandoff` (Docs/PLATFORM_NOTES.md); signals returning a value
-/// are GTK input, on the main thread.
+/// are GTK input, on the main actor's thread.
 @MainActor
 package enum Signal {
     private final class Box<F>: @unchecked Sendable {
@@ -38,18 +38,14 @@ package enum Signal {
         return connect(instance, name, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
-    /// `void (*)(GObject *, gpointer)` run inside the emission after every other handler
-    /// (`G_CONNECT_AFTER`, even those connected later), on the thread iterating GTK's main loop
-    /// (the main actor's): for the frame clock's phases, where `FrameStats` reads the CPU time a
-    /// phase ended at. Never for signals from other threads.
+    /// `void (*)(GObject *, gpointer)` run after every other handler (`G_CONNECT_AFTER`, even
+    /// those connected later): for the frame clock's phases, where `FrameStats` reads the CPU
+    /// time a phase ended at.
     @discardableResult
     package static func connectLast(
         _ instance: gpointer, _ name: String, _ body: @escaping @MainActor () -> Void
     ) -> gulong {
-        let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
-            let body: @MainActor () -> Void = Signal.unbox(data)
-            MainActor.assumeIsolated { body() }
-        }
+        let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in Signal.deliver(data) }
         return connect(instance, name, body, thunk: unsafeBitCast(thunk, to: GCallback.self), flags: G_CONNECT_AFTER)
     }
 
@@ -71,12 +67,14 @@ package enum Signal {
         return connect(instance, name, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
-    /// Runs a `() -> Void` handler on the main thread: at once when called there, else through
-    /// `MainLoopHandoff` (holding the handler until it ran).
+    /// Runs a `() -> Void` handler inside the emission when it comes on the main actor's thread:
+    /// the main thread, or the thread iterating GLib's default main context (a Swift Testing
+    /// test's, which is not the main thread; `MainLoopHandoff` runs its callbacks there too).
+    /// From any other thread (GStreamer's) it goes through `MainLoopHandoff`, held until it ran.
     private nonisolated static func deliver(_ data: gpointer?) {
         guard let data else { return }
         let body: @MainActor () -> Void = Signal.unbox(data)
-        if Thread.isMainThread {
+        if Thread.isMainThread || g_main_context_is_owner(nil) != 0 {
             MainActor.assumeIsolated { body() }
             return
         }
