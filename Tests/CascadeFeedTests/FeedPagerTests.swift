@@ -7,16 +7,18 @@ import Testing
 @Suite struct FeedPagerTests {
     typealias Call = ScriptedFeedLoader.Call
 
-    /// Records every published state name.
-    final class StateLog {
-        var states: [String] = []
+    /// Records every published snapshot.
+    final class SnapshotLog {
+        var snapshots: [FeedPager.Snapshot] = []
+        /// Their state names, in order.
+        var states: [String] { snapshots.map(\.state.name) }
     }
 
     @Test func refreshThenLoadMoreWalksThePagesInOrderAndStopsAtTheEnd() async {
         let loader = ScriptedFeedLoader(items: FeedFixtures.items(0..<25))
         let pager = FeedPager(loader: loader, pageSize: 10)
-        let log = StateLog()
-        pager.onChange = { log.states.append($0.state.name) }
+        let log = SnapshotLog()
+        pager.onChange = { log.snapshots.append($0) }
         await pager.refresh().value
         await pager.loadMore()?.value
         await pager.loadMore()?.value
@@ -280,11 +282,6 @@ import Testing
 
     // MARK: Observing
 
-    /// Records every published snapshot.
-    final class SnapshotLog {
-        var snapshots: [FeedPager.Snapshot] = []
-    }
-
     @Test func theItemsRevisionMovesWithTheItemsAndOnlyWithThem() async {
         let failing = Generation()
         let loader = ScriptedFeedLoader { number, _ in
@@ -307,7 +304,7 @@ import Testing
 
         let snapshots = log.snapshots
         #expect(
-            snapshots.map(\.state.name) == [
+            log.states == [
                 "refreshing", "idle", "loading_more", "idle", "loading_more", "failed", "loading_more", "idle",
                 "loading_more", "idle", "refreshing", "idle",
             ])
