@@ -31,6 +31,7 @@ import Testing
             return wanted.isSubset(of: ids) && ids.allSatisfy { titles[$0]?.lowercased().contains("pick") == true }
         }
         #expect(foundMet, "the results never showed \(wanted.sorted())")
+        #expect(found.state.search == "PICK")
         for item in found.report.visibleItems(found.step) {
             #expect(titles[item.id]?.lowercased().contains("pick") == true, "\(item.id): \(titles[item.id] ?? "?")")
         }
@@ -49,6 +50,7 @@ import Testing
         driver.key("Escape")
         let (back, backMet) = try driver.settle { $0.feed.items == scrolled.feed.items }
         #expect(backMet, "Esc did not close the search")
+        #expect(back.state.search == nil)
         #expect(back.state.channel == scrolled.state.channel)
         #expect(back.feed.offset == offset, "the feed is at \(back.feed.offset ?? -1), not \(offset)")
         #expect(try driver.drawingProblems(back).isEmpty)

@@ -40,7 +40,7 @@ public final class AppWindow: AppHosting {
         search.showsNoResults ? nil : search.results ?? channelPager?.currentPage
     }
     /// The search bar and its results.
-    let search = FeedSearch()
+    package let search = FeedSearch()
     /// Whether the search says it found nothing (no feed is shown then).
     package var showsNoSearchResults: Bool { search.showsNoResults }
     /// The page shown.

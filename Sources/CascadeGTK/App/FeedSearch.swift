@@ -7,7 +7,7 @@ import CascadeScreens
 /// stays as it was; a new query changes the results shown through their diff; Esc (or an empty
 /// query) shows the pager again at the same position.
 @MainActor
-final class FeedSearch {
+package final class FeedSearch {
     /// The `GtkSearchBar`.
     let bar: UnsafeMutablePointer<GtkWidget>
     /// The feed of the results shown, nil while the pager is shown.
@@ -67,7 +67,10 @@ final class FeedSearch {
     }
 
     /// Whether the bar is open.
-    var isOpen: Bool { gtk_search_bar_get_search_mode(OpaquePointer(bar)) != 0 }
+    package var isOpen: Bool { gtk_search_bar_get_search_mode(OpaquePointer(bar)) != 0 }
+
+    /// The field's text.
+    package var query: String { gtk_editable_get_text(OpaquePointer(entry)).map { String(cString: $0) } ?? "" }
 
     /// Typing on `widget` (the channel page) opens the bar with what was typed.
     func captureKeys(from widget: UnsafeMutablePointer<GtkWidget>) {
@@ -89,10 +92,13 @@ final class FeedSearch {
         return stack.widget
     }
 
-    /// Opens the bar with the focus in the entry.
+    /// Opens the bar with the focus in the entry, ready for keys at once: GTK drops a key when a
+    /// widget above the focused one is not realized, and the bar's revealer maps the field only
+    /// at its slide's first frame, after the keys a person typed right away (Docs/PLATFORM_NOTES.md).
     func open() {
         gtk_search_bar_set_search_mode(OpaquePointer(bar), 1)
         gtk_widget_grab_focus(entry)
+        if let root = gtk_widget_get_root(entry), let focus = gtk_root_get_focus(root) { gtk_widget_realize(focus) }
     }
 
     /// Closes the bar and shows the pager again.
@@ -105,8 +111,7 @@ final class FeedSearch {
     // MARK: Private
 
     private func queryChanged() {
-        let text = gtk_editable_get_text(OpaquePointer(entry)).map { String(cString: $0) } ?? ""
-        guard let found = search?(text), let stack else {
+        guard let found = search?(query), let stack else {
             showPager()
             return
         }

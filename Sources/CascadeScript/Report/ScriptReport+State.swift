@@ -126,6 +126,8 @@ extension ScriptReport {
         public var toasts: [String]?
         /// The status page drawn in place of the feed; nil when the feed is drawn.
         public var statusPage: StatusPage?
+        /// The search field's text while the search bar is open; nil while it is closed.
+        public var search: String?
         /// The main thread's CPU time per frame since the previous step (`frame_cpu_ms`).
         public var frameCpuMs: FrameCPU?
         /// The open Preferences window's cache row; nil while no Preferences window is open.
@@ -174,7 +176,7 @@ extension ScriptReport {
 
         enum CodingKeys: String, CodingKey {
             case screen, channel, window, alert, renderer, feed, feeds, tabs, player, preview, opened, columns, focus
-            case toasts
+            case toasts, search
             case carouselPage = "carousel_page"
             case carouselAutoAdvancing = "carousel_auto_advancing"
             case catalogStatus = "catalog_status"

@@ -73,6 +73,7 @@ enum StateReport {
                         between: round2($0.between), update: round2($0.update), layout: round2($0.layout),
                         paint: round2($0.paint), rest: round2($0.rest))
                 })
+        state.search = app.search.isOpen ? app.search.query : nil
         state.statusPage = app.shownStatusPage.flatMap { view in
             view.shown.map { page in
                 ScriptReport.StatusPage(
