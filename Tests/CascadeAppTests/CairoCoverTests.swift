@@ -124,6 +124,9 @@ import Testing
             }
             #expect(compared >= 2, "\(name): \(compared) covers wholly on screen")
             #expect(titles >= 2, "\(name): \(titles) titles wholly on screen")
+            if name == "first" {
+                try Self.expectBannerShowsItsCover(screenshot, report: report, step: step, catalog: catalog)
+            }
         }
         try #require(!differences.isEmpty)
         let median = differences.sorted()[differences.count / 2]
@@ -131,6 +134,28 @@ import Testing
     }
 
     // MARK: Helpers
+
+    /// The banner, on the first channel's first page, shows the channel's first featured item's
+    /// cover through the cover fit (sampled above its caption and dots).
+    static func expectBannerShowsItsCover(
+        _ screenshot: DecodedImage, report: ScriptReport, step: Int, catalog: URL
+    ) throws {
+        let state = report.state(step)
+        let banner = try #require(state.bannerFrame, "no banner drawn")
+        #expect(state.carouselPage == 0)
+        let feed = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: catalog.appendingPathComponent("featured/feed.json")))
+        let entries = ((feed as? [String: Any])?["data"] as? [String: Any])?["info_list"] as? [[String: Any]] ?? []
+        let first = try #require(entries.first { ($0["featured"] as? Int ?? 0) != 0 }, "no featured item")
+        let file = catalog.appendingPathComponent(try #require(first["cover"] as? String))
+        let source = try PixbufImageDecoder().decode(Data(contentsOf: file), targetSize: nil)
+        let origin = state.feedOrigin ?? [0, 0]
+        let offset = report.feed(step).offset ?? 0
+        let box = CGRect(
+            x: origin[0] + banner[0], y: origin[1] + banner[1] - offset, width: banner[2], height: banner[3])
+        let (matched, total) = matchingSamples(screenshot, box: box, source: source)
+        #expect(matched * 10 >= total * 7, "the banner matches its cover at \(matched) of \(total) points")
+    }
 
     /// The pixels 1 and 5 px below the middle of item `id`'s card (its title `band`, in
     /// screenshot pixels), or nil when another card or the screen's edge is in the way.
@@ -180,6 +205,7 @@ import Testing
             checked += 1
         }
         #expect(checked >= 2, "\(checked) cards with room below them")
+        try Self.expectBannerShowsItsCover(screenshot, report: report, step: step, catalog: catalog)
     }
 
     /// Samples a 7 × 7 grid inside `box` (in screenshot pixels) and counts the points whose colour

@@ -15,9 +15,12 @@ struct PlayerPictureTests {
         fixture = try PlayerEngineFixture()
     }
 
-    @Test func pictureShowsVideoFrames() throws {
+    /// In either texture format (straight BGRA for cairo, premultiplied for GL), opaque.
+    @Test(arguments: [false, true])
+    func pictureShowsVideoFrames(drawnByCairo: Bool) throws {
         let clips = fixture.clips
         let engine = PlaybinEngine()
+        engine.drawnByCairo = drawnByCairo
         var position = 0.0
         engine.onEvent = { if case .position(let seconds) = $0 { position = seconds } }
         let window = try #require(gtk_window_new())
@@ -38,6 +41,7 @@ struct PlayerPictureTests {
         // testsrc2 is a colourful pattern: a blank or black surface has a handful of colours.
         let colours = Set(pixels)
         #expect(colours.count > 50, "only \(colours.count) distinct colours")
+        #expect(pixels.allSatisfy { $0 >> 24 == 0xFF }, "a video frame drawn with transparent pixels")
         engine.stop()
     }
 

@@ -5,8 +5,8 @@ import Testing
 
 @testable import CascadeGTK
 
-/// Covers become textures in cairo's premultiplied BGRA: the bytes GTK downloads from the
-/// texture are the image's colours, premultiplied and rounded like cairo does.
+/// Covers become textures GTK downloads as the image's colours in cairo's premultiplied BGRA,
+/// premultiplied and rounded like cairo does; and rows for cairo surfaces are converted to it.
 @MainActor @Suite struct TextureFactoryTests {
     @Test func everyChannelAndAlphaPairPremultipliesToTheRoundedProduct() {
         var input = [UInt8]()
@@ -55,17 +55,40 @@ import Testing
         #expect(output[pixels * 4] == 0, "nothing written past the row")
     }
 
-    @Test func anOpaqueCoverDownloadsAsItsColours() throws {
+    /// Opaque and with alpha, for either renderer, GTK downloads a cover as its colours: packed
+    /// RGB or straight RGBA for cairo, premultiplied BGRA for GL.
+    @Test(arguments: [true, false])
+    func coversDownloadAsTheirColours(forCairo: Bool) throws {
+        // 3 × 2, rows padded to 16 bytes; the alpha bytes of an opaque image are not read.
+        let opaque = DecodedImage(
+            width: 3, height: 2, bytesPerRow: 16,
+            pixels: [
+                255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 9, 9, 9, 9,
+                10, 20, 30, 255, 40, 50, 60, 255, 70, 80, 90, 255, 9, 9, 9, 9,
+            ], hasAlpha: false)
+        #expect(
+            try Self.downloaded(opaque, forCairo: forCairo) == [
+                0, 0, 255, 255, 0, 255, 0, 255, 255, 0, 0, 255, 30, 20, 10, 255, 60, 50, 40, 255, 90, 80, 70, 255,
+            ])
         // 2 × 2, rows padded to 12 bytes: red, green / blue, translucent white.
-        let pixels: [UInt8] = [
-            255, 0, 0, 255, 0, 255, 0, 255, 9, 9, 9, 9, 0, 0, 255, 255, 255, 255, 255, 128, 9, 9, 9, 9,
-        ]
-        let image = DecodedImage(width: 2, height: 2, bytesPerRow: 12, pixels: pixels, hasAlpha: true)
-        let texture = try #require(TextureFactory.texture(from: image))
+        let translucent = DecodedImage(
+            width: 2, height: 2, bytesPerRow: 12,
+            pixels: [255, 0, 0, 255, 0, 255, 0, 255, 9, 9, 9, 9, 0, 0, 255, 255, 255, 255, 255, 128, 9, 9, 9, 9],
+            hasAlpha: true)
+        #expect(
+            try Self.downloaded(translucent, forCairo: forCairo) == [
+                0, 0, 255, 255, 0, 255, 0, 255, 255, 0, 0, 255, 128, 128, 128, 128,
+            ])
+    }
+
+    /// What `gdk_texture_download` gives for `image`'s texture: cairo's premultiplied BGRA.
+    private static func downloaded(_ image: DecodedImage, forCairo: Bool) throws -> [UInt8] {
+        let texture = try #require(TextureFactory.texture(from: image, forCairo: forCairo))
         defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
-        var downloaded = [UInt8](repeating: 0, count: 16)
-        downloaded.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, 8) }
-        // gdk_texture_download gives cairo's premultiplied BGRA.
-        #expect(downloaded == [0, 0, 255, 255, 0, 255, 0, 255, 255, 0, 0, 255, 128, 128, 128, 128])
+        var downloaded = [UInt8](repeating: 0, count: image.width * image.height * 4)
+        downloaded.withUnsafeMutableBufferPointer {
+            gdk_texture_download(texture, $0.baseAddress, gsize(image.width * 4))
+        }
+        return downloaded
     }
 }

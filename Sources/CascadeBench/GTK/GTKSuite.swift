@@ -42,7 +42,7 @@ struct GTKSuite: BenchSuite {
             let (ours, peer) = try MainActor.assumeIsolated {
                 try measure(catalog: root, covers: covers, items: items, flings: flings, screenshots: shots)
             }
-            return lines(ours: ours, peer: peer, items: items)
+            return lines(ours: ours, peer: peer, items: items) + TextureDownloadCase(suite: name).lines(quick: quick)
         } catch {
             preconditionFailure("gtk: \(error)")
         }

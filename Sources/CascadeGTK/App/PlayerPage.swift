@@ -95,7 +95,11 @@ package final class PlayerPage {
         Signal.connect(surface.resumeOffer.startOverButton.raw, "clicked") { [weak self] in
             self?.startOverClicked()
         }
-        Signal.connect(root.raw, "map") { [weak self] in self?.takeFocus() }
+        Signal.connect(root.raw, "map") { [weak self] in
+            guard let self else { return }
+            self.engine.drawnByCairo = Renderer.isCairo(self.root) ?? false
+            self.takeFocus()
+        }
         controlsBar.onPlayPause = { [weak self] in self?.playPauseClicked() }
         controlsBar.onSeek = { [weak self] seconds in self?.seekCommitted(to: seconds) }
         controlsBar.onVolume = { [weak self] volume in self?.controller.setVolume(volume) }
@@ -308,7 +312,7 @@ package final class PlayerPage {
         let id = item.id
         coverTask = pipeline.load(request) { [weak self] result in
             guard let self, self.item?.id == id, case .success(let image) = result else { return }
-            let texture = TextureFactory.texture(from: image)
+            let texture = TextureFactory.texture(from: image, forCairo: Renderer.isCairo(self.root) ?? false)
             self.surface.setCover(texture)
             if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
         }

@@ -23,7 +23,7 @@ package final class BannerCarouselView {
     /// The pages' container (a GtkFixed).
     let stage: UnsafeMutablePointer<GtkWidget>
     /// The reusable pages; slot `i` shows `model.cells`' cell with `slot == i`.
-    private(set) var slots: [(box: UnsafeMutablePointer<GtkWidget>, picture: OpaquePointer)] = []
+    private(set) var slots: [(box: UnsafeMutablePointer<GtkWidget>, cover: CoverSurfaceView)] = []
     private let dots: UnsafeMutablePointer<GtkWidget>
     private let caption: OpaquePointer
     private let binder: ImageBinder
@@ -59,12 +59,12 @@ package final class BannerCarouselView {
             let box = gtk_overlay_new()!
             gtk_widget_add_css_class(box, "banner-page")
             gtk_widget_set_overflow(box, GTK_OVERFLOW_HIDDEN)
-            let picture = OpaquePointer(gtk_picture_new())!
-            gtk_picture_set_content_fit(picture, GTK_CONTENT_FIT_COVER)
-            gtk_picture_set_can_shrink(picture, 1)
-            gtk_overlay_set_child(OpaquePointer(box), picture.widget)
+            // Drawn as the feed's covers are: under cairo from a surface made once per bind (a
+            // texture would be converted pixel by pixel on every frame; Docs/PLATFORM_NOTES.md).
+            let cover = CoverSurfaceView()
+            gtk_overlay_set_child(OpaquePointer(box), cover.widget)
             gtk_fixed_put(stage.as(GtkFixed.self), box, 0, 0)
-            slots.append((box, picture))
+            slots.append((box, cover))
         }
         caption = OpaquePointer(gtk_label_new(nil))
         gtk_widget_add_css_class(caption.widget, "banner-caption")
@@ -294,16 +294,11 @@ package final class BannerCarouselView {
                 covering: box, imageAspect: item.aspectRatio, maximumOverscan: CoverFit.bannerOverscan)
             let url = coverURL?(item.coverURL, PixelSize(width: box.width, height: box.height)) ?? item.coverURL
             let request = ImageRequest(url: url, targetSize: PixelSize(width: decode.width, height: decode.height))
-            let picture = slot.picture
+            let cover = slot.cover
             binder.bind(request, to: index) { state in
                 switch state {
-                case .image(let image):
-                    if let texture = TextureFactory.texture(from: image) {
-                        gtk_picture_set_paintable(picture, texture)
-                        g_object_unref(UnsafeMutableRawPointer(texture))
-                    }
-                case .placeholder, .loading, .failure:
-                    gtk_picture_set_paintable(picture, nil)
+                case .image(let image): cover.show(image)
+                case .placeholder, .loading, .failure: cover.clear()
                 }
             }
         }

@@ -67,7 +67,7 @@ package final class CoverSurfaceView {
         if usesCairoRenderer() {
             return showSurface(image)
         }
-        guard let texture = TextureFactory.texture(from: image) else {
+        guard let texture = TextureFactory.texture(from: image, forCairo: false) else {
             clear()
             return false
         }
@@ -81,16 +81,6 @@ package final class CoverSurfaceView {
 
     /// Whether the cover is drawn from a cairo image surface (the cairo renderer's path), not a texture.
     var drawsSurface: Bool { content.surface != nil }
-
-    /// The class name of the renderer of `widget`'s window (`GskCairoRenderer`, …), nil until realized.
-    package static func rendererName(of widget: UnsafeMutablePointer<GtkWidget>) -> String? {
-        guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else {
-            return nil
-        }
-        return String(
-            cString: g_type_name_from_instance(
-                UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self)))
-    }
 
     /// Shows an opaque BGRA video frame (copied); false when it could not be prepared. Under cairo a
     /// frame of the last one's size reuses its surface, so playing allocates nothing per frame.
@@ -314,8 +304,7 @@ package final class CoverSurfaceView {
     /// then decided again at the next cover).
     private func usesCairoRenderer() -> Bool {
         if let known = Self.cairoRenderer { return known }
-        guard let name = Self.rendererName(of: widget) else { return false }
-        let cairo = name == "GskCairoRenderer"
+        guard let cairo = Renderer.isCairo(widget) else { return false }
         Self.cairoRenderer = cairo
         return cairo
     }

@@ -80,18 +80,27 @@ extension PlaybinEngine {
         }
     }
 
+    /// The memory format of a frame's texture. A frame is opaque, so its bytes are the same
+    /// straight or premultiplied: straight for cairo, which GDK 4.8 converts with integers on
+    /// every draw (`cascade-bench gtk`'s `texture.cairo-download-video`), premultiplied for GL,
+    /// which uploads it as it is.
+    package static func frameFormat(drawnByCairo: Bool) -> GdkMemoryFormat {
+        drawnByCairo ? GDK_MEMORY_B8G8R8A8 : GDK_MEMORY_B8G8R8A8_PREMULTIPLIED
+    }
+
     /// A GDK memory texture holding a copy of `frame`'s pixels (owned by the caller).
-    static func texture(from frame: PreviewFrame) -> OpaquePointer? {
+    func texture(from frame: PreviewFrame) -> OpaquePointer? {
         let byteCount = frame.bytesPerRow * (frame.height - 1) + frame.width * 4
         let bytes = g_bytes_new(frame.pixels, gsize(clamping: byteCount))
         defer { g_bytes_unref(bytes) }
         return gdk_memory_texture_new(
-            Int32(clamping: frame.width), Int32(clamping: frame.height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes,
+            Int32(clamping: frame.width), Int32(clamping: frame.height),
+            Self.frameFormat(drawnByCairo: drawnByCairo), bytes,
             gsize(clamping: frame.bytesPerRow))
     }
 
     private func show(_ frame: PreviewFrame, of pipeline: PlaybackPipeline) {
-        guard let texture = Self.texture(from: frame) else { return }
+        guard let texture = texture(from: frame) else { return }
         show(texture, at: frame.position, of: pipeline)
     }
 

@@ -101,9 +101,9 @@ extension PlaybinEngine {
             case .durationChanged, .buffering, .ended: break
             }
         }
-        pipeline.onFrame = { [weak entry] frame in
-            guard let entry, entry.firstFrame == nil else { return }
-            entry.firstFrame = Self.texture(from: frame)
+        pipeline.onFrame = { [weak self, weak entry] frame in
+            guard let self, let entry, entry.firstFrame == nil else { return }
+            entry.firstFrame = self.texture(from: frame)
             entry.firstFramePosition = frame.position
         }
         preroll = entry

@@ -71,6 +71,9 @@ package final class PlaybinEngine: PlaybackEngine {
 
     /// The UI's font (a Pango description), which subtitles are drawn in (`SubtitleFont`).
     package var uiFont: String?
+    /// Whether GTK's cairo renderer draws the frames: it converts each texture on every draw,
+    /// and GDK 4.8 converts premultiplied BGRA, the GL renderers' format, through floats.
+    package var drawnByCairo = false
 
     /// The subtitle file playing with the current load (a sidecar or a dropped file), nil for none.
     package internal(set) var subtitle: URL?

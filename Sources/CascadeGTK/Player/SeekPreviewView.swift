@@ -57,7 +57,7 @@ package final class SeekPreviewView {
                 try? PixbufImageDecoder().decode(Data(png), targetSize: nil)
             }.value
             guard let self, !Task.isCancelled, self.key == key, let image else { return }
-            self.tiles = Self.cut(image, by: plan)
+            self.tiles = Self.cut(image, by: plan, forCairo: Renderer.isCairo(self.root) ?? false)
             self.plan = plan
         }
     }
@@ -105,7 +105,7 @@ package final class SeekPreviewView {
     // MARK: Private
 
     /// One texture per tile of the decoded sprite.
-    private static func cut(_ image: DecodedImage, by plan: SeekPreviewPlan) -> [OpaquePointer] {
+    private static func cut(_ image: DecodedImage, by plan: SeekPreviewPlan, forCairo: Bool) -> [OpaquePointer] {
         let width = SeekPreviewPlan.tileWidth
         let height = plan.tileHeight
         guard image.width >= plan.spriteWidth, image.height >= plan.spriteHeight else { return [] }
@@ -119,7 +119,8 @@ package final class SeekPreviewView {
             }
             return TextureFactory.texture(
                 from: DecodedImage(
-                    width: width, height: height, bytesPerRow: width * 4, pixels: pixels, hasAlpha: false))
+                    width: width, height: height, bytesPerRow: width * 4, pixels: pixels, hasAlpha: false),
+                forCairo: forCairo)
         }
     }
 }

@@ -1,30 +1,53 @@
 import CGtk
 import CascadeImages
 
-/// Uploads decoded RGBA images as GDK textures in the renderer's native pixel format, so GTK
-/// 4.8's cairo renderer copies them on each draw instead of converting (Docs/PLATFORM_NOTES.md).
+/// Makes GDK textures of decoded RGBA images in the format the window's renderer handles best.
+/// GTK 4.8's cairo renderer converts a texture on every frame it draws it, with integer loops
+/// for packed RGB (opaque) and straight RGBA, but through floats for its own premultiplied BGRA,
+/// 9 times slower than RGB (`cascade-bench gtk`'s `texture.cairo-download`). GL renderers upload
+/// a texture once, and premultiplied BGRA as it is (Docs/PLATFORM_NOTES.md).
 @MainActor
-enum TextureFactory {
-    /// A new texture (caller owns the reference), or nil for an empty image.
-    static func texture(from image: DecodedImage) -> OpaquePointer? {
+package enum TextureFactory {
+    /// A new texture (caller owns the reference), or nil for an empty image; `forCairo` when the
+    /// cairo renderer draws it.
+    package static func texture(from image: DecodedImage, forCairo: Bool) -> OpaquePointer? {
         guard image.width > 0, image.height > 0 else { return nil }
-        let rowBytes = image.width * 4
-        let converted = [UInt8](unsafeUninitializedCapacity: rowBytes * image.height) { out, count in
-            image.pixels.withUnsafeBytes { source in
-                for y in 0..<image.height {
-                    Self.convertRow(
-                        from: source.baseAddress! + y * image.bytesPerRow, to: out.baseAddress! + y * rowBytes,
-                        pixels: image.width, premultiply: image.hasAlpha)
+        let channels = forCairo && !image.hasAlpha ? 3 : 4
+        let rowBytes = image.width * channels
+        let size = rowBytes * image.height
+        let buffer = g_malloc(gsize(clamping: size)).assumingMemoryBound(to: UInt8.self)
+        image.pixels.withUnsafeBytes { source in
+            for y in 0..<image.height {
+                let row = source.baseAddress! + y * image.bytesPerRow
+                let target = buffer + y * rowBytes
+                switch (forCairo, image.hasAlpha) {
+                case (true, true): target.update(from: row.assumingMemoryBound(to: UInt8.self), count: rowBytes)
+                case (true, false): Self.packRow(from: row, to: target, pixels: image.width)
+                case (false, _):
+                    Self.convertRow(from: row, to: target, pixels: image.width, premultiply: image.hasAlpha)
                 }
             }
-            count = rowBytes * image.height
         }
-        let bytes = converted.withUnsafeBytes { buffer in
-            g_bytes_new(buffer.baseAddress, gsize(buffer.count))
-        }
+        let bytes = g_bytes_new_take(buffer, gsize(clamping: size))
         defer { g_bytes_unref(bytes) }
-        return gdk_memory_texture_new(
-            Int32(image.width), Int32(image.height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(rowBytes))
+        let format =
+            switch (forCairo, image.hasAlpha) {
+            case (true, true): GDK_MEMORY_R8G8B8A8
+            case (true, false): GDK_MEMORY_R8G8B8
+            case (false, _): GDK_MEMORY_B8G8R8A8_PREMULTIPLIED
+            }
+        return gdk_memory_texture_new(Int32(image.width), Int32(image.height), format, bytes, gsize(rowBytes))
+    }
+
+    /// Drops the alpha byte of each RGBA pixel of a row: R, G, B packed.
+    nonisolated static func packRow(from source: UnsafeRawPointer, to target: UnsafeMutablePointer<UInt8>, pixels: Int)
+    {
+        let input = source.assumingMemoryBound(to: UInt8.self)
+        for x in 0..<pixels {
+            target[x * 3] = input[x * 4]
+            target[x * 3 + 1] = input[x * 4 + 1]
+            target[x * 3 + 2] = input[x * 4 + 2]
+        }
     }
 
     /// Converts one row of straight RGBA pixels to premultiplied BGRA (byte order B, G, R, A).

@@ -59,6 +59,9 @@ package enum Stylesheet {
             color: white; font-weight: bold; font-size: 13pt; margin: 12px 16px;
             text-shadow: 0 1px 3px alpha(black, 0.8);
         }
+        /* GTK's cairo renderer blurs a shadow in software on every frame, about 4 ms for this
+           one in a scrolled frame (Docs/PLATFORM_NOTES.md); a hard shadow is the text drawn twice. */
+        window.cairo-renderer .banner-caption { text-shadow: 0 1px 0 alpha(black, 0.8); }
         .banner-dots { margin: 14px 16px; }
         .banner-dot { min-width: 7px; min-height: 7px; border-radius: 4px; background: alpha(white, 0.5); }
         .banner-dot.active { background: white; min-width: 16px; }
@@ -116,7 +119,7 @@ package enum Stylesheet {
     /// the stylesheet leaves out what cairo would redraw at a cost every frame. Call it once the
     /// window is realized (presented).
     package static func noteRenderer(of window: UnsafeMutablePointer<GtkWidget>) {
-        guard CoverSurfaceView.rendererName(of: window) == "GskCairoRenderer" else { return }
+        guard Renderer.isCairo(window) == true else { return }
         gtk_widget_add_css_class(window, "cairo-renderer")
     }
 

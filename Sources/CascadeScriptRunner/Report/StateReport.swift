@@ -34,7 +34,7 @@ enum StateReport {
             alert: app.alert.text, catalogStatus: app.catalogStatus, topBar: app.topBarTexts,
             catalogStale: app.catalogStale, rssBytes: residentBytes(), frameTimesMs: frameTimes(frames),
             firstCoverPaintedMs: StartupTiming.firstCoverPaintedMs.map(round3),
-            renderer: CoverSurfaceView.rendererName(of: app.window),
+            renderer: Renderer.name(of: app.window),
             visibleItems: feed.map(drawnItems) ?? [],
             modelVisibleItems: feed.map { items($0.modelVisibleItems) } ?? [],
             liveCells: feed?.liveCells ?? 0, focusedItem: feed?.focusedItem,
