@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Measures the app (release build) and prints one Markdown table per measure: start-up,
 the fling at 1,000 / 10,000 / 100,000 loaded items, the documented 10,000-item fling from the top
-(pages landing while it runs), and idle CPU. scripts/perf-app.sh builds
+(pages landing while it runs), idle CPU, and the home screen (the banner in view). scripts/perf-app.sh builds
 the binary and calls this; Docs/BENCHMARKS.md records its output.
 
     perf_app.py --binary .build/release/cascade --work DIR [--sizes 1000,10000,100000]
                 [--startup-runs 5] [--flings 10] [--landing-runs 3] [--idle-seconds 60]
-                [--preview-runs 3] [--only startup,fling,landing,idle,previews]
+                [--preview-runs 3] [--home-runs 3] [--only startup,fling,landing,idle,previews,home]
 
 Every run gets its own Xvfb (and openbox for the idle runs, where minimizing and focus must be
 real) and its own XDG_CACHE_HOME; everything is killed and reaped before the next.
@@ -428,6 +428,35 @@ def previews(args, demo):
         print("\nmedian %s: on %.1f ms, off %.1f ms, on/off %.2f" % (key, on, off, on / off if off else 0))
 
 
+def home(args, demo):
+    """The demo catalog's home screen, the first channel at its top with the banner in view: the
+    main thread's CPU per frame while the banner advances by itself (every second, for 10 s),
+    then over flings down and back up at 1,500 pt/s, which keep part of the banner in view."""
+    lines = ["wait-idle", "wait 10000ms", "wait-idle"] + ["fling 0 1500", "fling 0 -1500"] * args.flings
+    print("\n### The home screen: the banner advancing every second for 10 s, then %d × (fling down, fling up) "
+          "at 1,500 pt/s from the top\n" % args.flings)
+    print("| run | advancing: frames | CPU per frame p50 / p95 / max | flings: frames | CPU per frame p50 / p95 / max |")
+    print("| --- | --- | --- | --- | --- |")
+    for run in range(args.home_runs):
+        display = Display()
+        cache = os.path.join(args.work, "home-cache")
+        try:
+            steps = run_app(args.binary, display, ["--catalog", demo, "--carousel-interval", "1"], lines, cache,
+                            os.path.join(args.work, "home-%d.json" % run), 600)
+        finally:
+            display.close()
+
+        def cpu(selected):
+            samples = sorted(x for s in selected for x in (s["state"].get("frame_cpu_ms") or {}).get("samples", []))
+            if not samples:
+                return 0, "—"
+            return len(samples), "%.1f / %.1f / %.1f ms" % (
+                summary(samples)["p50"], summary(samples)["p95"], samples[-1])
+        advancing = cpu([s for s in steps if s["action"].startswith("wait ")])
+        flings = cpu([s for s in steps if s["action"].startswith("fling")])
+        print("| %d | %d | %s | %d | %s |" % (run + 1, advancing[0], advancing[1], flings[0], flings[1]))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--binary", required=True)
@@ -439,8 +468,9 @@ def main():
     parser.add_argument("--landing-runs", type=int, default=3, help="runs of the documented fling")
     parser.add_argument("--idle-seconds", type=int, default=60)
     parser.add_argument("--preview-runs", type=int, default=3, help="runs of each side (previews)")
+    parser.add_argument("--home-runs", type=int, default=3, help="runs of the home screen")
     parser.add_argument("--only", default="startup,fling,landing,idle",
-                        help="any of startup,fling,landing,idle,previews")
+                        help="any of startup,fling,landing,idle,previews,home")
     args = parser.parse_args()
     args.sizes = [int(s) for s in args.sizes.split(",") if s]
     os.makedirs(args.work, exist_ok=True)
@@ -462,6 +492,8 @@ def main():
         idle(args, demo)
     if "previews" in only:
         previews(args, demo)
+    if "home" in only:
+        home(args, demo)
 
 
 if __name__ == "__main__":
