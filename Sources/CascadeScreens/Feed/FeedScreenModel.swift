@@ -436,21 +436,24 @@ public final class FeedScreenModel {
         applyState(snapshot.state)
     }
 
-    /// The banners `newItems` give: the first featured ones, no other item copied.
+    /// The banners `newItems` give: the first featured ones, no other item copied; the scan
+    /// stops at the last banner (every landing of a page scans the whole list for them).
     private func banners(of newItems: [VideoItem]) -> [VideoItem] {
         let maximum = configuration.showsBanner ? configuration.maximumBanners : 0
         var found: [VideoItem] = []
-        for index in newItems.indices where found.count < maximum && newItems[index].isFeatured {
-            found.append(newItems[index])
+        for index in newItems.indices {
+            guard found.count < maximum else { break }
+            if newItems[index].isFeatured { found.append(newItems[index]) }
         }
         return found
     }
 
-    /// Whether `newItems` are the items shown and more after them, under the same banners.
+    /// Whether `newItems` are the items shown and more after them, under the same banners
+    /// (`newBanners`: `newItems`' banners when the caller has them already).
     /// - Complexity: O(*n*) id comparisons, which the shared storage of equal ids makes a
     ///   pointer comparison each; no item is copied.
-    func isAppend(_ newItems: [VideoItem]) -> Bool {
-        guard newItems.count > items.count, banners(of: newItems) == banners else { return false }
+    func isAppend(_ newItems: [VideoItem], banners newBanners: [VideoItem]? = nil) -> Bool {
+        guard newItems.count > items.count, (newBanners ?? banners(of: newItems)) == banners else { return false }
         return items.withUnsafeBufferPointer { shown in
             newItems.withUnsafeBufferPointer { new in shown.indices.allSatisfy { shown[$0].id == new[$0].id } }
         }
@@ -459,7 +462,7 @@ public final class FeedScreenModel {
     private func applyItems(_ newItems: [VideoItem]) {
         guard newItems != items else { return }
         let newBanners = banners(of: newItems)
-        let isAppend = isAppend(newItems)
+        let isAppend = isAppend(newItems, banners: newBanners)
         if !isAppend, newBanners == banners, applyThroughDiff(newItems) { return }
         if isAppend {
             // Into the model's own storage, not the snapshot's: the pager's list then stays the
