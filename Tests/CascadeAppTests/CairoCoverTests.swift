@@ -125,7 +125,8 @@ import Testing
             #expect(compared >= 2, "\(name): \(compared) covers wholly on screen")
             #expect(titles >= 2, "\(name): \(titles) titles wholly on screen")
             if name == "first" {
-                try Self.expectBannerShowsItsCover(screenshot, report: report, step: step, catalog: catalog)
+                try Self.expectBannerShowsItsCover(
+                    screenshot, report: report, step: step, catalog: catalog, drawing: "surface")
             }
         }
         try #require(!differences.isEmpty)
@@ -136,13 +137,15 @@ import Testing
     // MARK: Helpers
 
     /// The banner, on the first channel's first page, shows the channel's first featured item's
-    /// cover through the cover fit (sampled above its caption and dots).
+    /// cover through the cover fit (sampled above its caption and dots), drawn as `drawing` says
+    /// (a surface under cairo, which converts a texture on every frame).
     static func expectBannerShowsItsCover(
-        _ screenshot: DecodedImage, report: ScriptReport, step: Int, catalog: URL
+        _ screenshot: DecodedImage, report: ScriptReport, step: Int, catalog: URL, drawing: String
     ) throws {
         let state = report.state(step)
         let banner = try #require(state.bannerFrame, "no banner drawn")
         #expect(state.carouselPage == 0)
+        #expect(state.bannerCover == drawing)
         let feed = try JSONSerialization.jsonObject(
             with: Data(contentsOf: catalog.appendingPathComponent("featured/feed.json")))
         let entries = ((feed as? [String: Any])?["data"] as? [String: Any])?["info_list"] as? [[String: Any]] ?? []
@@ -205,7 +208,8 @@ import Testing
             checked += 1
         }
         #expect(checked >= 2, "\(checked) cards with room below them")
-        try Self.expectBannerShowsItsCover(screenshot, report: report, step: step, catalog: catalog)
+        try Self.expectBannerShowsItsCover(
+            screenshot, report: report, step: step, catalog: catalog, drawing: "texture")
     }
 
     /// Samples a 7 × 7 grid inside `box` (in screenshot pixels) and counts the points whose colour

@@ -103,6 +103,9 @@ package final class BannerCarouselView {
         render()
     }
 
+    /// How the current page draws its cover (`CoverSurfaceView.drawing`): slot 1 shows cell 0.
+    package var coverDrawing: String? { slots.count > 1 ? slots[1].cover.drawing : nil }
+
     /// Sizes the carousel.
     package func apply(size newSize: CGSize) {
         guard newSize != size else { return }

@@ -82,6 +82,12 @@ package final class CoverSurfaceView {
     /// Whether the cover is drawn from a cairo image surface (the cairo renderer's path), not a texture.
     var drawsSurface: Bool { content.surface != nil }
 
+    /// How the cover is drawn: `surface`, `texture`, or nil while nothing is shown.
+    var drawing: String? {
+        if drawsSurface { return "surface" }
+        return needsClip ? "texture" : nil
+    }
+
     /// Shows an opaque BGRA video frame (copied); false when it could not be prepared. Under cairo a
     /// frame of the last one's size reuses its surface, so playing allocates nothing per frame.
     @discardableResult

@@ -128,6 +128,8 @@ extension ScriptReport {
         public var statusPage: StatusPage?
         /// The search field's text while the search bar is open; nil while it is closed.
         public var search: String?
+        /// How the banner's current page draws its cover: `surface` or `texture`; nil for none.
+        public var bannerCover: String?
         /// The main thread's CPU time per frame since the previous step (`frame_cpu_ms`).
         public var frameCpuMs: FrameCPU?
         /// The open Preferences window's cache row; nil while no Preferences window is open.
@@ -177,6 +179,7 @@ extension ScriptReport {
         enum CodingKeys: String, CodingKey {
             case screen, channel, window, alert, renderer, feed, feeds, tabs, player, preview, opened, columns, focus
             case toasts, search
+            case bannerCover = "banner_cover"
             case carouselPage = "carousel_page"
             case carouselAutoAdvancing = "carousel_auto_advancing"
             case catalogStatus = "catalog_status"

@@ -74,6 +74,7 @@ enum StateReport {
                         paint: round2($0.paint), rest: round2($0.rest))
                 })
         state.search = app.search.isOpen ? app.search.query : nil
+        state.bannerCover = feed?.banner?.coverDrawing
         state.statusPage = app.shownStatusPage.flatMap { view in
             view.shown.map { page in
                 ScriptReport.StatusPage(
