@@ -4,9 +4,10 @@ import CascadeScreens
 import Foundation
 
 /// A cell's cover, filling its area like `object-fit: cover`, drawn as the renderer draws
-/// fastest: under cairo a drawing area with a cairo image surface made once per bind, under GL a
-/// GtkPicture with a texture uploaded once (GL would upload a cairo node every frame and cannot
-/// draw one taller than its largest texture; Docs/PLATFORM_NOTES.md).
+/// fastest: under cairo a drawing area with a cairo image surface, under GL a GtkPicture with a
+/// texture uploaded once (GL would upload a cairo node every frame and cannot draw one taller
+/// than its largest texture; Docs/PLATFORM_NOTES.md). Either is made once per decoded cover and
+/// shared through `CoverDrawingCache`.
 @MainActor
 package final class CoverSurfaceView {
     /// The cover area's widget: a box holding the drawing area and, under GL, the picture.
@@ -67,7 +68,10 @@ package final class CoverSurfaceView {
         if usesCairoRenderer() {
             return showSurface(image)
         }
-        guard let texture = TextureFactory.texture(from: image, forCairo: false) else {
+        guard
+            let texture = CoverDrawingCache.shared.form(
+                of: image, kind: .texture, make: { TextureFactory.texture(from: image, forCairo: false) })
+        else {
             clear()
             return false
         }
@@ -197,14 +201,23 @@ package final class CoverSurfaceView {
     }
 
     private func showSurface(_ image: DecodedImage) -> Bool {
-        guard image.width > 0, image.height > 0 else {
+        let scale = Int(clamping: max(1, gtk_widget_get_scale_factor(widget)))
+        guard image.width > 0, image.height > 0,
+            let surface = CoverDrawingCache.shared.form(
+                of: image, kind: .surface(scale: scale), make: { Self.surface(of: image, scale: scale) })
+        else {
             clear()
             return false
         }
+        show(surface)
+        return true
+    }
+
+    /// A new surface of `image`'s pixels for a display of `scale`; nil when cairo refuses it.
+    package static func surface(of image: DecodedImage, scale: Int) -> OpaquePointer? {
         // An opaque cover is an RGB24 surface: cairo then copies it rather than blending it.
         let format = image.hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
-        let painted = paintSurface(width: image.width, height: image.height, format: format, reusing: false) {
-            data, stride in
+        return makeSurface(width: image.width, height: image.height, format: format, scale: scale) { data, stride in
             image.pixels.withUnsafeBytes { source in
                 for y in 0..<image.height {
                     TextureFactory.convertRow(
@@ -213,19 +226,16 @@ package final class CoverSurfaceView {
                 }
             }
         }
-        if !painted { clear() }
-        return painted
     }
 
     /// Fills a `width` × `height` surface of `format` with `fill(data, bytesPerRow)` and shows
-    /// it: the one shown now when `reusing` and of that size and format, else a new one.
+    /// it: the one shown now when `reusing` and `canRepaint` allows it, else a new one.
     private func paintSurface(
         width: Int, height: Int, format: cairo_format_t, reusing: Bool,
         _ fill: (UnsafeMutablePointer<UInt8>, Int) -> Void
     ) -> Bool {
-        if reusing, let surface = content.surface, cairo_image_surface_get_format(surface) == format,
-            Int(clamping: cairo_image_surface_get_width(surface)) == width,
-            Int(clamping: cairo_image_surface_get_height(surface)) == height,
+        if reusing, let surface = content.surface,
+            Self.canRepaint(surface, width: width, height: height, format: format),
             let data = cairo_image_surface_get_data(surface)
         {
             cairo_surface_flush(surface)
@@ -234,22 +244,47 @@ package final class CoverSurfaceView {
             gtk_widget_queue_draw(area)
             return true
         }
-        guard let (surface, data) = Self.uninitializedSurface(format: format, width: width, height: height) else {
+        let scale = Int(clamping: max(1, gtk_widget_get_scale_factor(widget)))
+        guard let surface = Self.makeSurface(width: width, height: height, format: format, scale: scale, fill) else {
             return false
         }
-        // At the display's scale (covers are decoded in device pixels), set before any frame records
-        // the surface: later, cairo would copy its pixels for that frame (Docs/PLATFORM_NOTES.md).
-        let scale = Double(max(1, gtk_widget_get_scale_factor(widget)))
-        cairo_surface_set_device_scale(surface, scale, scale)
-        cairo_surface_flush(surface)
-        fill(data, Int(clamping: cairo_image_surface_get_stride(surface)))
-        cairo_surface_mark_dirty(surface)
+        show(surface)
+        return true
+    }
+
+    /// Whether `surface` may be painted over with a `width` × `height` image of `format`: of that
+    /// size and format, and held by no one else (a cover from `CoverDrawingCache` is shared).
+    package static func canRepaint(_ surface: OpaquePointer, width: Int, height: Int, format: cairo_format_t) -> Bool {
+        cairo_surface_get_reference_count(surface) == 1 && cairo_image_surface_get_format(surface) == format
+            && Int(clamping: cairo_image_surface_get_width(surface)) == width
+            && Int(clamping: cairo_image_surface_get_height(surface)) == height
+    }
+
+    /// Shows `surface` (a reference handed over) instead of the picture.
+    private func show(_ surface: OpaquePointer) {
         if let picture {
             gtk_picture_set_paintable(picture, nil)
             gtk_widget_set_visible(picture.widget, 0)
         }
         replace(with: surface)
-        return true
+    }
+
+    /// A new `width` × `height` surface of `format` for a display of `scale`, filled by
+    /// `fill(data, bytesPerRow)`; nil when cairo refuses it.
+    private static func makeSurface(
+        width: Int, height: Int, format: cairo_format_t, scale: Int,
+        _ fill: (UnsafeMutablePointer<UInt8>, Int) -> Void
+    ) -> OpaquePointer? {
+        guard let (surface, data) = uninitializedSurface(format: format, width: width, height: height) else {
+            return nil
+        }
+        // At the display's scale (covers are decoded in device pixels), set before any frame records
+        // the surface: later, cairo would copy its pixels for that frame (Docs/PLATFORM_NOTES.md).
+        cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
+        cairo_surface_flush(surface)
+        fill(data, Int(clamping: cairo_image_surface_get_stride(surface)))
+        cairo_surface_mark_dirty(surface)
+        return surface
     }
 
     /// Where a surface from `uninitializedSurface` keeps its pixel buffer, freed with it.
