@@ -21,7 +21,7 @@ import Testing
         var count = 0
         let form = cache.form(of: image, kind: .surface(scale: scale)) {
             count += 1
-            return CoverSurfaceView.surface(of: image, scale: scale)
+            return CoverSurfaces.surface(of: image, scale: scale)
         }
         made += count
         return try #require(form)
@@ -106,10 +106,10 @@ import Testing
         var made = 0
         let shared = try surface(cache, image(8, 6, red: 7), made: &made)
         defer { cairo_surface_destroy(shared) }
-        #expect(!CoverSurfaceView.canRepaint(shared, width: 8, height: 6, format: CAIRO_FORMAT_RGB24))
+        #expect(!CoverSurfaces.canRepaint(shared, width: 8, height: 6, format: CAIRO_FORMAT_RGB24))
         cache.removeAll()
-        #expect(CoverSurfaceView.canRepaint(shared, width: 8, height: 6, format: CAIRO_FORMAT_RGB24))
-        #expect(!CoverSurfaceView.canRepaint(shared, width: 8, height: 7, format: CAIRO_FORMAT_RGB24))
-        #expect(!CoverSurfaceView.canRepaint(shared, width: 8, height: 6, format: CAIRO_FORMAT_ARGB32))
+        #expect(CoverSurfaces.canRepaint(shared, width: 8, height: 6, format: CAIRO_FORMAT_RGB24))
+        #expect(!CoverSurfaces.canRepaint(shared, width: 8, height: 7, format: CAIRO_FORMAT_RGB24))
+        #expect(!CoverSurfaces.canRepaint(shared, width: 8, height: 6, format: CAIRO_FORMAT_ARGB32))
     }
 }
