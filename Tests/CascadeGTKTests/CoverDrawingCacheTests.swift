@@ -68,6 +68,20 @@ import Testing
         #expect(cache.count == 4)
     }
 
+    /// Two images over one pixel array (a copy of an array shares its storage) that read it at
+    /// other sizes are not one cover.
+    @Test func imagesSharingPixelStorageAtAnotherSizeAreFormsOfTheirOwn() throws {
+        let cache = CoverDrawingCache(budget: 1 << 20)
+        let wide = image(8, 6, red: 200)
+        let tall = DecodedImage(width: 6, height: 8, bytesPerRow: 24, pixels: wide.pixels, hasAlpha: false)
+        var made = 0
+        let a = try surface(cache, wide, made: &made)
+        let b = try surface(cache, tall, made: &made)
+        defer { for s in [a, b] { cairo_surface_destroy(s) } }
+        #expect(made == 2)
+        #expect(cairo_image_surface_get_width(b) == 6)
+    }
+
     @Test func pastTheBudgetTheLeastRecentlyUsedGoAndShownOnesStayValid() throws {
         // Each entry costs its surface (8 × 6 × 4) and its image (the same): 384 bytes.
         let cache = CoverDrawingCache(budget: 2 * 384)

@@ -6,8 +6,8 @@ import CascadeImages
 /// cell) reuses its form: under cairo no conversion and no new buffer, under GL no new upload,
 /// as the renderer keeps a texture's upload with the texture.
 ///
-/// An entry is keyed by the decoded image's pixel storage and keeps that image alive, so while it
-/// lives no other pixels can have its key. Entries past `budget` bytes (the form's bytes plus the
+/// An entry is keyed by the decoded image's pixel storage and layout and keeps that image alive,
+/// so while it lives no other pixels can have its key. Entries past `budget` bytes (the form's bytes plus the
 /// image's) go least recently used first; a cell showing an evicted form keeps its own reference.
 @MainActor
 package final class CoverDrawingCache {
@@ -22,8 +22,13 @@ package final class CoverDrawingCache {
         case texture
     }
 
+    /// The pixel storage and how the image reads it: two images over one array differ by size.
     private struct Key: Hashable {
         let pixels: Int
+        let width: Int
+        let height: Int
+        let bytesPerRow: Int
+        let hasAlpha: Bool
         let kind: Kind
     }
 
@@ -89,10 +94,12 @@ package final class CoverDrawingCache {
         }
     }
 
-    /// The key of `image`'s pixel storage; nil for an image without pixels.
+    /// The key of `image`'s pixel storage and layout; nil for an image without pixels.
     private static func key(of image: DecodedImage, kind: Kind) -> Key? {
         guard let base = image.pixels.withUnsafeBytes({ $0.baseAddress }) else { return nil }
-        return Key(pixels: Int(bitPattern: base), kind: kind)
+        return Key(
+            pixels: Int(bitPattern: base), width: image.width, height: image.height, bytesPerRow: image.bytesPerRow,
+            hasAlpha: image.hasAlpha, kind: kind)
     }
 
     private static func bytes(of form: OpaquePointer, kind: Kind) -> Int {
