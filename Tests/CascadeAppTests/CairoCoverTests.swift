@@ -11,7 +11,8 @@ import Testing
 /// (`CoverSurfaceView`), a path the GL-rendered app tests never take. This runs the app with
 /// `GSK_RENDERER=cairo` and checks the covers in pixels: every drawn cover's region shows its
 /// item's own image (sampled through the cover fit), not the placeholder, on the first page,
-/// after a channel switch, after a scroll (cells rebound to other items) and after a resize;
+/// after a channel switch, after a scroll (cells rebound to other items), back at the top (covers
+/// bound again from `CoverDrawingCache`) and after a resize;
 /// and that it is sharp: the image decoded once at the drawn size and copied, not enlarged.
 @Suite(.serialized) struct CairoCoverTests {
     @Test func coversAreDrawnFromSurfacesAfterSwitchingScrollingAndResizing() throws {
@@ -26,6 +27,9 @@ import Testing
             scroll-by 0 -40.4
             wait-idle
             screenshot scrolled
+            scroll-by 0 -2000
+            wait-idle
+            screenshot back
             resize 620 700
             wait 500ms
             wait-idle
@@ -43,7 +47,7 @@ import Testing
         let decoder = PixbufImageDecoder()
         var sources: [String: DecodedImage] = [:]
         var differences: [Double] = []
-        for (name, channel) in [("first", 0), ("switched", 1), ("scrolled", 1), ("resized", 1)] {
+        for (name, channel) in [("first", 0), ("switched", 1), ("scrolled", 1), ("back", 1), ("resized", 1)] {
             let step = try #require(report.steps.firstIndex { ($0.action) == "screenshot \(name)" })
             #expect(report.ok(step), "\(name): \(report.steps[step].error ?? "")")
             #expect(report.state(step).renderer == "GskCairoRenderer")
