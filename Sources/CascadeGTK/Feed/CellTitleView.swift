@@ -16,49 +16,36 @@ final class CellTitleView {
 
     /// The layout and how to fit it; read by the snapshot.
     private final class Content {
-        let layout: OpaquePointer
+        /// Set once, by `init`, from the widget's Pango context.
+        var layout: OpaquePointer!
         var lines: Int32 = 2
-        init(layout: OpaquePointer) { self.layout = layout }
-        deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        deinit { if let layout { g_object_unref(UnsafeMutableRawPointer(layout)) } }
     }
 
     /// Where a title widget keeps its `Content`.
     private nonisolated static let contentKey = g_quark_from_static_string("cascade-cell-title-content")
 
     /// A GtkWidget subclass whose only override is `snapshot`; registered once.
-    private static let widgetType: GType = {
-        var info = GTypeInfo()
-        info.class_size = guint16(clamping: MemoryLayout<GtkWidgetClass>.size)
-        info.instance_size = guint16(clamping: MemoryLayout<GtkWidget>.size)
-        info.class_init = { widgetClass, _ in
-            guard let widgetClass else { return }
-            let klass = widgetClass.assumingMemoryBound(to: GtkWidgetClass.self)
-            klass.pointee.snapshot = { widget, snapshot in
-                guard let widget, let snapshot else { return }
-                CellTitleView.snapshot(widget, snapshot)
-            }
-            // The cell's own accessible label carries the title (`describeForAccessibility`).
-            gtk_widget_class_set_accessible_role(klass, GTK_ACCESSIBLE_ROLE_PRESENTATION)
+    private static let widgetType = WidgetSubclass.register("CascadeCellTitle") { widgetClass, _ in
+        guard let widgetClass else { return }
+        let klass = widgetClass.assumingMemoryBound(to: GtkWidgetClass.self)
+        klass.pointee.snapshot = { widget, snapshot in
+            guard let widget, let snapshot else { return }
+            CellTitleView.snapshot(widget, snapshot)
         }
-        return g_type_register_static(gtk_widget_get_type(), "CascadeCellTitle", &info, GTypeFlags(rawValue: 0))
-    }()
+        // The cell's own accessible label carries the title (`describeForAccessibility`).
+        gtk_widget_class_set_accessible_role(klass, GTK_ACCESSIBLE_ROLE_PRESENTATION)
+    }
 
     init() {
-        widget = UnsafeMutableRawPointer(g_object_new_with_properties(Self.widgetType, 0, nil, nil)!)
-            .assumingMemoryBound(to: GtkWidget.self)
-        gtk_widget_add_css_class(widget, "title")
-        gtk_widget_set_can_target(widget, 0)
+        content = Content()
+        widget = WidgetSubclass.make(Self.widgetType, cssClass: "title", keeping: content, under: Self.contentKey)
+        // On the widget's Pango context, which follows its CSS font.
         let layout = gtk_widget_create_pango_layout(widget, nil)!
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
         pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-        content = Content(layout: layout)
-        let release: GDestroyNotify = { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        }
-        g_object_set_qdata_full(
-            widget.as(GObject.self), Self.contentKey, Unmanaged.passRetained(content).toOpaque(), release)
+        content.layout = layout
     }
 
     /// The layout as drawn (its font, wrapping and text).
@@ -95,8 +82,7 @@ final class CellTitleView {
 
     // Called by GTK on the main thread; touches only the widget and its content.
     private nonisolated static func snapshot(_ widget: UnsafeMutablePointer<GtkWidget>, _ snapshot: OpaquePointer) {
-        guard let data = g_object_get_qdata(widget.as(GObject.self), contentKey) else { return }
-        let content = Unmanaged<Content>.fromOpaque(data).takeUnretainedValue()
+        guard let content: Content = WidgetSubclass.object(of: widget, under: contentKey) else { return }
         append(
             content, of: widget, to: snapshot, width: gtk_widget_get_width(widget),
             height: gtk_widget_get_height(widget))

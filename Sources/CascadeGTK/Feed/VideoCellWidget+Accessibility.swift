@@ -13,7 +13,7 @@ extension VideoCellWidget {
     /// Names the cell from its title, its duration badge when shown, and whether its video was left
     /// partway; called on every bind and progress change.
     func updateAccessibleLabel() {
-        let duration = gtk_widget_get_visible(badge.widget) != 0 ? String(cString: gtk_label_get_text(badge)) : nil
+        let duration = gtk_widget_get_visible(badge.widget) != 0 ? badge.text : nil
         describeForAccessibility(
             title: title.text, duration: duration, partiallyWatched: isPartiallyWatched)
     }

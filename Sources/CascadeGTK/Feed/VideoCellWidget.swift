@@ -16,7 +16,7 @@ package final class VideoCellWidget {
     /// The cover picture, the overlay's main child.
     let picture = CoverSurfaceView()
     private let glyph: OpaquePointer
-    let badge: OpaquePointer
+    let badge: DurationBadge
     /// The title, drawn from a Pango layout it keeps (no label measuring on every bind).
     let title = CellTitleView()
     /// The watched-fraction bar along the cover's bottom (`VideoCellWidget+Progress.swift`).
@@ -67,8 +67,7 @@ package final class VideoCellWidget {
         glyph.widget.align(GTK_ALIGN_CENTER, GTK_ALIGN_CENTER)
         gtk_overlay_add_overlay(OpaquePointer(coverBox), glyph.widget)
 
-        badge = OpaquePointer(gtk_label_new(nil))
-        gtk_widget_add_css_class(badge.widget, "badge")
+        badge = DurationBadge()
         badge.widget.align(GTK_ALIGN_END, GTK_ALIGN_END)
         gtk_overlay_add_overlay(OpaquePointer(coverBox), badge.widget)
         gtk_overlay_add_overlay(OpaquePointer(coverBox), progressBar.root)
@@ -115,7 +114,7 @@ package final class VideoCellWidget {
         title.show(CellTitleText.displayed(text))
         tooltipText = text
         if let duration {
-            gtk_label_set_text(badge, duration)
+            badge.show(duration)
             gtk_widget_set_visible(badge.widget, 1)
         } else {
             gtk_widget_set_visible(badge.widget, 0)

@@ -37,10 +37,9 @@ package enum Stylesheet {
         }
         .video-cell .cell-preview { opacity: 0; transition: opacity 250ms ease-in; }
         .video-cell .cell-preview.shown { opacity: 1; }
-        .video-cell .badge {
-            font-size: 9pt; font-weight: bold; color: white; background: alpha(black, 0.6);
-            border-radius: 4px; padding: 1px 5px; margin: 6px;
-        }
+        /* The pill (black at 60 %, 4 px corners, 1 × 5 px around the text) is drawn with the
+           text in one texture (`DurationBadge`). */
+        .video-cell .badge { font-size: 9pt; font-weight: bold; color: white; margin: 6px; }
         .video-cell .cover-progress { background: alpha(black, 0.45); }
         .video-cell .cover-progress-fill { background: #ff3b5c; }
         .refresh-header, .load-footer { color: alpha(@window_fg_color, 0.7); font-size: 10.5pt; }
