@@ -1,4 +1,5 @@
 import CGtk
+import CascadeImages
 import CascadeNumerics
 import Foundation
 
@@ -145,8 +146,7 @@ final class DurationBadge {
         return content
     }
 
-    /// The pill with `text` on it at `scale` device pixels per point, as a texture (+1 reference)
-    /// in the format the renderer draws fastest (`TextureFactory`).
+    /// The pill with `text` on it at `scale` device pixels per point, as a texture (+1 reference).
     private static func render(
         _ widget: UnsafeMutablePointer<GtkWidget>, text: String, color: GdkRGBA, scale: Int, forCairo: Bool
     ) -> OpaquePointer? {
@@ -184,38 +184,28 @@ final class DurationBadge {
         return texture(of: surface, forCairo: forCairo)
     }
 
-    /// `surface`'s premultiplied BGRA pixels as a texture: straight RGBA for the cairo renderer
-    /// (its integer conversion), as they are for GL.
+    /// `surface`'s pixels (cairo's premultiplied BGRA) as a texture made by `TextureFactory`, in
+    /// the format the renderer draws fastest.
     private static func texture(of surface: OpaquePointer, forCairo: Bool) -> OpaquePointer? {
         let width = Int(clamping: cairo_image_surface_get_width(surface))
         let height = Int(clamping: cairo_image_surface_get_height(surface))
         let stride = Int(clamping: cairo_image_surface_get_stride(surface))
         guard let data = cairo_image_surface_get_data(surface) else { return nil }
-        let rowBytes = width * 4
-        let buffer = g_malloc(gsize(clamping: rowBytes * height)).assumingMemoryBound(to: UInt8.self)
+        // Straight RGBA, what `DecodedImage` holds.
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
         for y in 0..<height {
-            let row = data + y * stride
-            let target = buffer + y * rowBytes
-            guard forCairo else {
-                target.update(from: row, count: rowBytes)
-                continue
-            }
             for x in 0..<width {
-                let pixel = row + x * 4
+                let pixel = data + y * stride + x * 4
                 let alpha = Int(clamping: pixel[3])
-                func straight(_ channel: UInt8) -> UInt8 {
-                    alpha == 0 ? 0 : UInt8(clamping: (Int(clamping: channel) * 255 + alpha / 2) / alpha)
+                guard alpha > 0 else { continue }
+                let target = (y * width + x) * 4
+                for (offset, channel) in [pixel[2], pixel[1], pixel[0]].enumerated() {
+                    pixels[target + offset] = UInt8(clamping: (Int(clamping: channel) * 255 + alpha / 2) / alpha)
                 }
-                target[x * 4] = straight(pixel[2])
-                target[x * 4 + 1] = straight(pixel[1])
-                target[x * 4 + 2] = straight(pixel[0])
-                target[x * 4 + 3] = pixel[3]
+                pixels[target + 3] = pixel[3]
             }
         }
-        let bytes = g_bytes_new_take(buffer, gsize(clamping: rowBytes * height))
-        defer { g_bytes_unref(bytes) }
-        return gdk_memory_texture_new(
-            Int32(clamping: width), Int32(clamping: height),
-            forCairo ? GDK_MEMORY_R8G8B8A8 : GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(clamping: rowBytes))
+        let image = DecodedImage(width: width, height: height, bytesPerRow: width * 4, pixels: pixels, hasAlpha: true)
+        return TextureFactory.texture(from: image, forCairo: forCairo)
     }
 }
