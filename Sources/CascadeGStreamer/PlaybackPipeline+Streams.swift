@@ -61,13 +61,30 @@ extension PlaybackPipeline {
         }
     }
 
-    /// Keeps a `stream-collection` message's collection (`streams`).
-    func readCollection(_ message: UnsafeMutablePointer<GstMessage>) {
+    /// Whether a collection of the streams `received` replaces the one of `current`: unless it
+    /// is a part of it. decodebin3 posts each merge of its inputs' collections after unlocking,
+    /// so with a subtitle file the merge of one input can reach the bus after the merge of both
+    /// (Docs/PLATFORM_NOTES.md); within one pipeline the merges only grow.
+    package nonisolated static func replaces(_ received: [String], _ current: [String]) -> Bool {
+        let kept = Set(current)
+        return received.count >= kept.count || !received.allSatisfy(kept.contains)
+    }
+
+    /// Keeps a `stream-collection` message's collection (`streams`); false when it was a late
+    /// part of the one kept, and left.
+    func readCollection(_ message: UnsafeMutablePointer<GstMessage>) -> Bool {
         var received: UnsafeMutablePointer<GstStreamCollection>?
         gst_message_parse_stream_collection(message, &received)
-        guard let received else { return }
-        if let collection { gst_object_unref(UnsafeMutableRawPointer(collection)) }
+        guard let received else { return false }
+        if let collection {
+            guard Self.replaces(Self.ids(in: received), Self.ids(in: collection)) else {
+                gst_object_unref(UnsafeMutableRawPointer(received))
+                return false
+            }
+            gst_object_unref(UnsafeMutableRawPointer(collection))
+        }
         collection = received
+        return true
     }
 
     /// Reads a `streams-selected` message into `selectedStreamIDs`.
@@ -82,6 +99,14 @@ extension PlaybackPipeline {
     }
 
     // MARK: Private
+
+    private nonisolated static func ids(in collection: UnsafeMutablePointer<GstStreamCollection>) -> [String] {
+        (0..<gst_stream_collection_get_size(collection)).compactMap { index in
+            gst_stream_collection_get_stream(collection, index).flatMap(gst_stream_get_stream_id).map {
+                String(cString: $0)
+            }
+        }
+    }
 
     nonisolated static func describe(_ stream: UnsafeMutablePointer<GstStream>) -> PlaybackStream {
         let id = gst_stream_get_stream_id(stream).map { String(cString: $0) } ?? ""

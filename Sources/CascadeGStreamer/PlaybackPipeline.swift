@@ -279,8 +279,7 @@ public final class PlaybackPipeline: SampleReceiving {
         case GST_MESSAGE_EOS:
             onEvent?(.ended)
         case GST_MESSAGE_STREAM_COLLECTION:
-            readCollection(message)
-            onEvent?(.streamsChanged)
+            if readCollection(message) { onEvent?(.streamsChanged) }
         case GST_MESSAGE_STREAMS_SELECTED:
             readSelection(message)
             onEvent?(.streamsChanged)
