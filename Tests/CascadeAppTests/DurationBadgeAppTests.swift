@@ -7,8 +7,9 @@ import Testing
 
 /// The duration badge on the real app's covers, in pixels: a dark pill (black at 60 % over the
 /// cover) with rounded corners, white text inside, 6 px from the cover's bottom-right corner, as
-/// wide as its text. Under both renderers and both styles; the covers are one light colour, so
-/// the pill is the only thing darker than them.
+/// wide as its text. Under both renderers and both styles; the covers are one light colour
+/// (landscape: three cells side by side, wholly under the header bar), so the pill is the only
+/// thing darker than them.
 @Suite(.serialized) struct DurationBadgeAppTests {
     private static let coverColour = [150, 190, 220]
     /// Item ids and durations (seconds), in feed order: "1:23" and "1:02:05".
@@ -18,7 +19,9 @@ import Testing
     func eachCoverShowsARoundedDarkPillWithItsDurationAtItsCorner(renderer: String, scheme: String) throws {
         let dir = try ChannelDrawingTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let catalog = try Self.catalog(in: dir)
+        let catalog = try HostileTitleTests.catalog(
+            in: dir, titles: Self.items.map { ($0.id, "Clip \($0.id)") }, aspect: (4, 3),
+            durations: Dictionary(uniqueKeysWithValues: Self.items.map { ($0.id, $0.duration) }))
         let result = try CascadeProcess.runScript(
             "wait-idle\nscreenshot top\n", in: dir,
             arguments: [
@@ -92,26 +95,5 @@ import Testing
 
     private static func near(_ pixel: [Int], _ colour: [Int]) -> Bool {
         zip(pixel, colour).allSatisfy { abs($0 - $1) <= 10 }
-    }
-
-    /// One channel of `items`, every cover the same light 4:3 picture (landscape: three cells
-    /// side by side, wholly under the header bar).
-    private static func catalog(in dir: URL) throws -> URL {
-        let catalog = dir.appendingPathComponent("catalog")
-        try FileManager.default.createDirectory(
-            at: catalog.appendingPathComponent("c0"), withIntermediateDirectories: true)
-        try TinyPNG.solid(width: 64, height: 48, rgba: (150, 190, 220, 255))
-            .write(to: catalog.appendingPathComponent("c0/cover.png"))
-        let channels: [String: Any] = ["channels": [["id": "c0", "title": "Badges"]]]
-        try JSONSerialization.data(withJSONObject: channels).write(to: catalog.appendingPathComponent("channels.json"))
-        let entries: [[String: Any]] = items.map {
-            [
-                "id": $0.id, "title": "Clip \($0.id)", "cover": "c0/cover.png", "flv": "c0/v.mp4", "width": 4,
-                "height": 3, "duration": $0.duration,
-            ]
-        }
-        let feed: [String: Any] = ["data": ["info_list": entries]]
-        try JSONSerialization.data(withJSONObject: feed).write(to: catalog.appendingPathComponent("c0/feed.json"))
-        return catalog
     }
 }

@@ -99,18 +99,27 @@ import Testing
         }
     }
 
-    /// A one-channel catalog of `titles` (these tests' unless given), every cover a light 3:4
-    /// image (no dark pixels to mistake for text; a portrait cell's title band holds two lines).
-    static func catalog(in dir: URL, titles: [(id: String, title: String)] = titles) throws -> URL {
+    /// A one-channel catalog of `titles` (these tests' unless given), every cover the same light
+    /// image of `aspect` (3:4 unless given: no dark pixels to mistake for text; a portrait cell's
+    /// title band holds two lines), with the `durations` given by item id.
+    static func catalog(
+        in dir: URL, titles: [(id: String, title: String)] = titles, aspect: (width: Int, height: Int) = (3, 4),
+        durations: [String: Double] = [:]
+    ) throws -> URL {
         let catalog = dir.appendingPathComponent("catalog")
         try FileManager.default.createDirectory(
             at: catalog.appendingPathComponent("c0"), withIntermediateDirectories: true)
-        try TinyPNG.solid(width: 48, height: 64, rgba: (150, 190, 220, 255))
+        try TinyPNG.solid(width: aspect.width * 16, height: aspect.height * 16, rgba: (150, 190, 220, 255))
             .write(to: catalog.appendingPathComponent("c0/cover.png"))
         let channels: [String: Any] = ["channels": [["id": "c0", "title": "Titles"]]]
         try JSONSerialization.data(withJSONObject: channels).write(to: catalog.appendingPathComponent("channels.json"))
         let entries: [[String: Any]] = titles.map {
-            ["id": $0.id, "title": $0.title, "cover": "c0/cover.png", "flv": "c0/v.mp4", "width": 3, "height": 4]
+            var entry: [String: Any] = [
+                "id": $0.id, "title": $0.title, "cover": "c0/cover.png", "flv": "c0/v.mp4", "width": aspect.width,
+                "height": aspect.height,
+            ]
+            entry["duration"] = durations[$0.id]
+            return entry
         }
         let feed: [String: Any] = ["data": ["info_list": entries]]
         try JSONSerialization.data(withJSONObject: feed).write(to: catalog.appendingPathComponent("c0/feed.json"))
