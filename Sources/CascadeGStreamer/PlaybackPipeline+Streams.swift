@@ -77,7 +77,7 @@ extension PlaybackPipeline {
         gst_message_parse_stream_collection(message, &received)
         guard let received else { return false }
         if let collection {
-            guard Self.replaces(Self.ids(in: received), Self.ids(in: collection)) else {
+            guard Self.replaces(Self.streams(in: received).map(\.id), Self.streams(in: collection).map(\.id)) else {
                 gst_object_unref(UnsafeMutableRawPointer(received))
                 return false
             }
@@ -99,14 +99,6 @@ extension PlaybackPipeline {
     }
 
     // MARK: Private
-
-    private nonisolated static func ids(in collection: UnsafeMutablePointer<GstStreamCollection>) -> [String] {
-        (0..<gst_stream_collection_get_size(collection)).compactMap { index in
-            gst_stream_collection_get_stream(collection, index).flatMap(gst_stream_get_stream_id).map {
-                String(cString: $0)
-            }
-        }
-    }
 
     nonisolated static func describe(_ stream: UnsafeMutablePointer<GstStream>) -> PlaybackStream {
         let id = gst_stream_get_stream_id(stream).map { String(cString: $0) } ?? ""

@@ -199,8 +199,10 @@ final class DurationBadge {
                 let alpha = Int(clamping: pixel[3])
                 guard alpha > 0 else { continue }
                 let target = (y * width + x) * 4
-                for (offset, channel) in [pixel[2], pixel[1], pixel[0]].enumerated() {
-                    pixels[target + offset] = UInt8(clamping: (Int(clamping: channel) * 255 + alpha / 2) / alpha)
+                // BGRA to RGBA.
+                for offset in 0..<3 {
+                    let channel = Int(clamping: pixel[2 - offset])
+                    pixels[target + offset] = UInt8(clamping: (channel * 255 + alpha / 2) / alpha)
                 }
                 pixels[target + 3] = pixel[3]
             }
