@@ -11,7 +11,7 @@ import Testing
 /// (landscape: three cells side by side, wholly under the header bar), so the pill is the only
 /// thing darker than them.
 @Suite(.serialized) struct DurationBadgeAppTests {
-    private static let coverColour = [150, 190, 220]
+    private static let coverColour = HostileTitleTests.coverColour.map(Int.init)
     /// Item ids and durations (seconds), in feed order: "1:23" and "1:02:05".
     private static let items: [(id: String, duration: Double)] = [("short", 83), ("long", 3725), ("again", 83)]
 

@@ -99,6 +99,9 @@ import Testing
         }
     }
 
+    /// The colour of every cover in `catalog(in:)`, red, green and blue.
+    static let coverColour: [UInt8] = [150, 190, 220]
+
     /// A one-channel catalog of `titles` (these tests' unless given), every cover the same light
     /// image of `aspect` (3:4 unless given: no dark pixels to mistake for text; a portrait cell's
     /// title band holds two lines), with the `durations` given by item id.
@@ -109,8 +112,11 @@ import Testing
         let catalog = dir.appendingPathComponent("catalog")
         try FileManager.default.createDirectory(
             at: catalog.appendingPathComponent("c0"), withIntermediateDirectories: true)
-        try TinyPNG.solid(width: aspect.width * 16, height: aspect.height * 16, rgba: (150, 190, 220, 255))
-            .write(to: catalog.appendingPathComponent("c0/cover.png"))
+        try TinyPNG.solid(
+            width: aspect.width * 16, height: aspect.height * 16,
+            rgba: (coverColour[0], coverColour[1], coverColour[2], 255)
+        )
+        .write(to: catalog.appendingPathComponent("c0/cover.png"))
         let channels: [String: Any] = ["channels": [["id": "c0", "title": "Titles"]]]
         try JSONSerialization.data(withJSONObject: channels).write(to: catalog.appendingPathComponent("channels.json"))
         let entries: [[String: Any]] = titles.map {
