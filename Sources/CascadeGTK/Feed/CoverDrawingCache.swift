@@ -36,16 +36,13 @@ package final class CoverDrawingCache {
         let image: DecodedImage
         /// One reference the cache owns: a `cairo_surface_t` or a `GdkTexture`.
         let form: OpaquePointer
-        let cost: Int
-        var lastUse: UInt64
     }
 
     /// The most bytes the entries may hold.
     package let budget: Int
-    private var entries: [Key: Entry] = [:]
-    private var clock: UInt64 = 0
+    private var entries = RecencyList<Key, Entry>()
     /// The bytes the entries hold.
-    package private(set) var cost = 0
+    package var cost: Int { entries.totalCost }
 
     /// A cache holding at most `budget` bytes.
     package init(budget: Int) {
@@ -59,40 +56,24 @@ package final class CoverDrawingCache {
     /// returns a reference it hands over) when none is kept; nil when `make` fails.
     package func form(of image: DecodedImage, kind: Kind, make: () -> OpaquePointer?) -> OpaquePointer? {
         guard let key = Self.key(of: image, kind: kind) else { return make() }
-        clock &+= 1
-        if var entry = entries[key] {
-            entry.lastUse = clock
-            entries[key] = entry
-            return Self.reference(entry.form, kind: kind)
-        }
+        if let entry = entries.value(for: key) { return Self.reference(entry.form, kind: kind) }
         guard let made = make() else { return nil }
-        let entry = Entry(
-            image: image, form: made, cost: Self.bytes(of: made, kind: kind) + image.cost, lastUse: clock)
-        guard entry.cost <= budget else { return made }
-        entries[key] = entry
-        cost += entry.cost
-        evict(keeping: key)
+        let cost = Self.bytes(of: made, kind: kind) + image.cost
+        guard cost <= budget else { return made }
+        entries.insert(Entry(image: image, form: made), cost: cost, for: key)
+        // The new entry is the most recently used: it goes last, and alone it fits the budget.
+        while entries.totalCost > budget, let oldest = entries.removeLeastRecentlyUsed() {
+            Self.release(oldest.value.form, kind: oldest.key.kind)
+        }
         return Self.reference(made, kind: kind)
     }
 
     /// Forgets every form (those shown keep their own references).
     package func removeAll() {
-        for (key, entry) in entries { Self.release(entry.form, kind: key.kind) }
-        entries = [:]
-        cost = 0
+        while let entry = entries.removeLeastRecentlyUsed() { Self.release(entry.value.form, kind: entry.key.kind) }
     }
 
     // MARK: Private
-
-    private func evict(keeping kept: Key) {
-        while cost > budget,
-            let oldest = entries.filter({ $0.key != kept }).min(by: { $0.value.lastUse < $1.value.lastUse })
-        {
-            entries[oldest.key] = nil
-            cost -= oldest.value.cost
-            Self.release(oldest.value.form, kind: oldest.key.kind)
-        }
-    }
 
     /// The key of `image`'s pixel storage and layout; nil for an image without pixels.
     private static func key(of image: DecodedImage, kind: Kind) -> Key? {
