@@ -4,7 +4,7 @@
 Runs `cascade-bench gtk` under valgrind's callgrind, collecting only inside
 `FlingDriver.play(frames:)` (a block of one fling's frames on one window) and dumping after each
 block, one file per thread. The bench plays ours and the peer in turn, ours first, so the dumps
-alternate. The main thread's instructions over each subject's blocks, divided by its frames, are
+alternate; the first pair is the warm-up fling, which is not counted. The main thread's instructions over each subject's blocks, divided by its frames, are
 the instructions per frame: a count the machine's load does not change (Docs/BENCHMARKS.md).
 
     python3 scripts/callgrind-fling.py [--binary .build/release/cascade-bench] [--full] [--work DIR]
@@ -84,7 +84,8 @@ def main():
             continue
         if thread in (None, 1):
             main_thread[part] = total
-    parts = sorted(main_thread)
+    # The first pair of blocks is the bench's warm-up fling of each view, which it does not count.
+    parts = sorted(main_thread)[2:]
     if not parts or len(parts) % 2:
         sys.exit(f"callgrind-fling: expected pairs of blocks, found {len(parts)} dumps in {work}")
     ours = sum(main_thread[p] for p in parts[0::2])
