@@ -22,6 +22,10 @@ package final class CoverSurfaceView {
     /// The surface to paint (owned, nil: nothing) and the radius of the box's two top corners.
     private final class Content {
         var surface: OpaquePointer?
+        /// Whether `surface` is a video frame this view paints over in place (`paintSurface`),
+        /// which is drawn through cairo's copy-on-write snapshot so a frame already recorded
+        /// keeps its pixels; a cover is drawn without one (`CoverSurfaces.setSource`).
+        var isRepainted = false
         var cornerRadius: Double = 0
         deinit { if let surface { cairo_surface_destroy(surface) } }
     }
@@ -152,7 +156,7 @@ package final class CoverSurfaceView {
             // copies; only the band of the two rounded corners goes through a path.
             let pixel = { (x: Double, y: Double) in wholePixel(cr, x, y, scale: scale.x) }
             let origin = pixel(Double(frame.minX), Double(frame.minY))
-            cairo_set_source_surface(cr, surface, origin.x, origin.y)
+            source(cr, content, x: origin.x, y: origin.y)
             let top = pixel(0, 0)
             let bottom = pixel(Double(box.width), Double(box.height))
             let band = radius > 0 ? pixel(0, radius).y - top.y : 0
@@ -167,8 +171,17 @@ package final class CoverSurfaceView {
         cairo_clip(cr)
         cairo_translate(cr, frame.minX, frame.minY)
         cairo_scale(cr, frame.width / image.width, frame.height / image.height)
-        cairo_set_source_surface(cr, surface, 0, 0)
+        source(cr, content, x: 0, y: 0)
         cairo_paint(cr)
+    }
+
+    private static func source(_ cr: OpaquePointer, _ content: Content, x: Double, y: Double) {
+        guard let surface = content.surface else { return }
+        if content.isRepainted {
+            cairo_set_source_surface(cr, surface, x, y)
+        } else {
+            CoverSurfaces.setSource(cr, surface, x: x, y: y)
+        }
     }
 
     /// The user-space point on the whole display pixel nearest to (`x`, `y`), for a display of
@@ -234,6 +247,7 @@ package final class CoverSurfaceView {
             return false
         }
         show(surface)
+        content.isRepainted = reusing
         return true
     }
 
@@ -261,6 +275,7 @@ package final class CoverSurfaceView {
     private func replace(with surface: OpaquePointer?) {
         if let old = content.surface { cairo_surface_destroy(old) }
         content.surface = surface
+        content.isRepainted = false
         // Shown only with a surface: a drawing area always adds a cairo node as large as itself,
         // which the GL renderers rasterize (and cannot, past their largest texture).
         gtk_widget_set_visible(area, surface == nil ? 0 : 1)

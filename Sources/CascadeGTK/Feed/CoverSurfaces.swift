@@ -47,6 +47,41 @@ package enum CoverSurfaces {
         return surface
     }
 
+    /// Makes `surface` (an image surface) `cr`'s source with its top-left corner at (`x`, `y`) in
+    /// user space, as `cairo_set_source_surface` does, but through a raster-source pattern that
+    /// holds a reference: cairo attaches a copy-on-write snapshot to a surface a recording draws
+    /// (a drawing area's node is one) and copies its pixels when the surface is destroyed, even
+    /// once no recording is left (Docs/PLATFORM_NOTES.md).
+    nonisolated package static func setSource(_ cr: OpaquePointer, _ surface: OpaquePointer, x: Double, y: Double) {
+        var scale = (x: 1.0, y: 1.0)
+        cairo_surface_get_device_scale(surface, &scale.x, &scale.y)
+        let held = UnsafeMutableRawPointer(cairo_surface_reference(surface))
+        let pattern = cairo_pattern_create_raster_source(
+            held, cairo_surface_get_content(surface), cairo_image_surface_get_width(surface),
+            cairo_image_surface_get_height(surface))
+        defer { cairo_pattern_destroy(pattern) }
+        guard cairo_pattern_status(pattern) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return
+        }
+        // Each copy of the pattern (a recording keeps one per command) holds its own reference;
+        // `finish` drops the original's and each copy's.
+        cairo_raster_source_pattern_set_acquire(
+            pattern, { _, data, _, _ in cairo_surface_reference(OpaquePointer(data)) },
+            { _, _, acquired in cairo_surface_destroy(acquired) })
+        cairo_raster_source_pattern_set_copy(pattern) { _, data, _ in
+            cairo_surface_reference(OpaquePointer(data))
+            return CAIRO_STATUS_SUCCESS
+        }
+        cairo_raster_source_pattern_set_finish(pattern) { _, data in cairo_surface_destroy(OpaquePointer(data)) }
+        // The pattern is in the surface's pixels; cairo leaves a raster source's device scale out.
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init_scale(&matrix, scale.x, scale.y)
+        cairo_matrix_translate(&matrix, -x, -y)
+        cairo_pattern_set_matrix(pattern, &matrix)
+        cairo_set_source(cr, pattern)
+    }
+
     /// Where a surface from `uninitialized` keeps its pixel buffer, freed with it.
     private nonisolated(unsafe) static let pixelsKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(
         capacity: 1)
