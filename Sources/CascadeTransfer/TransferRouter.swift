@@ -84,10 +84,17 @@ final class TransferRouter: NSObject, URLSessionDataDelegate, @unchecked Sendabl
         transfer.completion(result)
     }
 
-    /// Invalidates `session` (cancelling what is left) after the cancels already asked for:
-    /// corelibs traps when a task is cancelled by both at once.
+    /// Invalidates `session`, cancelling what is left, after the cancels already asked for:
+    /// corelibs traps when a task is cancelled by both at once. Not `invalidateAndCancel`, which
+    /// in corelibs reads the session's tasks off the session's own queue and can trap when a task
+    /// completes meanwhile; `getAllTasks` and `finishTasksAndInvalidate` read them on it.
     func invalidate(_ session: URLSession) {
-        cancelQueue.async { session.invalidateAndCancel() }
+        session.getAllTasks { [cancelQueue] tasks in
+            cancelQueue.async {
+                for task in tasks { task.cancel() }
+                session.finishTasksAndInvalidate()
+            }
+        }
     }
 
     /// Transfers in flight (registered and not answered).
