@@ -121,10 +121,7 @@ import Testing
     /// reading order (row by row, along the line) after any scroll, whatever order the pool
     /// recycled them in, and the footer comes last.
     @Test func cellsAreChildrenInReadingOrderAfterScrolling() async throws {
-        let loader = ScriptedFeedLoader(items: FeedFixtures.items(0..<120))
-        let model = FeedScreenModel(
-            pager: FeedPager(loader: loader, pageSize: 120),
-            configuration: FeedScreenModel.Configuration(columns: .fixed(3)))
+        let model = Self.oneFullPageModel(items: 120)
         let (view, window) = Self.startedFeed(model)
         defer {
             view.stop()
@@ -317,6 +314,13 @@ import Testing
 
     static func pipeline() -> ImagePipeline {
         ImagePipeline(decoder: FakeImageDecoder(), fetcher: FakeDataFetcher(), memoryCache: nil)
+    }
+
+    /// A 3-column feed whose one page holds all `items` fixture items.
+    static func oneFullPageModel(items: Int) -> FeedScreenModel {
+        FeedScreenModel(
+            pager: FeedPager(loader: ScriptedFeedLoader(items: FeedFixtures.items(0..<items)), pageSize: items),
+            configuration: FeedScreenModel.Configuration(columns: .fixed(3)))
     }
 
     /// A feed view of `model` in a shown window, started, and its model started.

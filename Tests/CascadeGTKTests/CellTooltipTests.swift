@@ -1,4 +1,5 @@
 import CGtk
+import CascadeScreens
 import CascadeTestSupport
 import Foundation
 import Testing
@@ -6,7 +7,8 @@ import Testing
 @testable import CascadeGTK
 
 /// A cell's tooltip is its bound title, given when GTK asks for it (`query-tooltip`), never set
-/// on the widget at bind time (which made GTK ask the display server for the pointer at once).
+/// on the widget at bind time (which made GTK ask the display server for the pointer at once),
+/// and only while the feed holds still.
 @MainActor @Suite(.serialized, .needsDisplay) struct CellTooltipTests {
     init() throws {
         try #require(PlayerEngineFixture.setUpGTK(), "gtk_init_check failed")
@@ -33,5 +35,37 @@ import Testing
         #expect(cell.fillTooltip(tooltip))
         cell.bind(title: "", duration: nil)
         #expect(!cell.fillTooltip(tooltip))
+    }
+
+    /// Content gliding under a resting pointer makes GTK ask for the tooltip of whichever cell is
+    /// under it: the cells refuse from the first moved offset until the offset has rested.
+    @Test func cellsOfferTheirTitlesOnlyWhileTheFeedHoldsStill() async throws {
+        let model = AccessibilityTests.oneFullPageModel(items: 120)
+        let (view, window) = AccessibilityTests.startedFeed(model)
+        defer {
+            view.stop()
+            gtk_window_destroy(window)
+        }
+        let tooltip = try #require(
+            g_object_new_with_properties(gtk_tooltip_get_type(), 0, nil, nil).map { OpaquePointer($0) })
+        defer { g_object_unref(UnsafeMutableRawPointer(tooltip)) }
+        func offers() -> [Bool] {
+            view.cellsInChildOrder.compactMap { view.cell(forItem: $0)?.fillTooltip(tooltip) }
+        }
+        #expect(
+            await AccessibleChecks.pumpAsync {
+                model.items.count == 120 && view.maxOffset > 3000 && !view.cellsInChildOrder.isEmpty
+            })
+        #expect(AccessibleChecks.pump { view.isHoldingStill })
+        #expect(!offers().isEmpty && offers().allSatisfy { $0 }, "\(offers())")
+
+        for offset in [1200.0, 1250, 0] {
+            view.scroll(to: offset)
+            // The adjustment's handler runs once the main loop turns (this test is not on its thread).
+            #expect(AccessibleChecks.pump { !view.isHoldingStill }, "at \(offset)")
+            #expect(!offers().isEmpty && offers().allSatisfy { !$0 }, "at \(offset): \(offers())")
+            #expect(AccessibleChecks.pump { view.isHoldingStill }, "at \(offset)")
+            #expect(!offers().isEmpty && offers().allSatisfy { $0 }, "at \(offset): \(offers())")
+        }
     }
 }

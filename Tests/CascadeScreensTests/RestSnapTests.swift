@@ -13,4 +13,15 @@ import Testing
         #expect(rest.remainingWait(at: 10.1 + RestSnap.delay) == nil)
         #expect(rest.remainingWait(at: 11) == nil)
     }
+
+    @Test func itIsRestingExactlyWhenNoWaitIsLeft() {
+        var rest = RestSnap()
+        #expect(rest.isResting(at: -1e9))
+        rest.offsetChanged(at: 5)
+        // A golden table of times after the change at 5 s.
+        for (time, resting) in [(4.0, false), (5.0, false), (5.149, false), (5.15, true), (6.0, true)] {
+            #expect(rest.isResting(at: time) == resting, "at \(time)")
+            #expect((rest.remainingWait(at: time) == nil) == resting, "at \(time)")
+        }
+    }
 }

@@ -15,7 +15,15 @@ extension FeedView {
             self.model.activateItem(at: index)
         }
         attachPreviewInput(to: cell)
+        cell.offersTooltip = { [weak self] in self?.isHoldingStill ?? true }
         return cell
+    }
+
+    /// Whether the cells hold still under the pointer: no drag, pull, glide or slide moves them and
+    /// the offset has rested (`RestSnap`). Only then do they offer their tooltips.
+    var isHoldingStill: Bool {
+        drag == nil && !pull.isPulling && glideTicker == nil && scrollAnimation == nil && updateAnimation == nil
+            && restSnap.isResting(at: MonotonicClock.seconds)
     }
 
     func index(of cell: VideoCellWidget) -> Int? {

@@ -28,6 +28,9 @@ package final class VideoCellWidget {
     var previewAttached = false
     /// The tooltip shown when the pointer rests on the cell: the bound title.
     private(set) var tooltipText: String?
+    /// Whether the cell may show its tooltip now: the feed says no while its content moves, so
+    /// that a glide under a resting pointer pops up no title (and no new popup surface) mid-motion.
+    var offersTooltip: () -> Bool = { true }
     /// Called on a click (primary button) or Enter while focused.
     var onActivate: (() -> Void)?
 
@@ -94,9 +97,10 @@ package final class VideoCellWidget {
         }
     }
 
-    /// Puts the bound title in `tooltip`; false (no tooltip) when the cell shows no title.
+    /// Puts the bound title in `tooltip`; false (no tooltip) when the cell shows no title or
+    /// `offersTooltip` says not now.
     func fillTooltip(_ tooltip: OpaquePointer) -> Bool {
-        guard let tooltipText, !tooltipText.isEmpty else { return false }
+        guard let tooltipText, !tooltipText.isEmpty, offersTooltip() else { return false }
         gtk_tooltip_set_text(tooltip, tooltipText)
         return true
     }

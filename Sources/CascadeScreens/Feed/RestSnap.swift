@@ -1,5 +1,5 @@
 /// When a scrolled feed's offset counts as resting, so that the host puts it on a whole device
-/// pixel (`PixelGrid.restingOffset`).
+/// pixel (`PixelGrid.restingOffset`) and its cells offer tooltips again.
 ///
 /// Wheel and touchpad scrolling move by fractions of a pixel, and a feed left on one draws every
 /// cover resampled by it. The offset rests once it has not changed for `delay` seconds: each
@@ -21,7 +21,11 @@ public struct RestSnap: Equatable, Sendable {
     /// Asked when the wait ends at `time`: nil when the offset has rested `delay` seconds (snap
     /// it now), else the seconds still to wait.
     public func remainingWait(at time: Double) -> Double? {
-        let rested = time - lastChange
-        return rested < Self.delay ? Self.delay - rested : nil
+        isResting(at: time) ? nil : Self.delay - (time - lastChange)
+    }
+
+    /// Whether the offset has not changed for `delay` seconds at `time`.
+    public func isResting(at time: Double) -> Bool {
+        time - lastChange >= Self.delay
     }
 }
