@@ -68,25 +68,27 @@ struct GTKSuite: BenchSuite {
         else { throw FlingDriver.Failure(description: "the peer's covers could not be decoded") }
         defer { peer.close() }
         try FlingDriver.waitFrames(3, on: peer.window)
-        let ours = FlingDriver(
-            path, window: subject.window, maxOffset: { subject.view.maxOffset },
-            scroll: { subject.view.scroll(to: $0) }, screenshot: screenshots?.appendingPathComponent("gtk-ours.png"))
-        let theirs = FlingDriver(
-            path, window: peer.window, maxOffset: { peer.maxOffset }, scroll: { peer.scroll(to: $0) },
-            screenshot: screenshots?.appendingPathComponent("gtk-grid-view.png"))
+        // Each view as the drivers see it: its window, how far it scrolls, how to scroll it.
+        let views: [(window: UnsafeMutablePointer<GtkWidget>, maxOffset: () -> Double, scroll: (Double) -> Void)] = [
+            (subject.window, { subject.view.maxOffset }, { subject.view.scroll(to: $0) }),
+            (peer.window, { peer.maxOffset }, { peer.scroll(to: $0) }),
+        ]
+        func driver(_ view: Int, _ path: FlingPath, screenshot: String?) -> FlingDriver {
+            FlingDriver(
+                path, window: views[view].window, maxOffset: views[view].maxOffset, scroll: views[view].scroll,
+                screenshot: screenshot.flatMap { screenshots?.appendingPathComponent($0) })
+        }
+        let ours = driver(0, path, screenshot: "gtk-ours.png")
+        let theirs = driver(1, path, screenshot: "gtk-grid-view.png")
         gtk_widget_set_visible(subject.window, 0)
         gtk_widget_set_visible(peer.window, 0)
         // One fling each, not counted, back to the top after it: what either draws only once (a
         // cover's first surface, a glyph's first rendering, a GL renderer's first use of a shader)
         // falls outside the figures for both, the peer's covers being decoded beforehand too.
-        for (window, maxOffset, scroll) in [
-            (subject.window, { subject.view.maxOffset }, { subject.view.scroll(to: $0) }),
-            (peer.window, { peer.maxOffset }, { peer.scroll(to: $0) }),
-        ] as [(UnsafeMutablePointer<GtkWidget>, () -> Double, (Double) -> Void)] {
+        for view in views.indices {
             let warmUp = FlingPath(velocity: Self.velocity, frames: oneFling.steps.count)
-            try FlingDriver(warmUp, window: window, maxOffset: maxOffset, scroll: scroll, screenshot: nil)
-                .play(frames: warmUp.frames)
-            scroll(0)
+            try driver(view, warmUp, screenshot: nil).play(frames: warmUp.frames)
+            views[view].scroll(0)
         }
         // One fling each in turn, one window shown at a time: both see the same stretches of a
         // loaded machine, and neither's frame clock or drawing shares the other's frames.
